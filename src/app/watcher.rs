@@ -36,9 +36,12 @@ impl Watcher {
     pub fn start(store: Arc<Store>) -> Option<Self> {
         let shared = Arc::new(Shared::default());
         let theirs = Arc::clone(&shared);
+        // Looked at before the thread runs: a change made while it starts
+        // is one it sees.
+        let first = store.journals_fingerprint();
         let thread = std::thread::Builder::new()
             .name("muster-watcher".into())
-            .spawn(move || watch(&store, &theirs))
+            .spawn(move || watch(&store, &theirs, first))
             .map_err(|e| log::warn!("the journals' watcher did not start: {e}"))
             .ok()?;
         Some(Self {
@@ -69,11 +72,10 @@ impl Drop for Watcher {
     }
 }
 
-/// The thread: the journals' sizes and times looked at in turn; when they
-/// changed and another machine's journal is among the changes, the app is
-/// told and the window woken.
-fn watch(store: &Store, shared: &Shared) {
-    let mut last = store.journals_fingerprint();
+/// The thread: the journals' sizes and times looked at in turn, from
+/// `last`; when they changed and another machine's journal is among the
+/// changes, the app is told and the window woken.
+fn watch(store: &Store, shared: &Shared, mut last: u64) {
     while !shared.stop.load(Ordering::Acquire) {
         std::thread::sleep(WATCH_EVERY);
         let now = store.journals_fingerprint();

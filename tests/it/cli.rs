@@ -6,6 +6,7 @@ use std::process::Command;
 use muster::rules::{Character, Characteristic as C, Roster};
 
 use crate::common::roster_json;
+use crate::common::rules;
 
 /// What a run of `muster` gave.
 pub(crate) struct Run {
@@ -365,8 +366,8 @@ fn odds_help_and_an_unknown_kind_name_every_kind_of_scenario() {
 /// (`muster_merge_on_the_command_line`).
 #[test]
 fn merge_refuses_one_stamp_id_on_two_events_with_exit_2_naming_both_files() {
-    let r = muster::rules::RulesData::built_in().expect("rules");
-    let (ours, theirs, id) = crate::rules::campaign::merge::one_id_on_two_events(&r);
+    let r = rules();
+    let (ours, theirs, id) = crate::rules::campaign::merge::one_id_on_two_events(r);
     let dir = tempfile::tempdir().expect("tempdir");
     let write = |name: &str, c: &muster::rules::Campaign| {
         let path = dir.path().join(name);

@@ -500,3 +500,19 @@ pub fn escort_at_the_mission(
     }
     c
 }
+
+/// The built-in rules, loaded once for every test of the run.
+pub fn rules() -> &'static muster::rules::RulesData {
+    static RULES: std::sync::LazyLock<muster::rules::RulesData> =
+        std::sync::LazyLock::new(|| muster::rules::RulesData::built_in().expect("built-in rules"));
+    &RULES
+}
+
+/// Clicks the field labelled `label` and types `text` into it.
+pub fn type_into(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, label: &str, text: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}

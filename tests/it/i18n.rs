@@ -10,6 +10,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::common::rules;
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
 use muster::rules::battle::scenario::Scenario;
@@ -17,10 +18,6 @@ use muster::rules::campaign::Campaign;
 use muster::rules::close_combat::odds::Fighter;
 use muster::rules::killteam::{Carried, KillTeam, Soldier};
 use muster::rules::{Msg, Problem, Roster, RulesData};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 fn example<T: serde::de::DeserializeOwned>(file: &str) -> T {
     let path = format!("{}/assets/examples/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -204,7 +201,7 @@ fn kind_weapon(rules: &RulesData, kind: &str) -> String {
 #[test]
 fn every_kill_team_problem_reads_as_words_in_both_languages() {
     let rules = rules();
-    let problems = killteam_problems(&rules);
+    let problems = killteam_problems(rules);
     assert!(
         problems.len() > 100,
         "the sweep finds problems: {}",
@@ -222,7 +219,7 @@ fn every_kill_team_problem_reads_as_words_in_both_languages() {
 fn every_line_of_the_example_campaign_reads_as_words_in_both_languages() {
     let rules = rules();
     let campaign = example::<Campaign>("campaign.json");
-    let (_, outcomes) = campaign.replay(&rules).expect("the example replays");
+    let (_, outcomes) = campaign.replay(rules).expect("the example replays");
     let messages: Vec<Msg> = outcomes
         .into_iter()
         .flat_map(|o| o.lines.into_iter().map(|(_, m)| m))
@@ -232,7 +229,7 @@ fn every_line_of_the_example_campaign_reads_as_words_in_both_languages() {
         "the journal says things: {}",
         messages.len()
     );
-    let found = check(&campaign.validate(&rules), &messages);
+    let found = check(&campaign.validate(rules), &messages);
     assert!(
         found.is_empty(),
         "{}",
@@ -244,7 +241,7 @@ fn every_line_of_the_example_campaign_reads_as_words_in_both_languages() {
 fn every_roster_problem_reads_as_words_in_both_languages() {
     let rules = rules();
     let band = example::<Roster>("rt-band.json");
-    let mut problems = band.validate(&rules);
+    let mut problems = band.validate(rules);
     // Each character given every race and every type, and values out of
     // every range.
     for c in &band.characters {
@@ -258,7 +255,7 @@ fn every_roster_problem_reads_as_words_in_both_languages() {
             let mut c = c.clone();
             c.race = race;
             b.characters = vec![c];
-            problems.extend(b.validate(&rules));
+            problems.extend(b.validate(rules));
         }
         for t in rules
             .types
@@ -270,7 +267,7 @@ fn every_roster_problem_reads_as_words_in_both_languages() {
             let mut c = c.clone();
             c.type_id = Some(t);
             b.characters = vec![c];
-            problems.extend(b.validate(&rules));
+            problems.extend(b.validate(rules));
         }
     }
     let found = check(&problems, &[]);
@@ -567,16 +564,16 @@ fn every_battle_log_line_reads_as_words_in_both_languages() {
     let rules = rules();
     let fights: Vec<Fight> = close_combat_fights()
         .into_iter()
-        .chain(killteam_fights(&rules))
+        .chain(killteam_fights(rules))
         .chain(psychic_fights())
-        .chain(other_fights(&rules))
+        .chain(other_fights(rules))
         .collect();
     let mut messages = Vec::new();
     let mut refused = BTreeSet::new();
     for (k, fight) in fights.iter().enumerate() {
         messages.push(fight.describe());
         for seed in 0..12 {
-            match fight.roll(&rules, &mut seeded(seed)) {
+            match fight.roll(rules, &mut seeded(seed)) {
                 Ok(r) => {
                     messages.push(Msg::new("battle.wounds_badge").int("count", r.wounds));
                     messages.push(r.result);

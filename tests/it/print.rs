@@ -5,6 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::common::rules;
 use muster::i18n::Lang;
 use muster::print::markdown::to_markdown;
 use muster::print::pdf::{page_count, typeset};
@@ -16,10 +17,6 @@ use muster::rules::campaign::{Campaign, State};
 use muster::rules::killteam::derive;
 use muster::rules::{Character, Characteristic, KillTeam, Roster, RulesData};
 use muster::store::{self, Kinds};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn example(name: &str) -> muster::rules::Doc {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -121,7 +118,7 @@ fn killteam_sheet_model_holds_every_soldier_with_profile_weapons_and_rules() {
     // KT-6, KT-11, KT-12, KT-21 on the sheet.
     let rules = rules();
     let team = team();
-    let sheet = killteam_sheet(&team, &rules, en());
+    let sheet = killteam_sheet(&team, rules, en());
     assert_eq!(sheet.kind, SheetKind::KillTeam);
     assert_eq!(sheet.title, "Hark's Raiders");
     let ids: Vec<&str> = sheet.sections.iter().map(|s| s.id.as_str()).collect();
@@ -238,7 +235,7 @@ fn killteam_sheet_model_holds_every_soldier_with_profile_weapons_and_rules() {
 fn band_sheet_model_shows_start_and_current_profiles() {
     let rules = rules();
     let roster = band();
-    let sheet = band_sheet(&roster, &rules, en());
+    let sheet = band_sheet(&roster, rules, en());
     assert_eq!(sheet.kind, SheetKind::Band);
     let Block::Cards { cards } = &sheet.sections[0].blocks[0] else {
         panic!("cards");
@@ -246,8 +243,8 @@ fn band_sheet_model_shows_start_and_current_profiles() {
     assert_eq!(cards.len(), roster.characters.len());
     for (card, c) in cards.iter().zip(&roster.characters) {
         assert_eq!(card.title, c.name);
-        let start = c.start_profile(&rules).expect("start");
-        let now = c.profile(&rules).expect("now");
+        let start = c.start_profile(rules).expect("start");
+        let now = c.profile(rules).expect("now");
         let t = &card.tables[0];
         assert_eq!(t.columns.len(), 13);
         for (i, (ch, v)) in now.iter().enumerate() {
@@ -279,7 +276,7 @@ fn chr_16_band_sheet_shows_each_characters_equipment_and_power_cards() {
         vael.psychic && vael.powers.len() == 2,
         "the example's psyker"
     );
-    let sheet = band_sheet(&roster, &rules, en());
+    let sheet = band_sheet(&roster, rules, en());
     let Block::Cards { cards } = &sheet.sections[0].blocks[0] else {
         panic!("cards");
     };
@@ -340,7 +337,7 @@ fn chr_16_band_sheet_shows_each_characters_equipment_and_power_cards() {
     // In French too.
     let fr = band_sheet(
         &roster,
-        &rules,
+        rules,
         SheetOptions {
             lang: Lang::Fr,
             appendix: false,
@@ -361,7 +358,7 @@ fn chr_16_band_sheet_shows_each_characters_equipment_and_power_cards() {
 fn campaign_sheet_model_shows_status_states_and_missions() {
     let rules = rules();
     let c = campaign();
-    let sheet = campaign_sheet(&c, &rules, en());
+    let sheet = campaign_sheet(&c, rules, en());
     let texts = sheet.texts().join("\n");
     assert!(texts.contains(&format!("{} of {}", c.vp, c.settings.vp_threshold)));
     for cc in &c.characters {
@@ -433,7 +430,7 @@ fn card_of<'a>(sheet: &'a Sheet, name: &str) -> &'a muster::print::Card {
 fn the_campaign_sheet_prints_each_ranged_weapon_s_range_and_profile() {
     let rules = rules();
     let c = campaign();
-    let sheet = campaign_sheet(&c, &rules, en());
+    let sheet = campaign_sheet(&c, rules, en());
     let brask = card_of(&sheet, "Sergeant Brask");
     let weapons = brask
         .tables
@@ -483,7 +480,7 @@ fn the_campaign_sheet_prints_each_ranged_weapon_s_range_and_profile() {
 
     let fr = campaign_sheet(
         &c,
-        &rules,
+        rules,
         SheetOptions {
             lang: Lang::Fr,
             appendix: false,
@@ -503,7 +500,7 @@ fn appendix_holds_the_text_of_every_rule_named_in_the_language() {
     let team = team();
     let fr = killteam_sheet(
         &team,
-        &rules,
+        rules,
         SheetOptions {
             lang: Lang::Fr,
             appendix: true,
@@ -536,14 +533,14 @@ fn appendix_holds_the_text_of_every_rule_named_in_the_language() {
     unique.sort_unstable();
     unique.dedup();
     assert_eq!(unique.len(), listed.len());
-    assert!(killteam_sheet(&team, &rules, en()).appendix.is_empty());
+    assert!(killteam_sheet(&team, rules, en()).appendix.is_empty());
 }
 
 #[test]
 fn markdown_export_has_every_soldier_and_table() {
     let rules = rules();
     let team = team();
-    let md = to_markdown(&killteam_sheet(&team, &rules, en()));
+    let md = to_markdown(&killteam_sheet(&team, rules, en()));
     assert!(md.starts_with("# Hark's Raiders\n"));
     for s in &team.soldiers {
         assert!(md.contains(&format!("### {}", s.name)), "{}", s.name);
@@ -561,7 +558,7 @@ fn killteam_pdf_is_one_page_with_every_name_and_value() {
     let rules = rules();
     let team = team();
     for paper in Paper::ALL {
-        let sheet = killteam_sheet(&team, &rules, en());
+        let sheet = killteam_sheet(&team, rules, en());
         assert_eq!(
             page_count(&sheet, paper, None).expect("typesets"),
             1,
@@ -582,10 +579,10 @@ fn killteam_pdf_is_one_page_with_every_name_and_value() {
 fn band_and_campaign_pdfs_hold_every_name_and_profile() {
     let rules = rules();
     let roster = band();
-    let (text, _) = pdf_text(&band_sheet(&roster, &rules, en()), Paper::A4);
+    let (text, _) = pdf_text(&band_sheet(&roster, rules, en()), Paper::A4);
     for c in &roster.characters {
         assert!(has(&text, &c.name), "{}", c.name);
-        let now = c.profile(&rules).expect("profile");
+        let now = c.profile(rules).expect("profile");
         let row: String = now.iter().map(|(_, v)| v.to_string()).collect();
         // The row of current values, read as one run of digits.
         let digits: String = text.chars().filter(char::is_ascii_digit).collect();
@@ -600,7 +597,7 @@ fn band_and_campaign_pdfs_hold_every_name_and_profile() {
     }
     assert!(has(&text, "lasting (PSY-8)"));
     let c = campaign();
-    let (text, _) = pdf_text(&campaign_sheet(&c, &rules, en()), Paper::Letter);
+    let (text, _) = pdf_text(&campaign_sheet(&c, rules, en()), Paper::Letter);
     for cc in &c.characters {
         assert!(has(&text, cc.name()), "{}", cc.name());
     }
@@ -616,7 +613,7 @@ fn a_forty_character_band_flows_onto_more_pages_with_nothing_lost() {
         c.notes = format!("Carries the banner of the {i}th company.");
         roster.characters.push(c);
     }
-    let sheet = band_sheet(&roster, &rules, en());
+    let sheet = band_sheet(&roster, rules, en());
     let (text, pages) = pdf_text(&sheet, Paper::A4);
     assert!(pages > 1, "{pages} pages");
     for i in 1..=40 {
@@ -633,7 +630,7 @@ fn french_pdf_holds_french_rule_texts() {
     let team = team();
     let sheet = killteam_sheet(
         &team,
-        &rules,
+        rules,
         SheetOptions {
             lang: Lang::Fr,
             appendix: true,
@@ -653,7 +650,7 @@ fn french_pdf_holds_french_rule_texts() {
 #[test]
 fn a_broken_template_is_an_error_not_a_panic() {
     let rules = rules();
-    let sheet = killteam_sheet(&team(), &rules, en());
+    let sheet = killteam_sheet(&team(), rules, en());
     let e = render_pdf(&sheet, Paper::A4, Some("#let x = (")).expect_err("broken");
     let shown = Lang::En.msg(&e.msg());
     assert!(
@@ -673,7 +670,7 @@ fn a_broken_template_is_an_error_not_a_panic() {
 #[test]
 fn the_same_sheet_gives_the_same_pdf() {
     let rules = rules();
-    let sheet = killteam_sheet(&team(), &rules, en());
+    let sheet = killteam_sheet(&team(), rules, en());
     let a = render_pdf(&sheet, Paper::A4, None).expect("renders");
     let b = render_pdf(&sheet, Paper::A4, None).expect("renders");
     assert_eq!(a, b);
@@ -789,14 +786,14 @@ fn rule_ids_are_found_in_running_text() {
 #[test]
 fn the_campaign_sheet_ticks_the_single_use_items_struck_off_at_the_table() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |c| {
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |c| {
         vec![muster::rules::campaign::CampaignEdit::StrikeItem {
             character: crate::common::char_id(c, "Trooper Vell"),
             item: "smoke_grenade".into(),
             struck: true,
         }]
     });
-    let sheet = campaign_sheet(&c, &rules, en());
+    let sheet = campaign_sheet(&c, rules, en());
     let card = |name: &str| {
         card_of(&sheet, name)
             .lines
@@ -838,7 +835,7 @@ fn a_card_taller_than_a_page_breaks_across_pages_with_nothing_cut_off() {
     roster
         .characters
         .push(Character::new(2, "Trooper Short", "human"));
-    let sheet = band_sheet(&roster, &rules, en());
+    let sheet = band_sheet(&roster, rules, en());
     let (text, pages) = pdf_text(&sheet, Paper::A4);
     assert!(pages > 1, "{pages} pages");
     for i in 1..=120 {
@@ -907,14 +904,14 @@ fn worst_case_team(rules: &RulesData) -> KillTeam {
 #[test]
 fn kt_11_the_worst_case_kill_team_sheet_is_one_page_on_a4_and_letter() {
     let rules = rules();
-    let team = worst_case_team(&rules);
-    let problems = team.validate(&rules);
+    let team = worst_case_team(rules);
+    let problems = team.validate(rules);
     assert!(problems.is_empty(), "a legal team: {problems:?}");
     let fr = SheetOptions {
         lang: Lang::Fr,
         appendix: false,
     };
-    let sheet = killteam_sheet(&team, &rules, fr);
+    let sheet = killteam_sheet(&team, rules, fr);
     for paper in Paper::ALL {
         let (text, pages) = pdf_text(&sheet, paper);
         assert_eq!(pages, 1, "{paper:?}");
@@ -960,7 +957,7 @@ fn kt_11_the_worst_case_kill_team_sheet_is_one_page_on_a4_and_letter() {
 #[test]
 fn kt_12_eq_2_the_sniper_row_says_out_of_range_beyond_36_inches() {
     let rules = rules();
-    let sheet = killteam_sheet(&team(), &rules, en());
+    let sheet = killteam_sheet(&team(), rules, en());
     let ranges = sheet
         .sections
         .iter()
@@ -988,7 +985,7 @@ fn kt_12_eq_2_the_sniper_row_says_out_of_range_beyond_36_inches() {
     assert!(has(&text, "37\"+: out of range"));
     let fr = killteam_sheet(
         &team(),
-        &rules,
+        rules,
         SheetOptions {
             lang: Lang::Fr,
             appendix: false,
@@ -1004,7 +1001,7 @@ fn a_character_the_fonts_lack_gives_a_warning_naming_it() {
     let rules = rules();
     let mut roster = band();
     roster.characters[0].name = "李小龍 the 🐉".to_owned();
-    let sheet = band_sheet(&roster, &rules, en());
+    let sheet = band_sheet(&roster, rules, en());
     let printed = muster::print::pdf::print(&sheet, Paper::A4, None, false).expect("prints");
     assert!(printed.pdf.starts_with(b"%PDF-"));
     assert_eq!(printed.missing_glyphs, ['李', '小', '龍', '🐉']);
@@ -1021,7 +1018,7 @@ fn a_character_the_fonts_lack_gives_a_warning_naming_it() {
     assert!(fr.contains("polices de la fiche"), "{fr}");
     // Accents and the sheet's own signs are in the fonts: no warning.
     let plain =
-        muster::print::pdf::print(&band_sheet(&band(), &rules, en()), Paper::A4, None, false)
+        muster::print::pdf::print(&band_sheet(&band(), rules, en()), Paper::A4, None, false)
             .expect("prints");
     assert!(
         plain.missing_glyphs.is_empty(),
@@ -1030,7 +1027,7 @@ fn a_character_the_fonts_lack_gives_a_warning_naming_it() {
     );
     assert_eq!(plain.warning(), None);
     let campaign = muster::print::pdf::print(
-        &campaign_sheet(&campaign(), &rules, en()),
+        &campaign_sheet(&campaign(), rules, en()),
         Paper::A4,
         None,
         false,
@@ -1092,11 +1089,11 @@ fn cmp_6_the_campaign_sheet_lists_the_house_rules_in_force() {
             place: "campaign.json/battle_vp/offered_as_mission_vp".into(),
             value: Some(false.into()),
         }),
-        &r,
+        r,
         &mut rng,
     )
     .expect("changed");
-    let sheet = campaign_sheet(&c, &r, en());
+    let sheet = campaign_sheet(&c, r, en());
     let section = sheet
         .sections
         .iter()
@@ -1131,9 +1128,9 @@ fn the_campaign_sheet_names_the_mission_s_named_models() {
     let c = crate::common::escort_at_the_mission(
         crate::common::band_escort("Anne", &crate::common::example_band()),
         (MissionType::Survival, "survival_betrayed"),
-        &rules,
+        rules,
     );
-    let sheet = campaign_sheet(&c, &rules, en());
+    let sheet = campaign_sheet(&c, rules, en());
     let next = sheet
         .sections
         .iter()

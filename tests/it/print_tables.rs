@@ -7,16 +7,13 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::common::rules;
 use muster::i18n::Lang;
 use muster::print::pdf::typeset;
 use muster::print::{Block, Paper, Sheet, SheetOptions, band_sheet, killteam_sheet, render_pdf};
 use muster::rules::killteam::Carried;
 use muster::rules::{GearKind, KillTeam, Roster, RulesData};
 use muster::store::{self, Kinds};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn example(name: &str) -> muster::rules::Doc {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -217,12 +214,12 @@ fn check(sheet: &Sheet, what: &str) {
 fn the_kill_team_s_weapon_tables_never_overlap_with_to_hit_and_cover() {
     let rules = rules();
     for (lang, code) in [(Lang::En, "en"), (Lang::Fr, "fr")] {
-        let team = long_weapons_team(&rules, code);
+        let team = long_weapons_team(rules, code);
         let options = SheetOptions {
             lang,
             appendix: false,
         };
-        let sheet = killteam_sheet(&team, &rules, options);
+        let sheet = killteam_sheet(&team, rules, options);
         // The To hit and Cover columns are printed.
         let hit = lang.t("kt.stat.hit");
         assert!(
@@ -243,7 +240,7 @@ fn the_band_s_gear_tables_never_overlap() {
             appendix: false,
         };
         check(
-            &band_sheet(&band, &rules, options),
+            &band_sheet(&band, rules, options),
             &format!("band, {lang:?}"),
         );
     }
@@ -263,8 +260,8 @@ fn the_preview_and_the_pdf_share_one_column_plan() {
         appendix: false,
     };
     let sheets = [
-        killteam_sheet(&long_weapons_team(&rules, "fr"), &rules, fr),
-        band_sheet(&long_gear_band(), &rules, fr),
+        killteam_sheet(&long_weapons_team(rules, "fr"), rules, fr),
+        band_sheet(&long_gear_band(), rules, fr),
     ];
     for sheet in &sheets {
         for paper in Paper::ALL {

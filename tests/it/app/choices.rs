@@ -7,12 +7,13 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Command;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::{Doc, DocKey, RulesData};
+use muster::rules::{Doc, DocKey};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
 use super::live::{brunos, camilles_app, campaign_window, the_campaign};
 use crate::common::Shown as _;
+use crate::common::rules;
 
 /// Whether the campaign holds an event like `e` made on `by`.
 fn holds(c: &Campaign, e: &E, by: &str) -> bool {
@@ -30,8 +31,8 @@ fn holds(c: &Campaign, e: &E, by: &str) -> bool {
 /// takes the purchase back.
 #[test]
 fn cmp_9_cran_9_and_the_vox_caster_are_reached_in_clicks_each_showing_what_it_changes() {
-    let r = RulesData::built_in().expect("rules");
-    let (base, dace, on_camille, on_bruno) = crate::rules::campaign::merge::cran_then_vox(&r);
+    let r = rules();
+    let (base, dace, on_camille, on_bruno) = crate::rules::campaign::merge::cran_then_vox(r);
     let test = |face| crate::rules::campaign::merge::cran(&base, dace, face);
     let vox = crate::rules::campaign::merge::vox_caster(&base);
     let dir = tempfile::tempdir().expect("dir");

@@ -24,6 +24,7 @@ use std::path::Path;
 use std::process::{Child, Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::rules;
 use muster::app::{App, Command, Prefs, SaveState, ScriptedDesktop};
 use muster::rules::campaign::{Campaign, CampaignEdit};
 use muster::rules::core::dice::{DiceRng, seeded};
@@ -412,8 +413,8 @@ fn first_library() -> Vec<State> {
             State::Roster(r)
         })
         .collect();
-    let rules = muster::rules::RulesData::built_in().expect("rules");
-    let campaign = crate::common::example_campaign_at_the_table(&rules);
+    let rules = rules();
+    let campaign = crate::common::example_campaign_at_the_table(rules);
     assert_eq!(campaign.id, CAMPAIGN);
     docs.push(State::Campaign(Box::new(campaign)));
     docs

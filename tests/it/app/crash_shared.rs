@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use muster::app::{App, Prefs, ScriptedDesktop};
 use muster::rules::campaign::Campaign;
 use muster::rules::core::dice::seeded;
-use muster::rules::{Doc, Document as _, RulesData};
+use muster::rules::{Doc, Document as _};
 use muster::store::machine::{MachineId, utc_now};
 use muster::store::{Kinds, LockDir, Store};
 use rand::Rng;
@@ -28,6 +28,7 @@ use rand::Rng;
 use super::crash::{
     child_env, env_number, journal_line, kill_child, random_campaign_command, wait_ready,
 };
+use crate::common::rules;
 
 const CHILD_DIR: &str = "MUSTER_SHARED_CHILD_DIR";
 const CHILD_JOURNAL: &str = "MUSTER_SHARED_CHILD_JOURNAL";
@@ -110,7 +111,7 @@ fn saved_by_child(path: &Path) -> BTreeSet<String> {
 fn killed_while_another_machine_s_events_arrive_no_event_is_lost() {
     let kills = env_number("MUSTER_CRASH_KILLS", 25).min(40);
     let seed = env_number("MUSTER_CRASH_SEED", 0x5eed_c0de);
-    let r = RulesData::built_in().expect("rules");
+    let r = rules();
     let root = tempfile::tempdir().expect("tempdir");
     let data = root.path().join("data");
     let journal = root.path().join("journal");
@@ -119,7 +120,7 @@ fn killed_while_another_machine_s_events_arrive_no_event_is_lost() {
         .expect("open")
         .with_machine(MachineId::parse(BRUNO).expect("id"));
     bruno.use_machine_name("Bruno's desktop");
-    let mut view = crate::common::example_campaign_at_the_table(&r);
+    let mut view = crate::common::example_campaign_at_the_table(r);
     bruno.save(&Doc::new(view.clone())).expect("Bruno begins");
     let folder = data.join("campaigns").join(&view.id);
     let exe = std::env::current_exe().expect("the test binary");
@@ -153,7 +154,7 @@ fn killed_while_another_machine_s_events_arrive_no_event_is_lost() {
             }
             let pick = (rng.random(), rng.random(), rng.random());
             let event = crate::rules::campaign::merge::event(&view, pick);
-            if let Ok((mut next, _)) = view.apply(event, &r, &mut seeded(0)) {
+            if let Ok((mut next, _)) = view.apply(event, r, &mut seeded(0)) {
                 let before = view.journal.len();
                 let at = utc_now();
                 next.stamp_since(
@@ -175,7 +176,7 @@ fn killed_while_another_machine_s_events_arrive_no_event_is_lost() {
         child_saved.extend(saved_by_child(&journal));
 
         // The folder read as `muster check` reads it.
-        let reading = muster::store::journaled::read_folder(&Kinds::default(), &folder, &r)
+        let reading = muster::store::journaled::read_folder(&Kinds::default(), &folder, r)
             .unwrap_or_else(|e| panic!("kill {kill}: the folder reads: {e:?}"));
         assert_eq!(reading.unaccounted(), 0, "kill {kill}");
         let c = reading.doc.get::<Campaign>().expect("the campaign");

@@ -10,10 +10,11 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit};
-use muster::rules::{CharacterEdit, Doc, DocKey, Edit, RulesData};
+use muster::rules::{CharacterEdit, Doc, DocKey, Edit};
 use muster::store::kept_history::{diff, kept_history_path, patched};
 
 use crate::common::AllRosters as _;
+use crate::common::rules;
 
 /// Muster on `dir`, its undo history kept in `history`.
 fn open(dir: &Path, history: &Path) -> App {
@@ -164,8 +165,8 @@ fn a_roster_changed_on_disk_since_is_never_undone_over() {
 /// come back.
 #[test]
 fn a_campaigns_wounds_are_undone_after_a_restart() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::band_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::band_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let kept = tempfile::tempdir().expect("tempdir");
     {

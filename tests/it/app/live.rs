@@ -7,11 +7,12 @@ use std::path::Path;
 
 use muster::app::{Command, Prefs, ScriptedDesktop};
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::{Doc, DocKey, Edit, RulesData};
+use muster::rules::{Doc, DocKey, Edit};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
 use crate::common::Shown as _;
+use crate::common::rules;
 
 pub(crate) const BRUNO: &str = "b0b0b0b0b0b0b0b0";
 
@@ -62,8 +63,8 @@ pub(crate) fn the_campaign(app: &muster::app::App) -> Campaign {
 
 #[test]
 fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
-    let r = RulesData::built_in().expect("rules");
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let r = rules();
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
@@ -96,7 +97,7 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
             .cloned()
             .expect("read"),
         &[E::NewTurn { gain: None }],
-        &r,
+        r,
         ("Bruno's desktop", 30),
     );
     bruno
@@ -167,8 +168,8 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
 
 #[test]
 fn the_watcher_brings_another_machine_s_event_without_waiting_for_the_disk_check() {
-    let r = RulesData::built_in().expect("rules");
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let r = rules();
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
@@ -180,7 +181,7 @@ fn the_watcher_brings_another_machine_s_event_without_waiting_for_the_disk_check
     let on_bruno = crate::rules::campaign::merge::play(
         &base,
         &[E::NewTurn { gain: None }],
-        &r,
+        r,
         ("Bruno's desktop", 30),
     );
     bruno
@@ -214,8 +215,8 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
     use egui::accesskit::Role;
     use egui_kittest::kittest::Queryable as _;
     use muster::rules::core::dice::Roll;
-    let r = RulesData::built_in().expect("rules");
-    let (base, dace) = crate::rules::campaign::merge::debrief(&r);
+    let r = rules();
+    let (base, dace) = crate::rules::campaign::merge::debrief(r);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
@@ -230,10 +231,10 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
         .with_machine(MachineId::parse("c0c0c0c0c0c0c0c0").expect("id"));
     camille.load_library();
     let rolled_2 =
-        crate::rules::campaign::merge::play(&base, &[test(2)], &r, ("Camille's laptop", 0));
+        crate::rules::campaign::merge::play(&base, &[test(2)], r, ("Camille's laptop", 0));
     camille.save(&Doc::new(rolled_2.clone())).expect("Camille");
     let rolled_9 =
-        crate::rules::campaign::merge::play(&base, &[test(9)], &r, ("Bruno's desktop", 5));
+        crate::rules::campaign::merge::play(&base, &[test(9)], r, ("Bruno's desktop", 5));
     bruno.save(&Doc::new(rolled_9.clone())).expect("Bruno");
     drop(camille);
     // Camille opens the campaign.
@@ -318,8 +319,8 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
 #[test]
 fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_and_play_goes_on() {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
-    let r = RulesData::built_in().expect("rules");
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let r = rules();
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
@@ -327,7 +328,7 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
     let on_bruno = crate::rules::campaign::merge::play(
         &base,
         &[E::NewTurn { gain: None }],
-        &r,
+        r,
         ("Bruno's desktop", 30),
     );
     bruno
@@ -399,8 +400,8 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
 
 #[test]
 fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with_nothing_lost() {
-    let r = RulesData::built_in().expect("rules");
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let r = rules();
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     // A copy of this installation's settings on another computer: the
@@ -422,7 +423,7 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
     let on_copy = crate::rules::campaign::merge::play(
         &base,
         &[E::NewTurn { gain: None }],
-        &r,
+        r,
         ("The copy", 30),
     );
     copy.save(&Doc::new(on_copy.clone()))
@@ -478,8 +479,8 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
 fn the_red_line_of_a_broken_journal_names_its_machine_in_the_player_s_language_and_goes_once_mended()
  {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
-    let r = RulesData::built_in().expect("rules");
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let r = rules();
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
@@ -530,8 +531,8 @@ fn snapshot_events(path: &Path) -> Option<usize> {
 
 #[test]
 fn a_campaign_s_snapshot_is_kept_once_the_saves_pause_and_closing_waits_for_no_replay() {
-    let r = RulesData::built_in().expect("rules");
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let r = rules();
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     brunos(dir.path(), locks.path())
@@ -580,8 +581,8 @@ fn a_campaign_s_snapshot_is_kept_once_the_saves_pause_and_closing_waits_for_no_r
 fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_held_events_stay_in_view()
  {
     use egui_kittest::kittest::Queryable as _;
-    let r = RulesData::built_in().expect("rules");
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let r = rules();
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
@@ -596,7 +597,7 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
             character: dace,
             wounds: 1,
         }],
-        &r,
+        r,
         ("Bruno's desktop", 30),
     );
     bruno.save(&Doc::new(wounded)).expect("Bruno wounds Dace");
@@ -618,8 +619,8 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
 
 #[test]
 fn a_start_a_sync_tool_wrote_again_unchanged_stops_no_save() {
-    let r = RulesData::built_in().expect("rules");
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let r = rules();
+    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     brunos(dir.path(), locks.path())

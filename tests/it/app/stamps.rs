@@ -1,15 +1,16 @@
 //! Every campaign event the app records carries its id, the time and the
 //! machine's name: the preference's name, or the host's.
 
+use crate::common::rules;
 use muster::app::{Command, Prefs, ScriptedDesktop};
 use muster::rules::campaign::CampaignEdit as E;
-use muster::rules::{Doc, DocKey, Edit, RulesData};
+use muster::rules::{Doc, DocKey, Edit};
 use muster::store::Store;
 
 #[test]
 fn events_recorded_by_the_app_are_stamped_with_id_time_and_machine() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     Store::open(dir.path())
         .expect("store")

@@ -6,6 +6,7 @@
 mod from_table;
 mod reroll;
 
+use crate::common::rules;
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
@@ -197,7 +198,7 @@ fn the_exported_log_writes_the_situation_seed_dice_and_summary() {
 
 #[test]
 fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
-    let rules = muster::rules::RulesData::built_in().expect("rules");
+    let rules = rules();
     // CHR-14: the leader's Ld, once in command; else the unit's.
     assert_eq!(test_ld(Some(9), 6), 9);
     assert_eq!(test_ld(None, 6), 6);
@@ -208,7 +209,7 @@ fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
             kind: UnitTestKind::Rout,
             value: 12,
         }
-        .roll(&rules, &mut rng)
+        .roll(rules, &mut rng)
         .expect("rolls");
         assert!(hold.passed);
         assert_eq!(hold.roll.faces.len(), 2);
@@ -216,7 +217,7 @@ fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
             kind: UnitTestKind::Rout,
             value: 1,
         }
-        .roll(&rules, &mut rng)
+        .roll(rules, &mut rng)
         .expect("rolls");
         assert!(!routs.passed);
         assert!(Lang::En.msg(&routs.msg).contains("The unit routs"));
@@ -247,9 +248,8 @@ fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
 #[test]
 fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
     use muster::rules::campaign::CampaignEdit as E;
-    let rules = muster::rules::RulesData::built_in().expect("rules");
-    let c =
-        crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| Vec::new());
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| Vec::new());
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let nim = crate::common::char_id(&c, "Trooper Nim");
     let max = |id| {
@@ -258,7 +258,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
             .find(|x| x.id == id)
             .expect("a member")
             .member
-            .wounds(&rules)
+            .wounds(rules)
     };
     let after = crate::common::ok(
         &c,
@@ -266,7 +266,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
             wounds: vec![(dace, 1), (nim, 99)],
             roll: None,
         },
-        &rules,
+        rules,
     );
     assert_eq!(after.journal.len(), c.journal.len() + 1);
     let table = after.table.as_ref().expect("at the table");
@@ -285,7 +285,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
             wounds: vec![(dace, 1), (CharId(9999), 1)],
             roll: None,
         },
-        &rules,
+        rules,
     );
     let p = crate::common::refused(
         &c,
@@ -293,7 +293,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
             wounds: vec![],
             roll: None,
         },
-        &rules,
+        rules,
     );
     assert_eq!(p.rule, "CMP-13");
     // One roll's wounds go in once: the same seed again is refused, and
@@ -304,7 +304,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
             wounds: vec![(dace, 1)],
             roll: Some(42),
         },
-        &rules,
+        rules,
     );
     assert!(once.roll_applied(42) && !once.roll_applied(43));
     let p = crate::common::refused(
@@ -314,7 +314,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
             wounds: 1,
             roll: Some(42),
         },
-        &rules,
+        rules,
     );
     assert_eq!(p.key, "campaign.problem.already_applied");
     crate::common::ok(
@@ -324,7 +324,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
             wounds: 1,
             roll: Some(43),
         },
-        &rules,
+        rules,
     );
 }
 
@@ -360,8 +360,8 @@ fn chr_15_a_campaign_character_is_followed_by_who_he_is_not_by_his_name() {
 fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     use muster::rules::battle::summary::{WoundsGo, roll_wounds};
     use muster::rules::campaign::CampaignEdit as E;
-    let rules = muster::rules::RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |c| {
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |c| {
         vec![E::SetOutOfAction {
             character: crate::common::char_id(c, "Trooper Pell"),
             out: true,
@@ -421,7 +421,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     );
     assert_eq!(w.nowhere[1].goes, WoundsGo::NotFromCampaign);
     // Applied, the roll's batch says so (Dace may be out of action since).
-    let after = crate::common::ok(&c, b.edit(42), &rules);
+    let after = crate::common::ok(&c, b.edit(42), rules);
     let again = roll_wounds(&fighters, &taken, 42, &played_in, |k| {
         (k == after.id).then_some(&after)
     });

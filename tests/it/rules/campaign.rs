@@ -30,9 +30,7 @@ use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Characteristic, Document, RulesData};
 use proptest::prelude::*;
 
-pub fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
+pub use crate::common::rules;
 
 fn die(sides: u32, face: u32) -> Option<Roll> {
     Some(Roll::from_faces(sides, vec![face], 0))
@@ -170,9 +168,9 @@ fn cran(c: &Campaign, name: &str, face: u32, r: &RulesData) -> Campaign {
 #[test]
 fn cmp_1_only_investigations_and_inquiries_earn_vp() {
     let r = rules();
-    let c = started(&["Ada"], &r);
+    let c = started(&["Ada"], r);
     assert_eq!(mission_type(&c), MissionType::Investigation);
-    let c = play(&c, &[], won(2), &r);
+    let c = play(&c, &[], won(2), r);
     assert_eq!(c.vp, 2);
     // A Survival earns none: VP typed for it are refused.
     let c = ok(
@@ -184,16 +182,16 @@ fn cmp_1_only_investigations_and_inquiries_earn_vp() {
                 ..MissionChoice::default()
             },
         },
-        &r,
+        r,
     );
-    let c = ok(&c, E::BeginMission, &r);
+    let c = ok(&c, E::BeginMission, r);
     let p = refused(
         &c,
         E::EndMission {
             result: won(1),
             played: vec![],
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-1");
     let c = ok(
@@ -202,7 +200,7 @@ fn cmp_1_only_investigations_and_inquiries_earn_vp() {
             result: won(0),
             played: vec![],
         },
-        &r,
+        r,
     );
     assert_eq!(c.vp, 2);
 }
@@ -211,28 +209,28 @@ fn cmp_1_only_investigations_and_inquiries_earn_vp() {
 fn cmp_2_the_mission_chain() {
     let r = rules();
     // The campaign starts with an Investigation.
-    let c = started(&["Ada"], &r);
+    let c = started(&["Ada"], r);
     assert_eq!(mission_type(&c), MissionType::Investigation);
     // VP earned: an Inquiry follows.
-    let c = next(&play(&c, &[], won(1), &r), &r);
+    let c = next(&play(&c, &[], won(1), r), r);
     assert_eq!(mission_type(&c), MissionType::Inquiry);
     // No VP earned: a Survival follows.
-    let c = next(&play(&c, &[], lost(), &r), &r);
+    let c = next(&play(&c, &[], lost(), r), r);
     assert_eq!(mission_type(&c), MissionType::Survival);
     // A Survival lost — the objective failed and everyone taken out of
     // action (Decision): another Survival.
-    let c = cran(&play(&c, &["Ada"], lost(), &r), "Ada", 9, &r);
+    let c = cran(&play(&c, &["Ada"], lost(), r), "Ada", 9, r);
     assert!(!c.debrief.as_ref().unwrap().success);
-    let c = next(&c, &r);
+    let c = next(&c, r);
     assert_eq!(mission_type(&c), MissionType::Survival);
     // Survived — someone still standing, even with the objective failed:
     // the trail is lost, an Investigation follows.
-    let c = play(&c, &[], lost(), &r);
+    let c = play(&c, &[], lost(), r);
     assert!(c.debrief.as_ref().unwrap().success);
-    let c = next(&c, &r);
+    let c = next(&c, r);
     assert_eq!(mission_type(&c), MissionType::Investigation);
     // A mission drawn against the chain uses up a forced Survival.
-    let forced = recon(&play(&c, &[], lost(), &r), "Ada", 12, Some(1), &r);
+    let forced = recon(&play(&c, &[], lost(), r), "Ada", 12, Some(1), r);
     assert!(forced.forced_survival);
     let overridden = ok(
         &forced,
@@ -243,16 +241,16 @@ fn cmp_2_the_mission_chain() {
                 ..MissionChoice::default()
             },
         },
-        &r,
+        r,
     );
     assert!(!overridden.forced_survival);
     // Won with no VP earned: a Survival follows.
-    let c = next(&play(&c, &[], won(0), &r), &r);
+    let c = next(&play(&c, &[], won(0), r), r);
     assert_eq!(mission_type(&c), MissionType::Survival);
-    let c = next(&play(&c, &[], won(0), &r), &r);
+    let c = next(&play(&c, &[], won(0), r), r);
     assert_eq!(mission_type(&c), MissionType::Investigation);
     // Reaching the threshold (10 VP by default): the Grand Final.
-    let c = play(&c, &[], won(9), &r);
+    let c = play(&c, &[], won(9), r);
     assert_eq!(c.vp, 10);
     assert_eq!(c.next_type(), MissionType::Final);
     // Decision: counted on the VP held after spending.
@@ -262,10 +260,10 @@ fn cmp_2_the_mission_chain() {
             escort: EscortId(1),
             vp: 1,
         },
-        &r,
+        r,
     );
     assert_eq!(spent.next_type(), MissionType::Inquiry);
-    let c = next(&c, &r);
+    let c = next(&c, r);
     assert_eq!(mission_type(&c), MissionType::Final);
     assert_eq!(c.mission.as_ref().unwrap().number, 8);
 }
@@ -273,8 +271,8 @@ fn cmp_2_the_mission_chain() {
 #[test]
 fn cmp_2_an_override_is_logged_and_marked() {
     let r = rules();
-    let c = started(&["Ada"], &r);
-    let c = play(&c, &[], won(1), &r);
+    let c = started(&["Ada"], r);
+    let c = play(&c, &[], won(1), r);
     let mut rng = seeded(1);
     let (c, outcome) = c
         .apply(
@@ -285,7 +283,7 @@ fn cmp_2_an_override_is_logged_and_marked() {
                     ..MissionChoice::default()
                 },
             },
-            &r,
+            r,
             &mut rng,
         )
         .unwrap();
@@ -314,7 +312,7 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
         .map(|m| m.id.clone())
         .collect();
     for (k, expected) in list.iter().enumerate() {
-        let c = setup(&["Ada"], &r);
+        let c = setup(&["Ada"], r);
         let face = u32::try_from(k + 1).unwrap();
         let sides = u32::try_from(list.len()).unwrap();
         let c = ok(
@@ -326,12 +324,12 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
                     ..MissionChoice::default()
                 },
             },
-            &r,
+            r,
         );
         assert_eq!(&c.mission.as_ref().unwrap().mission, expected);
     }
     // Picked by hand from the right list.
-    let c = setup(&["Ada"], &r);
+    let c = setup(&["Ada"], r);
     let pick = list[2].clone();
     let picked = ok(
         &c,
@@ -342,7 +340,7 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
                 ..MissionChoice::default()
             },
         },
-        &r,
+        r,
     );
     assert_eq!(picked.mission.as_ref().unwrap().mission, pick);
     // A mission of another type is not an Investigation.
@@ -362,7 +360,7 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
                 ..MissionChoice::default()
             },
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-3");
     // A die of the wrong size typed in is refused.
@@ -375,7 +373,7 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
                 ..MissionChoice::default()
             },
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.bad_dice");
 }
@@ -391,7 +389,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
         E::SetSettings {
             settings: s.clone(),
         },
-        &r,
+        r,
     );
     let c = ok(
         &c,
@@ -404,7 +402,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
                 doc: None,
             },
         },
-        &r,
+        r,
     );
     // One secondary faction is too few.
     let p = refused(
@@ -413,7 +411,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
             rates: None,
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -428,7 +426,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
     );
     // A mission calling for a secondary faction draws one with a die.
     s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];
-    let c = ok(&c, E::SetSettings { settings: s }, &r);
+    let c = ok(&c, E::SetSettings { settings: s }, r);
     let list: Vec<_> = r.campaign.missions_of(MissionType::Investigation).collect();
     let k = list
         .iter()
@@ -447,14 +445,14 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
                 ..MissionChoice::default()
             },
         },
-        &r,
+        r,
     );
     assert_eq!(c.mission.as_ref().unwrap().faction, "orks");
     let main = list
         .iter()
         .position(|m| m.enemy == muster::rules::campaign::EnemySide::Main)
         .unwrap();
-    let c2 = setup(&["Ada"], &r);
+    let c2 = setup(&["Ada"], r);
     let c2 = ok(
         &c2,
         E::Start {
@@ -467,7 +465,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
                 ..MissionChoice::default()
             },
         },
-        &r,
+        r,
     );
     assert_eq!(c2.mission.as_ref().unwrap().faction, "renegade_marines");
 }
@@ -475,7 +473,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
 #[test]
 fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
     let r = rules();
-    let c = started(&["Ada"], &r);
+    let c = started(&["Ada"], r);
     let m = c.mission.clone().unwrap();
     let faction = r.campaign.faction(&m.faction).unwrap();
     let (count, sides) = (faction.dice.count, faction.dice.sides);
@@ -503,7 +501,7 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
                 rolls: vec![face_roll(top)],
                 drawn: vec![],
             },
-            &r,
+            r,
         );
         drawn += 1;
     }
@@ -521,7 +519,7 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
             rolls: vec![],
             drawn: vec![],
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-5");
     // A draw with no model: rerolled in place (the cheapest line now).
@@ -533,13 +531,13 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
             roll: Some(cheap.clone()),
             drawn: None,
         },
-        &r,
+        r,
     );
     let m3 = c.mission.as_ref().unwrap();
     assert_eq!(m3.enemy[0].roll, cheap);
     assert_eq!(m3.enemy[0].cost, faction.entry(count).unwrap().cost);
     // All at once, with Muster's dice: stops as soon as the budget is met.
-    let fresh = started(&["Ada"], &r);
+    let fresh = started(&["Ada"], r);
     let all = ok(
         &fresh,
         E::DrawEnemy {
@@ -547,7 +545,7 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
             rolls: vec![],
             drawn: vec![],
         },
-        &r,
+        r,
     );
     let m4 = all.mission.as_ref().unwrap();
     assert!(m4.enemy_complete());
@@ -562,7 +560,7 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
 #[test]
 fn cmp_6_vp_buy_reinforcement_points() {
     let r = rules();
-    let c = play(&started(&["Ada"], &r), &[], won(3), &r);
+    let c = play(&started(&["Ada"], r), &[], won(3), r);
     let rp = c.escorts[0].reinforcement;
     let c = ok(
         &c,
@@ -570,7 +568,7 @@ fn cmp_6_vp_buy_reinforcement_points() {
             escort: EscortId(1),
             vp: 2,
         },
-        &r,
+        r,
     );
     assert_eq!(c.vp, 1);
     assert_eq!(
@@ -584,7 +582,7 @@ fn cmp_6_vp_buy_reinforcement_points() {
             escort: EscortId(1),
             vp: 2,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-6");
 }
@@ -592,9 +590,9 @@ fn cmp_6_vp_buy_reinforcement_points() {
 #[test]
 fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
     let r = rules();
-    let c = play(&started(&["Ada"], &r), &[], lost(), &r);
+    let c = play(&started(&["Ada"], r), &[], lost(), r);
     assert_eq!(c.escorts[0].reinforcement, 20);
-    let c = play(&next(&c, &r), &[], won(0), &r);
+    let c = play(&next(&c, r), &[], won(0), r);
     assert_eq!(c.escorts[0].reinforcement, 40);
     // They buy characters at the rules' price; not more than are held.
     let c2 = ok(
@@ -605,7 +603,7 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
             cost: r.campaign.recruit.character_base,
             from: None,
         },
-        &r,
+        r,
     );
     assert_eq!(
         c2.escorts[0].reinforcement,
@@ -617,7 +615,7 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
     };
     hero.type_id = Some("major_hero".into());
     let hero = Member::Character(hero);
-    let price = c2.recruit_cost(&hero, &r).expect("priced");
+    let price = c2.recruit_cost(&hero, r).expect("priced");
     assert!(price > c2.escorts[0].reinforcement);
     let p = refused(
         &c2,
@@ -627,7 +625,7 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
             cost: price,
             from: None,
         },
-        &r,
+        r,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -638,10 +636,10 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
 #[test]
 fn cmp_8_difficulty_adds_enemy_points_and_reinforcements() {
     let r = rules();
-    let c = setup(&["Ada"], &r);
+    let c = setup(&["Ada"], r);
     let mut s = c.settings.clone();
     s.difficulty = 2;
-    let c = ok(&c, E::SetSettings { settings: s }, &r);
+    let c = ok(&c, E::SetSettings { settings: s }, r);
     let c = ok(
         &c,
         E::Start {
@@ -651,22 +649,22 @@ fn cmp_8_difficulty_adds_enemy_points_and_reinforcements() {
                 ..MissionChoice::default()
             },
         },
-        &r,
+        r,
     );
     let m = c.mission.as_ref().unwrap();
     let base = r.campaign.mission(&m.mission).unwrap().points;
     assert_eq!(m.points, base + 100);
-    let c = play(&c, &[], lost(), &r);
+    let c = play(&c, &[], lost(), r);
     assert_eq!(c.escorts[0].reinforcement, 20 + 20);
 }
 
 #[test]
 fn cmp_9_cran_tests_after_the_mission() {
     let r = rules();
-    let c = started(&["High", "Equal", "Low", "Standing"], &r);
+    let c = started(&["High", "Equal", "Low", "Standing"], r);
     // A human's Cl 7 gives Cran 4 on the D10 (CMP-11).
     assert_eq!(c.character(id(&c, "High")).unwrap().cran, 4);
-    let c = play(&c, &["High", "Equal", "Low"], lost(), &r);
+    let c = play(&c, &["High", "Equal", "Low"], lost(), r);
     let d = c.debrief.as_ref().unwrap();
     assert_eq!(d.pending.len(), 3);
     // Only those taken out of action owe a test.
@@ -676,7 +674,7 @@ fn cmp_9_cran_tests_after_the_mission() {
             character: id(&c, "Standing"),
             roll: die(10, 5),
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-9");
     // The next mission waits for the tests.
@@ -685,12 +683,12 @@ fn cmp_9_cran_tests_after_the_mission() {
         E::NextMission {
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.tests_pending");
-    let c = cran(&c, "High", 5, &r);
-    let c = cran(&c, "Equal", 4, &r);
-    let c = cran(&c, "Low", 3, &r);
+    let c = cran(&c, "High", 5, r);
+    let c = cran(&c, "Equal", 4, r);
+    let c = cran(&c, "Low", 3, r);
     assert_eq!(state(&c, "High"), State::LightlyWounded);
     assert_eq!(state(&c, "Equal"), State::SeriouslyWounded);
     assert_eq!(state(&c, "Low"), State::Dead);
@@ -704,7 +702,7 @@ fn cmp_9_cran_tests_after_the_mission() {
             character: id(&c, "High"),
             roll: die(10, 9),
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.no_test_owed");
 }
@@ -712,22 +710,22 @@ fn cmp_9_cran_tests_after_the_mission() {
 #[test]
 fn cmp_10_gang_war_injuries() {
     let r = rules();
-    let c = setup(&["Equal", "Low", "One"], &r);
+    let c = setup(&["Equal", "Low", "One"], r);
     let mut s = c.settings.clone();
     s.injuries = Injuries::GangWar;
-    let c = ok(&c, E::SetSettings { settings: s }, &r);
+    let c = ok(&c, E::SetSettings { settings: s }, r);
     let c = ok(
         &c,
         E::Start {
             rates: None,
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
-    let c = play(&c, &["Equal", "Low", "One"], lost(), &r);
-    let c = cran(&c, "Equal", 4, &r);
-    let c = cran(&c, "Low", 3, &r);
-    let c = cran(&c, "One", 1, &r);
+    let c = play(&c, &["Equal", "Low", "One"], lost(), r);
+    let c = cran(&c, "Equal", 4, r);
+    let c = cran(&c, "Low", 3, r);
+    let c = cran(&c, "One", 1, r);
     assert_eq!(state(&c, "Equal"), State::LightlyWounded);
     assert_eq!(state(&c, "Low"), State::SeriouslyWounded);
     assert_eq!(state(&c, "One"), State::Dead);
@@ -736,7 +734,7 @@ fn cmp_10_gang_war_injuries() {
 #[test]
 fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
     let r = rules();
-    let c = setup(&["Ada"], &r);
+    let c = setup(&["Ada"], r);
     assert_eq!(c.settings.cran_die, 10);
     let formula = r.campaign.cran(10).unwrap();
     assert_eq!(formula.base - 7, 4);
@@ -749,13 +747,13 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
         E::SetSettings {
             settings: s.clone(),
         },
-        &r,
+        r,
     );
     let expected = u32::try_from((r.campaign.cran(6).unwrap().base - 7).clamp(1, 6)).unwrap();
     assert_eq!(c6.characters[0].cran, expected);
     // A die the data does not know is refused.
     s.cran_die = 8;
-    let p = refused(&c, E::SetSettings { settings: s }, &r);
+    let p = refused(&c, E::SetSettings { settings: s }, r);
     assert_eq!(p.rule, "CMP-11");
     // By hand, within the die; logged.
     let ada = c.characters[0].id;
@@ -765,7 +763,7 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
             character: ada,
             cran: 6,
         },
-        &r,
+        r,
     );
     assert_eq!(c.characters[0].cran, 6);
     assert!(matches!(
@@ -778,7 +776,7 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
             character: ada,
             cran: 11,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-11");
     // A typed test die must be the campaign's die.
@@ -789,11 +787,11 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
                 rates: None,
                 choice: MissionChoice::default(),
             },
-            &r,
+            r,
         ),
         &["Ada"],
         lost(),
-        &r,
+        r,
     );
     let p = refused(
         &c,
@@ -801,7 +799,7 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
             character: ada,
             roll: die(6, 6),
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.bad_dice");
     // A kill-team soldier takes the data's value.
@@ -813,17 +811,17 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
         items: vec![],
         ribbon: None,
     });
-    assert_eq!(soldier.default_cran(10, &r), formula.killteam);
+    assert_eq!(soldier.default_cran(10, r), formula.killteam);
 }
 
 #[test]
 fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
     let r = rules();
-    let c = started(&["Ada", "Bob"], &r);
+    let c = started(&["Ada", "Bob"], r);
     assert_eq!(c.escorts[0].fate_points, 5);
-    let c = play(&c, &["Ada", "Bob"], lost(), &r);
-    let c = cran(&c, "Ada", 2, &r);
-    let c = cran(&c, "Bob", 9, &r);
+    let c = play(&c, &["Ada", "Bob"], lost(), r);
+    let c = cran(&c, "Ada", 2, r);
+    let c = cran(&c, "Bob", 9, r);
     assert_eq!(state(&c, "Ada"), State::Dead);
     // Only the test that killed may be rerolled.
     let p = refused(
@@ -832,7 +830,7 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
             character: id(&c, "Bob"),
             roll: die(10, 9),
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.not_fallen");
     let ada = id(&c, "Ada");
@@ -843,7 +841,7 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
             character: ada,
             roll: die(10, 3),
         },
-        &r,
+        r,
     );
     assert_eq!(state(&c, "Ada"), State::Dead);
     assert_eq!(c.escorts[0].fate_points, 4);
@@ -854,13 +852,13 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
             character: ada,
             roll: die(10, 4),
         },
-        &r,
+        r,
     );
     assert_eq!(state(&c, "Ada"), State::LightlyWounded);
     assert_eq!(c.escorts[0].fate_points, 3);
     // Once spent, a character who fails is lost for good.
-    let mut c2 = play(&started(&["Cid"], &r), &["Cid"], lost(), &r);
-    c2 = cran(&c2, "Cid", 1, &r);
+    let mut c2 = play(&started(&["Cid"], r), &["Cid"], lost(), r);
+    c2 = cran(&c2, "Cid", 1, r);
     let cid = id(&c2, "Cid");
     for _ in 0..5 {
         c2 = ok(
@@ -869,7 +867,7 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
                 character: cid,
                 roll: die(10, 1),
             },
-            &r,
+            r,
         );
     }
     let p = refused(
@@ -878,34 +876,34 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
             character: cid,
             roll: die(10, 9),
         },
-        &r,
+        r,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
         ("CMP-12", "campaign.problem.no_fate_left")
     );
     // Without the rule, no reroll at all.
-    let c3 = setup(&["Dan"], &r);
+    let c3 = setup(&["Dan"], r);
     let mut s = c3.settings.clone();
     s.fate_points = false;
-    let c3 = ok(&c3, E::SetSettings { settings: s }, &r);
+    let c3 = ok(&c3, E::SetSettings { settings: s }, r);
     let c3 = ok(
         &c3,
         E::Start {
             rates: None,
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
     assert_eq!(c3.escorts[0].fate_points, 0);
-    let c3 = cran(&play(&c3, &["Dan"], lost(), &r), "Dan", 1, &r);
+    let c3 = cran(&play(&c3, &["Dan"], lost(), r), "Dan", 1, r);
     let p = refused(
         &c3,
         E::FateReroll {
             character: id(&c3, "Dan"),
             roll: None,
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.no_fate_rule");
 }
@@ -913,13 +911,13 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
 #[test]
 fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     let r = rules();
-    let c = play(&started(&["Ada", "Bob"], &r), &["Ada", "Bob"], lost(), &r);
-    let c = cran(&c, "Ada", 1, &r);
+    let c = play(&started(&["Ada", "Bob"], r), &["Ada", "Bob"], lost(), r);
+    let c = cran(&c, "Ada", 1, r);
     let ada = id(&c, "Ada");
     // Fallen, with points left: the choice is still open.
     assert_eq!(c.fate_open(), vec![ada]);
     assert!(c.cran_locked(), "Bob's test is still owed");
-    let c = cran(&c, "Bob", 9, &r);
+    let c = cran(&c, "Bob", 9, r);
     assert!(c.cran_locked(), "Ada may still be saved");
     // Only one the test killed may be given up, and only once.
     let p = refused(
@@ -927,10 +925,10 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
         E::AcceptDeath {
             character: id(&c, "Bob"),
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.not_fallen");
-    let c = ok(&c, E::AcceptDeath { character: ada }, &r);
+    let c = ok(&c, E::AcceptDeath { character: ada }, r);
     assert_eq!(state(&c, "Ada"), State::Dead);
     assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
     assert!(c.fate_open().is_empty());
@@ -942,7 +940,7 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
             roll: die(10, 9),
         },
     ] {
-        let p = refused(&c, e, &r);
+        let p = refused(&c, e, r);
         assert_eq!(
             (p.rule.as_ref(), p.key),
             ("CMP-12", "campaign.problem.death_accepted")
@@ -971,10 +969,10 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     );
     // A player out of points: nobody left to save, the step is done.
     let mut c2 = cran(
-        &play(&started(&["Cid"], &r), &["Cid"], lost(), &r),
+        &play(&started(&["Cid"], r), &["Cid"], lost(), r),
         "Cid",
         1,
-        &r,
+        r,
     );
     let cid = id(&c2, "Cid");
     for _ in 0..5 {
@@ -985,7 +983,7 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
                 character: cid,
                 roll: die(10, 1),
             },
-            &r,
+            r,
         );
     }
     assert!(c2.fate_open().is_empty());
@@ -995,11 +993,11 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
 #[test]
 fn cmp_13_a_seriously_wounded_character_misses_the_next_mission_then_is_fit() {
     let r = rules();
-    let c = started(&["Ada", "Bob"], &r);
-    let c = cran(&play(&c, &["Ada"], lost(), &r), "Ada", 4, &r);
+    let c = started(&["Ada", "Bob"], r);
+    let c = cran(&play(&c, &["Ada"], lost(), r), "Ada", 4, r);
     assert_eq!(state(&c, "Ada"), State::SeriouslyWounded);
-    let c = next(&c, &r);
-    let c = ok(&c, E::BeginMission, &r);
+    let c = next(&c, r);
+    let c = ok(&c, E::BeginMission, r);
     let ada = id(&c, "Ada");
     assert!(!c.table.as_ref().unwrap().players.contains(&ada));
     // He cannot be ticked at the table.
@@ -1009,7 +1007,7 @@ fn cmp_13_a_seriously_wounded_character_misses_the_next_mission_then_is_fit() {
             character: ada,
             wounds: 1,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-13");
     let c = ok(
@@ -1018,28 +1016,28 @@ fn cmp_13_a_seriously_wounded_character_misses_the_next_mission_then_is_fit() {
             result: lost(),
             played: vec![],
         },
-        &r,
+        r,
     );
     assert_eq!(state(&c, "Ada"), State::Fit);
     assert!(c.character(ada).unwrap().can_play());
     assert_eq!(c.character(ada).unwrap().missions, 1);
     assert_eq!(c.character(id(&c, "Bob")).unwrap().missions, 2);
     // His history: the mission he was taken out in and his test.
-    let history = history_labels(&c, ada, &r);
+    let history = history_labels(&c, ada, r);
     assert!(history.contains(&"campaign.event.out_of_action"));
     assert!(history.contains(&"campaign.event.cran_test"));
     // A lightly wounded character plays the next mission, then is fit.
-    let c = next(&c, &r);
-    let c = cran(&play(&c, &["Bob"], lost(), &r), "Bob", 9, &r);
+    let c = next(&c, r);
+    let c = cran(&play(&c, &["Bob"], lost(), r), "Bob", 9, r);
     assert_eq!(state(&c, "Bob"), State::LightlyWounded);
-    let c = play(&next(&c, &r), &[], lost(), &r);
+    let c = play(&next(&c, r), &[], lost(), r);
     assert_eq!(state(&c, "Bob"), State::Fit);
 }
 
 #[test]
 fn cmp_13_wounds_at_the_table_are_bounded_and_the_last_takes_him_out() {
     let r = rules();
-    let c = ok(&started(&["Ada"], &r), E::BeginMission, &r);
+    let c = ok(&started(&["Ada"], r), E::BeginMission, r);
     let ada = id(&c, "Ada");
     let p = refused(
         &c,
@@ -1047,7 +1045,7 @@ fn cmp_13_wounds_at_the_table_are_bounded_and_the_last_takes_him_out() {
             character: ada,
             wounds: 2,
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.too_many_wounds");
     let c = ok(
@@ -1056,7 +1054,7 @@ fn cmp_13_wounds_at_the_table_are_bounded_and_the_last_takes_him_out() {
             character: ada,
             wounds: 1,
         },
-        &r,
+        r,
     );
     assert!(c.table.as_ref().unwrap().out_of_action.contains(&ada));
 }
@@ -1079,9 +1077,9 @@ fn recon(c: &Campaign, name: &str, face: u32, test: Option<u32>, r: &RulesData) 
 #[test]
 fn cmp_14_recon_between_missions() {
     let r = rules();
-    let base = play(&started(&["Ada", "Bob"], &r), &[], lost(), &r);
+    let base = play(&started(&["Ada", "Bob"], r), &[], lost(), r);
     // 1: nothing.
-    let c = recon(&base, "Ada", 1, None, &r);
+    let c = recon(&base, "Ada", 1, None, r);
     assert_eq!(state(&c, "Ada"), State::Fit);
     // One recon per escort between missions.
     let i = id(&c, "Bob");
@@ -1094,52 +1092,52 @@ fn cmp_14_recon_between_missions() {
             fortune: None,
             effect: None,
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.recon_done");
     // 2: ambush — higher light, equal serious, lower missing.
     assert_eq!(
-        state(&recon(&base, "Ada", 2, Some(5), &r), "Ada"),
+        state(&recon(&base, "Ada", 2, Some(5), r), "Ada"),
         State::LightlyWounded
     );
     assert_eq!(
-        state(&recon(&base, "Ada", 2, Some(4), &r), "Ada"),
+        state(&recon(&base, "Ada", 2, Some(4), r), "Ada"),
         State::SeriouslyWounded
     );
     assert_eq!(
-        state(&recon(&base, "Ada", 2, Some(3), &r), "Ada"),
+        state(&recon(&base, "Ada", 2, Some(3), r), "Ada"),
         State::Missing
     );
     // 3-4: a clue, +1 VP counted at once.
-    assert_eq!(recon(&base, "Ada", 3, None, &r).vp, base.vp + 1);
-    assert_eq!(recon(&base, "Ada", 4, None, &r).vp, base.vp + 1);
+    assert_eq!(recon(&base, "Ada", 3, None, r).vp, base.vp + 1);
+    assert_eq!(recon(&base, "Ada", 4, None, r).vp, base.vp + 1);
     // 5: beaten — equal light, lower serious.
     assert_eq!(
-        state(&recon(&base, "Ada", 5, Some(4), &r), "Ada"),
+        state(&recon(&base, "Ada", 5, Some(4), r), "Ada"),
         State::LightlyWounded
     );
     assert_eq!(
-        state(&recon(&base, "Ada", 5, Some(3), &r), "Ada"),
+        state(&recon(&base, "Ada", 5, Some(3), r), "Ada"),
         State::SeriouslyWounded
     );
     // 6-7: good fortune — passed, 5D6 points (15 here); failed, nothing.
     let rp = base.escorts[0].reinforcement;
     assert_eq!(
-        recon(&base, "Ada", 6, Some(4), &r).escorts[0].reinforcement,
+        recon(&base, "Ada", 6, Some(4), r).escorts[0].reinforcement,
         rp + 15
     );
     assert_eq!(
-        recon(&base, "Ada", 7, Some(3), &r).escorts[0].reinforcement,
+        recon(&base, "Ada", 7, Some(3), r).escorts[0].reinforcement,
         rp
     );
     // 8-9: a guide may be hired for 5 points.
-    let g = recon(&base, "Ada", 8, None, &r);
+    let g = recon(&base, "Ada", 8, None, r);
     let g = ok(
         &g,
         E::HireGuide {
             escort: EscortId(1),
         },
-        &r,
+        r,
     );
     assert!(g.guide);
     assert_eq!(g.escorts[0].reinforcement, rp - 5);
@@ -1148,26 +1146,26 @@ fn cmp_14_recon_between_missions() {
         E::HireGuide {
             escort: EscortId(1),
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.no_guide");
     // 10-11: allies.
-    assert!(recon(&base, "Ada", 10, None, &r).allies);
+    assert!(recon(&base, "Ada", 10, None, r).allies);
     // 12: bad fortune — failed, the next mission is a Survival.
-    let bad = recon(&base, "Ada", 12, Some(3), &r);
+    let bad = recon(&base, "Ada", 12, Some(3), r);
     assert!(bad.forced_survival);
-    assert_eq!(mission_type(&next(&bad, &r)), MissionType::Survival);
-    let shaken = recon(&base, "Ada", 12, Some(4), &r);
+    assert_eq!(mission_type(&next(&bad, r)), MissionType::Survival);
+    let shaken = recon(&base, "Ada", 12, Some(4), r);
     assert!(!shaken.forced_survival);
     // The recon's Cran test cannot be undone with a fate point.
-    let lost_one = recon(&base, "Ada", 2, Some(1), &r);
+    let lost_one = recon(&base, "Ada", 2, Some(1), r);
     let p = refused(
         &lost_one,
         E::FateReroll {
             character: id(&lost_one, "Ada"),
             roll: None,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-12");
 }
@@ -1175,7 +1173,7 @@ fn cmp_14_recon_between_missions() {
 #[test]
 fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
     let r = rules();
-    let c = setup(&["Ada"], &r);
+    let c = setup(&["Ada"], r);
     let c = ok(
         &c,
         E::AddEscort {
@@ -1187,23 +1185,23 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
                 doc: None,
             },
         },
-        &r,
+        r,
     );
     let mut s = c.settings.clone();
     s.pool = PoolMode::Pooled;
-    let c = ok(&c, E::SetSettings { settings: s }, &r);
+    let c = ok(&c, E::SetSettings { settings: s }, r);
     let c = ok(
         &c,
         E::Start {
             rates: None,
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
-    let c = play(&c, &["Bob"], lost(), &r);
+    let c = play(&c, &["Bob"], lost(), r);
     // The pool receives every player's points.
     assert_eq!(c.pool, 40);
-    let c = cran(&c, "Bob", 1, &r);
+    let c = cran(&c, "Bob", 1, r);
     assert_eq!(state(&c, "Bob"), State::Dead);
     // Anne lost nobody: she waits for Ben.
     let p = refused(
@@ -1214,7 +1212,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
             cost: 10,
             from: None,
         },
-        &r,
+        r,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -1228,7 +1226,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
             cost: 10,
             from: None,
         },
-        &r,
+        r,
     );
     let c = ok(
         &c,
@@ -1238,7 +1236,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
             cost: 10,
             from: None,
         },
-        &r,
+        r,
     );
     assert_eq!(c.pool, 20);
 }
@@ -1254,43 +1252,43 @@ fn to_final(names: &[&str], r: &RulesData) -> Campaign {
 fn cmp_17_the_end_of_the_campaign() {
     let r = rules();
     // Won: 120 resource points, everything carried over.
-    let c = play(&to_final(&["Ada"], &r), &[], won(0), &r);
+    let c = play(&to_final(&["Ada"], r), &[], won(0), r);
     let p = refused(
         &c,
         E::NextMission {
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-17");
-    let c = ok(&c, E::EndCampaign, &r);
+    let c = ok(&c, E::EndCampaign, r);
     let end = c.end.clone().unwrap();
     assert!(end.won && end.carries_over);
     assert_eq!(end.resources, 120);
     assert_eq!(c.phase, Phase::Over);
     // Nothing more happens in it but notes.
-    let p = refused(&c, E::BeginMission, &r);
+    let p = refused(&c, E::BeginMission, r);
     assert_eq!(p.key, "campaign.problem.over");
     ok(
         &c,
         E::SetNotes {
             notes: "Glory".into(),
         },
-        &r,
+        r,
     );
     // Lost with the leader alive: 30 points, the escort goes on.
     let c = ok(
-        &play(&to_final(&["Ada"], &r), &[], lost(), &r),
+        &play(&to_final(&["Ada"], r), &[], lost(), r),
         E::EndCampaign,
-        &r,
+        r,
     );
     let end = c.end.clone().unwrap();
     assert!(!end.won && end.carries_over);
     assert_eq!(end.resources, 30);
     // Lost with the leader dead: nothing carries over (Decision).
-    let c = play(&to_final(&["Ada", "Bob"], &r), &["Ada"], lost(), &r);
-    let c = cran(&c, "Ada", 1, &r);
-    let c = ok(&c, E::EndCampaign, &r);
+    let c = play(&to_final(&["Ada", "Bob"], r), &["Ada"], lost(), r);
+    let c = cran(&c, "Ada", 1, r);
+    let c = ok(&c, E::EndCampaign, r);
     let end = c.end.clone().unwrap();
     assert!(!end.carries_over);
     assert_eq!(end.resources, 0);
@@ -1299,8 +1297,8 @@ fn cmp_17_the_end_of_the_campaign() {
 #[test]
 fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
     let r = rules();
-    let c = started(&["Ada", "Bob", "Cid"], &r);
-    let c = ok(&c, E::BeginMission, &r);
+    let c = started(&["Ada", "Bob", "Cid"], r);
+    let c = ok(&c, E::BeginMission, r);
     let bob = id(&c, "Bob");
     let c = ok(
         &c,
@@ -1308,7 +1306,7 @@ fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
             character: bob,
             out: true,
         },
-        &r,
+        r,
     );
     let c = ok(
         &c,
@@ -1316,7 +1314,7 @@ fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
             result: won(1),
             played: vec![],
         },
-        &r,
+        r,
     );
     let points = |c: &Campaign, n: &str| match &c.character(id(c, n)).unwrap().member {
         Member::Character(ch) => ch.advance_points,
@@ -1332,19 +1330,19 @@ fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
             character: ada,
             characteristic: Characteristic::WS,
         },
-        &r,
+        r,
     );
     let Member::Character(ch) = &c2.character(ada).unwrap().member else {
         unreachable!()
     };
-    assert_eq!(ch.profile(&r).unwrap().get(Characteristic::WS), 4);
+    assert_eq!(ch.profile(r).unwrap().get(Characteristic::WS), 4);
     let p = refused(
         &c2,
         E::Advance {
             character: ada,
             characteristic: Characteristic::WS,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CHR-7");
     let p = refused(
@@ -1353,7 +1351,7 @@ fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
             character: ada,
             characteristic: Characteristic::M,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CHR-3");
 }
@@ -1362,25 +1360,25 @@ fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
 fn a_campaign_round_trips_through_its_file() {
     let r = rules();
     let c = cran(
-        &play(&started(&["Ada", "Bob"], &r), &["Bob"], won(2), &r),
+        &play(&started(&["Ada", "Bob"], r), &["Bob"], won(2), r),
         "Bob",
         4,
-        &r,
+        r,
     );
     let text = muster::store::to_json(&c).unwrap();
     let back = muster::store::document::parse::<Campaign>(&text, "c").unwrap();
     assert_eq!(back, c);
-    assert!(back.validate(&r).is_empty(), "{:?}", back.validate(&r));
+    assert!(back.validate(r).is_empty(), "{:?}", back.validate(r));
 }
 
 #[test]
 fn a_journal_naming_a_missing_character_is_reported() {
     let r = rules();
     let c = cran(
-        &play(&started(&["Ada", "Bob"], &r), &["Bob"], won(2), &r),
+        &play(&started(&["Ada", "Bob"], r), &["Bob"], won(2), r),
         "Bob",
         4,
-        &r,
+        r,
     );
     let text = muster::store::to_json(&c).unwrap();
     let bob = id(&c, "Bob");
@@ -1395,7 +1393,7 @@ fn a_journal_naming_a_missing_character_is_reported() {
     );
     assert_ne!(edited, text, "the test must find the entry");
     let back = muster::store::document::parse::<Campaign>(&edited, "c").unwrap();
-    let problems = back.validate(&r);
+    let problems = back.validate(r);
     let p = problems
         .iter()
         .find(|p| p.key == "campaign.problem.journal_refused")
@@ -1409,10 +1407,10 @@ fn a_journal_naming_a_missing_character_is_reported() {
 #[test]
 fn a_state_changed_behind_the_journal_is_reported() {
     let r = rules();
-    let mut c = play(&started(&["Ada"], &r), &[], won(2), &r);
+    let mut c = play(&started(&["Ada"], r), &[], won(2), r);
     let held = c.vp;
     c.vp = 9;
-    let problems = c.validate(&r);
+    let problems = c.validate(r);
     let p = problems
         .iter()
         .find(|p| p.key == "campaign.problem.journal_disagrees")
@@ -1426,12 +1424,12 @@ fn a_state_changed_behind_the_journal_is_reported() {
         )
     );
     // A character's field is named by his place and his name.
-    let mut c = play(&started(&["Ada", "Bob"], &r), &[], won(2), &r);
+    let mut c = play(&started(&["Ada", "Bob"], r), &[], won(2), r);
     let bob = id(&c, "Bob");
     let at = c.characters.iter().position(|x| x.id == bob).expect("Bob");
     std::sync::Arc::make_mut(&mut c.characters[at]).state = State::Dead;
     let p = c
-        .validate(&r)
+        .validate(r)
         .into_iter()
         .find(|p| p.key == "campaign.problem.journal_disagrees")
         .expect("disagrees");
@@ -1476,7 +1474,7 @@ proptest! {
     fn cmp_journal_invariants_over_random_campaigns(steps in proptest::collection::vec(step(), 1..14)) {
         let r = rules();
         let names = ["A", "B", "C", "D"];
-        let mut c = started(&names, &r);
+        let mut c = started(&names, r);
         let mut dead: Vec<CharId> = Vec::new();
         let mut missed: std::collections::BTreeMap<CharId, u32> = Default::default();
         let mut injured: std::collections::BTreeMap<CharId, u32> = Default::default();
@@ -1487,7 +1485,7 @@ proptest! {
             // The Grand Final comes exactly when the threshold is reached.
             let t = mission_type(&c);
             let seriously: Vec<CharId> = c.characters.iter().filter(|x| x.misses_next).map(|x| x.id).collect();
-            c = ok(&c, E::BeginMission, &r);
+            c = ok(&c, E::BeginMission, r);
             let players = c.table.as_ref().unwrap().players.clone();
             for id in &seriously {
                 // A seriously wounded character is not on the table.
@@ -1499,18 +1497,18 @@ proptest! {
             }
             for (i, id) in players.iter().enumerate() {
                 if s.out[i % 4] {
-                    c = ok(&c, E::SetOutOfAction { character: *id, out: true }, &r);
+                    c = ok(&c, E::SetOutOfAction { character: *id, out: true }, r);
                 }
             }
             let vp = if t.earns_vp() { s.vp } else { 0 };
             let before = c.vp;
-            c = ok(&c, E::EndMission { result: MissionResult { success: s.success, vp }, played: vec![] }, &r);
+            c = ok(&c, E::EndMission { result: MissionResult { success: s.success, vp }, played: vec![] }, r);
             prop_assert_eq!(c.vp, before + vp);
             let pending = c.debrief.as_ref().unwrap().pending.clone();
             for (i, id) in pending.iter().enumerate() {
-                c = ok(&c, E::CranTest { character: *id, roll: die(10, s.faces[i % 4]) }, &r);
+                c = ok(&c, E::CranTest { character: *id, roll: die(10, s.faces[i % 4]) }, r);
                 if c.character(*id).unwrap().state == State::Dead && s.fate && c.escorts[0].fate_points > 0 {
-                    c = ok(&c, E::FateReroll { character: *id, roll: die(10, s.faces[(i + 1) % 4]) }, &r);
+                    c = ok(&c, E::FateReroll { character: *id, roll: die(10, s.faces[(i + 1) % 4]) }, r);
                 }
             }
             for id in &pending {
@@ -1530,10 +1528,10 @@ proptest! {
                 prop_assert_eq!(c.character(*id).unwrap().state, State::Dead);
             }
             if t == MissionType::Final {
-                c = ok(&c, E::EndCampaign, &r);
+                c = ok(&c, E::EndCampaign, r);
             } else {
                 let reached = c.vp >= c.settings.vp_threshold;
-                c = next(&c, &r);
+                c = next(&c, r);
                 prop_assert_eq!(mission_type(&c) == MissionType::Final, reached);
             }
         }
@@ -1545,9 +1543,9 @@ proptest! {
             prop_assert_eq!(missed.get(&x.id).copied().unwrap_or(0) + owed, hurt, "{}", x.name());
         }
         // Replaying the journal from the start gives the same campaign.
-        let (replayed, _) = c.replay(&r).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        let (replayed, _) = c.replay(r).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
         prop_assert!(replayed.same_state(&c));
-        prop_assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+        prop_assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     }
 }
 
@@ -1567,7 +1565,7 @@ fn example_path() -> std::path::PathBuf {
 fn the_example_campaign_is_what_its_generator_makes() {
     let band = std::fs::read_to_string(generator::band_path()).unwrap();
     let team = std::fs::read_to_string(generator::team_path()).unwrap();
-    let made = generator::example_text(&band, &team, &rules());
+    let made = generator::example_text(&band, &team, rules());
     let text = std::fs::read_to_string(example_path()).unwrap();
     assert!(
         text == made,
@@ -1586,7 +1584,7 @@ fn example(r: &RulesData) -> Campaign {
 #[test]
 fn the_example_campaign_is_three_missions_in_with_its_casualties() {
     let r = rules();
-    let c = example(&r);
+    let c = example(r);
     assert_eq!(c.missions_played, 3);
     assert_eq!(state(&c, "Sister Oriel"), State::LightlyWounded);
     assert_eq!(state(&c, "Sergeant Brask"), State::SeriouslyWounded);
@@ -1610,7 +1608,7 @@ fn the_example_campaign_holds_a_band_and_a_kill_team_whose_soldiers_have_acted_a
     use muster::rules::campaign::EscortKind;
     use muster::rules::killteam::activation::Act;
     let r = rules();
-    let c = example(&r);
+    let c = example(r);
     let escorts: Vec<(&str, EscortKind)> = (c.escorts.iter())
         .map(|e| (e.player.as_str(), e.kind))
         .collect();
@@ -1660,7 +1658,7 @@ fn the_example_campaign_holds_a_band_and_a_kill_team_whose_soldiers_have_acted_a
 #[test]
 fn cmp_15_an_enemy_tests_its_cran_in_the_missions_mode() {
     let r = rules();
-    let c = started(&["Ada"], &r);
+    let c = started(&["Ada"], r);
     let c = ok(
         &c,
         E::DrawEnemy {
@@ -1668,9 +1666,9 @@ fn cmp_15_an_enemy_tests_its_cran_in_the_missions_mode() {
             rolls: vec![],
             drawn: vec![],
         },
-        &r,
+        r,
     );
-    let c = ok(&c, E::BeginMission, &r);
+    let c = ok(&c, E::BeginMission, r);
     let mode = c.mission.as_ref().unwrap().mode;
     let cran = r.campaign.cran(10).unwrap().enemy;
     let mut rng = seeded(3);
@@ -1681,7 +1679,7 @@ fn cmp_15_an_enemy_tests_its_cran_in_the_missions_mode() {
                     index: 0,
                     roll: die(10, face),
                 },
-                &r,
+                r,
                 rng,
             )
             .unwrap();
@@ -1711,7 +1709,7 @@ fn cmp_15_an_enemy_tests_its_cran_in_the_missions_mode() {
             index: 99,
             roll: None,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-15");
 }
@@ -1719,8 +1717,8 @@ fn cmp_15_an_enemy_tests_its_cran_in_the_missions_mode() {
 #[test]
 fn cmp_3_the_journal_replays_after_the_mission_lists_are_edited() {
     let r = rules();
-    let c = play(&started(&["Ada"], &r), &[], won(1), &r);
-    let c = next(&c, &r);
+    let c = play(&started(&["Ada"], r), &[], won(1), r);
+    let c = next(&c, r);
     let c = ok(
         &c,
         E::DrawEnemy {
@@ -1728,9 +1726,9 @@ fn cmp_3_the_journal_replays_after_the_mission_lists_are_edited() {
             rolls: vec![],
             drawn: vec![],
         },
-        &r,
+        r,
     );
-    let c = recon(&play(&c, &[], won(1), &r), "Ada", 3, None, &r);
+    let c = recon(&play(&c, &[], won(1), r), "Ada", 3, None, r);
     // The player adds a mission of every type and edits the enemy tables:
     // the dice of old draws would now point elsewhere.
     let mut edited = r.clone();
@@ -1753,21 +1751,21 @@ fn cmp_3_the_journal_replays_after_the_mission_lists_are_edited() {
 #[test]
 fn chr_13_a_character_judged_unworthy_gains_nothing() {
     let r = rules();
-    let c = play(&started(&["Ada"], &r), &[], won(1), &r);
+    let c = play(&started(&["Ada"], r), &[], won(1), r);
     let ada = id(&c, "Ada");
-    let c = ok(&c, E::Unworthy { character: ada }, &r);
+    let c = ok(&c, E::Unworthy { character: ada }, r);
     let Member::Character(ch) = &c.character(ada).unwrap().member else {
         unreachable!()
     };
     assert_eq!(ch.advance_points, 0);
-    let p = refused(&c, E::Unworthy { character: ada }, &r);
+    let p = refused(&c, E::Unworthy { character: ada }, r);
     assert_eq!(p.rule, "CHR-13");
 }
 
 #[test]
 fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
     let r = rules();
-    let c = play(&started(&["Ada", "Bob"], &r), &[], won(1), &r);
+    let c = play(&started(&["Ada", "Bob"], r), &[], won(1), r);
     let (ada, bob) = (id(&c, "Ada"), id(&c, "Bob"));
     let c = ok(
         &c,
@@ -1775,7 +1773,7 @@ fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
             character: ada,
             characteristic: Characteristic::Cl,
         },
-        &r,
+        r,
     );
     assert_eq!(c.character(ada).unwrap().cran, 3);
     let c = ok(
@@ -1784,7 +1782,7 @@ fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
             character: bob,
             cran: 6,
         },
-        &r,
+        r,
     );
     let c = ok(
         &c,
@@ -1792,19 +1790,19 @@ fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
             character: bob,
             characteristic: Characteristic::Cl,
         },
-        &r,
+        r,
     );
     assert_eq!(c.character(bob).unwrap().cran, 6);
     // Never between a fatal test and its fate reroll.
-    let c = next(&c, &r);
-    let c = cran(&play(&c, &["Ada"], lost(), &r), "Ada", 1, &r);
+    let c = next(&c, r);
+    let c = cran(&play(&c, &["Ada"], lost(), r), "Ada", 1, r);
     let p = refused(
         &c,
         E::SetCran {
             character: ada,
             cran: 1,
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.cran_locked");
 }
@@ -1812,7 +1810,7 @@ fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
 #[test]
 fn cmp_13_a_character_left_at_home_plays_nothing_and_earns_nothing() {
     let r = rules();
-    let c = ok(&started(&["Ada", "Bob"], &r), E::BeginMission, &r);
+    let c = ok(&started(&["Ada", "Bob"], r), E::BeginMission, r);
     let bob = id(&c, "Bob");
     let c = ok(
         &c,
@@ -1820,7 +1818,7 @@ fn cmp_13_a_character_left_at_home_plays_nothing_and_earns_nothing() {
             character: bob,
             plays: false,
         },
-        &r,
+        r,
     );
     let c = ok(
         &c,
@@ -1828,28 +1826,28 @@ fn cmp_13_a_character_left_at_home_plays_nothing_and_earns_nothing() {
             result: won(1),
             played: vec![],
         },
-        &r,
+        r,
     );
     let b = c.character(bob).unwrap();
     assert_eq!(b.missions, 0);
     assert!(matches!(&b.member, Member::Character(ch) if ch.advance_points == 0));
     // His history names the missions he played, not this one.
-    assert!(history_labels(&c, id(&c, "Ada"), &r).contains(&"campaign.event.end_mission"));
-    assert!(!history_labels(&c, bob, &r).contains(&"campaign.event.end_mission"));
+    assert!(history_labels(&c, id(&c, "Ada"), r).contains(&"campaign.event.end_mission"));
+    assert!(!history_labels(&c, bob, r).contains(&"campaign.event.end_mission"));
 }
 
 #[test]
 fn cmp_13_nobody_able_to_play_still_moves_the_campaign_on() {
     let r = rules();
     let c = cran(
-        &play(&started(&["Ada"], &r), &["Ada"], lost(), &r),
+        &play(&started(&["Ada"], r), &["Ada"], lost(), r),
         "Ada",
         4,
-        &r,
+        r,
     );
     assert_eq!(state(&c, "Ada"), State::SeriouslyWounded);
     // The next mission is played without him, lost, and he recovers.
-    let c = ok(&next(&c, &r), E::BeginMission, &r);
+    let c = ok(&next(&c, r), E::BeginMission, r);
     assert!(c.table.as_ref().unwrap().players.is_empty());
     let c = ok(
         &c,
@@ -1857,12 +1855,12 @@ fn cmp_13_nobody_able_to_play_still_moves_the_campaign_on() {
             result: lost(),
             played: vec![],
         },
-        &r,
+        r,
     );
     assert_eq!(state(&c, "Ada"), State::Fit);
     // Everyone dead: the campaign can be closed, lost.
-    let c = next(&c, &r);
-    let c = cran(&play(&c, &["Ada"], lost(), &r), "Ada", 1, &r);
+    let c = next(&c, r);
+    let c = cran(&play(&c, &["Ada"], lost(), r), "Ada", 1, r);
     let mut c = c;
     for _ in 0..5 {
         c = ok(
@@ -1871,17 +1869,17 @@ fn cmp_13_nobody_able_to_play_still_moves_the_campaign_on() {
                 character: id(&c, "Ada"),
                 roll: die(10, 1),
             },
-            &r,
+            r,
         );
     }
-    let c = ok(&c, E::EndCampaign, &r);
+    let c = ok(&c, E::EndCampaign, r);
     assert_eq!(c.end.as_ref().map(|e| e.carries_over), Some(false));
 }
 
 #[test]
 fn cmp_17_the_leader_cannot_change_during_the_final() {
     let r = rules();
-    let c = ok(&to_final(&["Ada", "Bob"], &r), E::BeginMission, &r);
+    let c = ok(&to_final(&["Ada", "Bob"], r), E::BeginMission, r);
     let bob = id(&c, "Bob");
     let p = refused(
         &c,
@@ -1889,7 +1887,7 @@ fn cmp_17_the_leader_cannot_change_during_the_final() {
             escort: EscortId(1),
             character: bob,
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.leader_locked");
 }
@@ -1898,10 +1896,10 @@ fn cmp_17_the_leader_cannot_change_during_the_final() {
 fn export_escort_gives_the_living_characters_as_they_are_now() {
     let r = rules();
     let c = cran(
-        &play(&started(&["Ada", "Bob"], &r), &["Bob"], won(1), &r),
+        &play(&started(&["Ada", "Bob"], r), &["Bob"], won(1), r),
         "Bob",
         1,
-        &r,
+        r,
     );
     let ada = id(&c, "Ada");
     let c = ok(
@@ -1910,7 +1908,7 @@ fn export_escort_gives_the_living_characters_as_they_are_now() {
             character: ada,
             characteristic: Characteristic::WS,
         },
-        &r,
+        r,
     );
     let Some(muster::rules::campaign::ExportedEscort::Roster(roster)) =
         c.export_escort(EscortId(1), "After mission 1")
@@ -1922,7 +1920,7 @@ fn export_escort_gives_the_living_characters_as_they_are_now() {
     assert_eq!(roster.characters[0].name, "Ada");
     assert_eq!(
         roster.characters[0]
-            .profile(&r)
+            .profile(r)
             .unwrap()
             .get(Characteristic::WS),
         4
@@ -1934,7 +1932,7 @@ fn cmp_13_a_characters_history_holds_his_own_entries_only() {
     let r = rules();
     // Ada and Bob come through the mission unwounded: one advance point
     // each, in the same entry; then a recruit joins.
-    let c = play(&started(&["Ada", "Bob"], &r), &[], won(0), &r);
+    let c = play(&started(&["Ada", "Bob"], r), &[], won(0), r);
     let c = ok(
         &c,
         E::Recruit {
@@ -1943,9 +1941,9 @@ fn cmp_13_a_characters_history_holds_his_own_entries_only() {
             cost: r.campaign.recruit.character_base,
             from: None,
         },
-        &r,
+        r,
     );
-    let (_, outcomes) = c.replay(&r).expect("replays");
+    let (_, outcomes) = c.replay(r).expect("replays");
     let outcomes = &outcomes;
     let lines_of = |who: &str| -> Vec<String> {
         c.history(id(&c, who), outcomes)
@@ -1969,7 +1967,7 @@ fn cmp_13_a_characters_history_holds_his_own_entries_only() {
     // Cid's history starts with his recruitment, and holds nothing of the
     // mission before it; Ada and Bob came with the escort.
     assert_eq!(
-        history_labels(&c, id(&c, "Cid"), &r),
+        history_labels(&c, id(&c, "Cid"), r),
         ["campaign.event.recruit"]
     );
     assert_eq!(
@@ -1979,7 +1977,7 @@ fn cmp_13_a_characters_history_holds_his_own_entries_only() {
             r.campaign.recruit.character_base
         )]
     );
-    let ada_events = history_labels(&c, id(&c, "Ada"), &r);
+    let ada_events = history_labels(&c, id(&c, "Ada"), r);
     assert_eq!(ada_events.first(), Some(&"campaign.event.add_escort"));
     assert!(!ada_events.contains(&"campaign.event.recruit"));
 }

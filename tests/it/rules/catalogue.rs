@@ -7,6 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+use crate::common::rules;
 use muster::rules::RulesData;
 use muster::rules::data::BUILT_IN_FILES;
 use muster::rules::house_rules::catalogue::{Catalogue, Entry, Kind, ValueType};
@@ -342,7 +343,7 @@ fn cmp_6_battle_vp_are_offered_as_the_mission_s_or_kept_apart() {
             ("kept_apart", &Value::Bool(false))
         ]
     );
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     assert!(
         rules.campaign.battle_vp.offered_as_mission_vp,
         "offered, as the French reads"

@@ -3,6 +3,7 @@
 mod armoury;
 mod equipment;
 
+use crate::common::rules;
 use muster::rules::characters::roster::{max_characters, roll_pool};
 use muster::rules::characters::units::{
     TakeCommand, Victory, may_give_up_command, psychology_cl, take_command, victory,
@@ -10,10 +11,6 @@ use muster::rules::characters::units::{
 use muster::rules::characters::{campaign_character, maxima, random_hero, standard_profile};
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Characteristic as C, PointsScheme, Profile, Roster, RulesData};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn human(id: u64, name: &str) -> Character {
     Character::new(id, name, "human")
@@ -71,12 +68,12 @@ fn chr_1_every_race_has_a_twelve_value_base_profile() {
     }
     let kal = human(1, "Kal");
     assert_eq!(
-        kal.profile(&r).expect("profile"),
+        kal.profile(r).expect("profile"),
         profile([4, 3, 3, 3, 3, 1, 3, 1, 7, 7, 7, 7])
     );
     // A character of a race the data does not know is a CHR-1 problem, not a panic.
     let alien = Character::new(2, "Zog", "zoat");
-    let problems = alien.validate(&r);
+    let problems = alien.validate(r);
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].rule, "CHR-1");
     assert_eq!(problems[0].get("race"), Some("zoat"));
@@ -114,23 +111,23 @@ fn chr_3_combat_characteristics_stop_at_the_major_hero_value() {
     let mut k = human(1, "Kal");
     k.advance_points = 20;
     for _ in 0..3 {
-        k.spend(C::WS, &r).expect("WS 4, 5, 6");
+        k.spend(C::WS, r).expect("WS 4, 5, 6");
     }
-    assert_eq!(k.profile(&r).expect("profile").get(C::WS), 6);
-    let refusal = k.spend(C::WS, &r).expect_err("WS 7 is above 6");
+    assert_eq!(k.profile(r).expect("profile").get(C::WS), 6);
+    let refusal = k.spend(C::WS, r).expect_err("WS 7 is above 6");
     assert_eq!(refusal.rule, "CHR-3");
     assert_eq!(refusal.characteristic, Some(C::WS));
     assert_eq!(refusal.get("max"), Some("6"));
     // Psychic powers do not lift combat maxima.
-    k.set_psychic(true, &r).expect("psychic");
-    assert_eq!(k.spend(C::WS, &r).expect_err("still 6").rule, "CHR-3");
+    k.set_psychic(true, r).expect("psychic");
+    assert_eq!(k.spend(C::WS, r).expect_err("still 6").rule, "CHR-3");
     // M is never raised.
-    assert!(k.spend(C::M, &r).is_err());
+    assert!(k.spend(C::M, r).is_err());
     // A file that goes above is reported by validation.
     let mut hand_edited = human(2, "Vex");
     hand_edited.advance_points = 5;
     hand_edited.advances.0.set(C::S, 2);
-    let problems = hand_edited.validate(&r);
+    let problems = hand_edited.validate(r);
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].rule, "CHR-3");
     assert_eq!(problems[0].characteristic, Some(C::S));
@@ -141,26 +138,26 @@ fn chr_4_personal_characteristics_above_major_only_with_psychic_powers() {
     let r = rules();
     let mut k = human(1, "Kal");
     k.advance_points = 10;
-    k.spend(C::Ld, &r).expect("8");
-    k.spend(C::Ld, &r).expect("9");
-    let refusal = k.spend(C::Ld, &r).expect_err("10 needs psychic powers");
+    k.spend(C::Ld, r).expect("8");
+    k.spend(C::Ld, r).expect("9");
+    let refusal = k.spend(C::Ld, r).expect_err("10 needs psychic powers");
     assert_eq!(refusal.rule, "CHR-4");
     assert_eq!(refusal.key, "problem.above_major_not_psychic");
-    k.set_psychic(true, &r).expect("psychic");
-    k.spend(C::Ld, &r).expect("10 with psychic powers");
-    assert_eq!(k.profile(&r).expect("profile").get(C::Ld), 10);
+    k.set_psychic(true, r).expect("psychic");
+    k.spend(C::Ld, r).expect("10 with psychic powers");
+    assert_eq!(k.profile(r).expect("profile").get(C::Ld), 10);
     // At 10 the psychic's limit is the absolute one: never above 10.
-    let refusal = k.spend(C::Ld, &r).expect_err("never above 10");
+    let refusal = k.spend(C::Ld, r).expect_err("never above 10");
     assert_eq!(refusal.rule, "CHR-2");
     assert_eq!(refusal.key, "problem.above_ten");
     assert_eq!(refusal.get("max"), Some("10"));
     // Without psychic powers, Int stops at the major-hero value, 9.
     let mut plain = human(2, "Dull");
     plain.advance_points = 5;
-    plain.spend(C::Int, &r).expect("8");
-    plain.spend(C::Int, &r).expect("9");
+    plain.spend(C::Int, r).expect("8");
+    plain.spend(C::Int, r).expect("9");
     assert_eq!(
-        plain.spend(C::Int, &r).expect_err("9 is the maximum").rule,
+        plain.spend(C::Int, r).expect_err("9 is the maximum").rule,
         "CHR-4"
     );
 }
@@ -175,12 +172,12 @@ fn chr_5_human_table() {
         "standard"
     );
     assert_eq!(
-        maxima(race, false, &r),
+        maxima(race, false, r),
         profile([4, 6, 6, 4, 4, 3, 6, 3, 9, 9, 9, 9]),
         "maximum"
     );
     assert_eq!(
-        maxima(race, true, &r),
+        maxima(race, true, r),
         profile([4, 6, 6, 4, 4, 3, 6, 3, 10, 10, 10, 10]),
         "psychic"
     );
@@ -196,7 +193,7 @@ fn chr_5_human_table() {
     let grot = r.race("gretchin").expect("gretchin");
     assert_eq!(grot.base, profile([4, 2, 3, 3, 3, 1, 2, 1, 5, 5, 5, 5]));
     // Every race's maximum is derived the same way: base + major hero.
-    let eldar_max = maxima(eldar, false, &r);
+    let eldar_max = maxima(eldar, false, r);
     assert_eq!(eldar_max, profile([4, 7, 7, 4, 4, 3, 9, 3, 10, 10, 10, 10]));
 }
 
@@ -230,12 +227,12 @@ fn chr_6_standard_types_add_fixed_modifiers() {
     );
     // A character of a standard type is legal with no points.
     let mut c = human(1, "Sergeant");
-    c.set_type(Some("minor_hero".to_owned()), &r).expect("type");
-    assert!(c.validate(&r).is_empty());
-    assert_eq!(c.profile(&r).expect("profile").get(C::WS), 5);
+    c.set_type(Some("minor_hero".to_owned()), r).expect("type");
+    assert!(c.validate(r).is_empty());
+    assert_eq!(c.profile(r).expect("profile").get(C::WS), 5);
     // A type the data does not know is refused.
     assert_eq!(
-        c.set_type(Some("saint".to_owned()), &r)
+        c.set_type(Some("saint".to_owned()), r)
             .expect_err("unknown")
             .rule,
         "CHR-6"
@@ -247,11 +244,11 @@ fn chr_7_points_are_spent_one_at_a_time_never_beyond_a_maximum() {
     let r = rules();
     let mut k = human(1, "Kal");
     k.advance_points = 2;
-    k.spend(C::BS, &r).expect("one");
+    k.spend(C::BS, r).expect("one");
     assert_eq!(k.points_left(), 1);
-    k.spend(C::I, &r).expect("two");
+    k.spend(C::I, r).expect("two");
     assert_eq!(k.points_left(), 0);
-    let refusal = k.spend(C::A, &r).expect_err("no points left");
+    let refusal = k.spend(C::A, r).expect_err("no points left");
     assert_eq!(refusal.rule, "CHR-7");
     k.refund(C::BS).expect("refund");
     assert_eq!(k.points_left(), 1);
@@ -259,8 +256,8 @@ fn chr_7_points_are_spent_one_at_a_time_never_beyond_a_maximum() {
     // A refusal names the characteristic and its maximum.
     let mut s = human(2, "Strong");
     s.advance_points = 5;
-    s.spend(C::S, &r).expect("S 4");
-    let refusal = s.spend(C::S, &r).expect_err("S 5 > 4");
+    s.spend(C::S, r).expect("S 4");
+    let refusal = s.spend(C::S, r).expect_err("S 5 > 4");
     let line = muster::i18n::Lang::En.problem_line(&refusal);
     assert!(line.contains('S') && line.contains('4'), "{line}");
     assert!(line.starts_with("CHR-3:"), "{line}");
@@ -269,7 +266,7 @@ fn chr_7_points_are_spent_one_at_a_time_never_beyond_a_maximum() {
     // Overspent characters (hand-edited files) are reported.
     let mut o = human(3, "Over");
     o.advances.0.set(C::WS, 1);
-    assert!(o.validate(&r).iter().any(|p| p.rule == "CHR-7"));
+    assert!(o.validate(r).iter().any(|p| p.rule == "CHR-7"));
 }
 
 #[test]
@@ -284,12 +281,12 @@ fn chr_8_fixed_allotments() {
         c.advance_points = pts;
         roster.characters.push(c);
     }
-    assert!(roster.validate(&r).is_empty(), "{:?}", roster.validate(&r));
+    assert!(roster.validate(r).is_empty(), "{:?}", roster.validate(r));
     // A fourth hero has no allotment left.
     let mut extra = human(4, "Extra");
     extra.advance_points = 1;
     roster.characters.push(extra);
-    let problems = roster.validate(&r);
+    let problems = roster.validate(r);
     assert!(
         problems
             .iter()
@@ -298,7 +295,7 @@ fn chr_8_fixed_allotments() {
     roster.characters.pop();
     // Two heroes of 15 do not fit 10, 10, 15.
     roster.characters[1].advance_points = 15;
-    let problems = roster.validate(&r);
+    let problems = roster.validate(r);
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].rule, "CHR-8");
     assert!(problems[0].character.is_some());
@@ -319,11 +316,11 @@ fn chr_9_pool_and_ten_percent() {
     roster.characters = vec![a, b];
     // 30 models allow 3 characters; 20 points are all used.
     assert_eq!(max_characters(30), 3);
-    assert!(roster.validate(&r).is_empty(), "{:?}", roster.validate(&r));
+    assert!(roster.validate(r).is_empty(), "{:?}", roster.validate(r));
     roster.characters[1].advance_points = 9;
     assert!(
         roster
-            .validate(&r)
+            .validate(r)
             .iter()
             .any(|p| p.rule == "CHR-9" && p.key == "problem.pool_exceeded")
     );
@@ -334,7 +331,7 @@ fn chr_9_pool_and_ten_percent() {
     };
     assert!(
         roster
-            .validate(&r)
+            .validate(r)
             .iter()
             .any(|p| p.rule == "CHR-9" && p.key == "problem.too_many_characters")
     );
@@ -368,7 +365,7 @@ fn chr_10_reference_values_of_the_standard_types() {
         );
         let mut c = human(1, id);
         c.type_id = Some(id.to_owned());
-        assert_eq!(c.worth(&r), points, "{id}");
+        assert_eq!(c.worth(r), points, "{id}");
     }
     // A champion counts 4 points of a pool.
     let mut roster = Roster::new("b", "Band");
@@ -379,15 +376,15 @@ fn chr_10_reference_values_of_the_standard_types() {
     let mut champ = human(1, "Champ");
     champ.type_id = Some("champion".to_owned());
     roster.characters.push(champ);
-    assert!(roster.validate(&r).iter().any(|p| p.rule == "CHR-9"));
+    assert!(roster.validate(r).iter().any(|p| p.rule == "CHR-9"));
     // A random hero of minor level gets 4D6 points.
     let mut rng = seeded(11);
     let (hero, roll, placement) =
-        random_hero(human(2, "R"), "minor_hero", &r, &mut rng).expect("hero");
+        random_hero(human(2, "R"), "minor_hero", r, &mut rng).expect("hero");
     assert_eq!(roll.faces.len(), 4);
     assert_eq!(hero.advance_points as i32, roll.total);
     assert_eq!(placement.placed + placement.unspent, hero.advance_points);
-    assert!(hero.validate(&r).is_empty(), "{:?}", hero.validate(&r));
+    assert!(hero.validate(r).is_empty(), "{:?}", hero.validate(r));
 }
 
 #[test]
@@ -396,13 +393,13 @@ fn chr_11_random_placement_rerolls_maxed_and_reports_unspent() {
     let mut rng = seeded(5);
     let mut k = human(1, "Kal");
     k.advance_points = 40;
-    let placement = k.place_random(&r, &mut rng).expect("placement");
+    let placement = k.place_random(r, &mut rng).expect("placement");
     // Humans can rise 3+3+1+1+2+3+2+2+2+2+2 = 23 points in total without psychic powers.
     assert_eq!(placement.placed, 23);
     assert_eq!(placement.unspent, 17);
     assert_eq!(
-        k.profile(&r).expect("profile"),
-        maxima(r.race("human").expect("human"), false, &r)
+        k.profile(r).expect("profile"),
+        maxima(r.race("human").expect("human"), false, r)
     );
     // Every roll is kept, in order: each names what the table gives; it was
     // raised, or it was at its maximum and rolled again. Replaying the steps
@@ -416,10 +413,10 @@ fn chr_11_random_placement_rerolls_maxed_and_reports_unspent() {
         let c = step.names.expect("the table names every face");
         assert_eq!(r.random_advance.lookup(face), Some(c));
         if step.raised {
-            replay.spend(c, &r).expect("a raised step was allowed");
+            replay.spend(c, r).expect("a raised step was allowed");
         } else {
             let refused = replay
-                .can_spend(c, &r)
+                .can_spend(c, r)
                 .expect_err("a rerolled step was at its maximum");
             assert_ne!(
                 refused.rule, "CHR-7",
@@ -437,7 +434,7 @@ fn chr_11_random_placement_rerolls_maxed_and_reports_unspent() {
     // Same seed, same hero.
     let mut again = human(1, "Kal");
     again.advance_points = 40;
-    again.place_random(&r, &mut seeded(5)).expect("again");
+    again.place_random(r, &mut seeded(5)).expect("again");
     assert_eq!(again, k);
 }
 
@@ -449,7 +446,7 @@ fn chr_12_campaign_characters_start_with_1d6_minus_2_points() {
     for seed in 0..40 {
         let mut rng = seeded(seed);
         let (c, roll, placement) =
-            campaign_character(human(1, "Recruit"), &r, &mut rng).expect("character");
+            campaign_character(human(1, "Recruit"), r, &mut rng).expect("character");
         assert_eq!(roll.faces.len(), 1);
         assert_eq!(roll.modifier, -2);
         let face = roll.faces[0];
@@ -459,13 +456,13 @@ fn chr_12_campaign_characters_start_with_1d6_minus_2_points() {
         if face <= 2 {
             seen_zero = true;
             assert_eq!(
-                c.profile(&r).expect("profile"),
+                c.profile(r).expect("profile"),
                 r.race("human").expect("human").base
             );
         } else {
             seen_points = true;
         }
-        assert!(c.validate(&r).is_empty());
+        assert!(c.validate(r).is_empty());
     }
     assert!(seen_zero && seen_points);
 }
@@ -481,10 +478,10 @@ fn chr_13_one_point_after_each_game_unless_wounded_or_unworthy() {
     assert_eq!(k.advance_points, 1);
     // The point never goes beyond the major-hero maximum.
     k.type_id = Some("major_hero".to_owned());
-    assert_eq!(k.spend(C::WS, &r).expect_err("at max").rule, "CHR-3");
-    k.spend(C::M, &r).expect_err("M never");
-    k.set_psychic(true, &r).expect("psychic");
-    k.spend(C::WP, &r)
+    assert_eq!(k.spend(C::WS, r).expect_err("at max").rule, "CHR-3");
+    k.spend(C::M, r).expect_err("M never");
+    k.set_psychic(true, r).expect("psychic");
+    k.spend(C::WP, r)
         .expect("psychic major hero may raise WP to 10");
 }
 
@@ -533,7 +530,7 @@ fn chr_16_psychic_powers_roll_and_gating() {
     let mut gained = 0;
     for seed in 0..400 {
         let mut k = human(1, "Kal");
-        let (roll, yes) = k.roll_psychic(&r, &mut seeded(seed)).expect("roll");
+        let (roll, yes) = k.roll_psychic(r, &mut seeded(seed)).expect("roll");
         assert_eq!(roll.sides, 100);
         assert_eq!(yes, roll.total <= 5);
         assert_eq!(k.psychic, yes);
@@ -543,16 +540,16 @@ fn chr_16_psychic_powers_roll_and_gating() {
     // Taking the powers away is refused while a personal characteristic is above 9.
     let mut p = human(2, "Seer");
     p.advance_points = 5;
-    p.set_psychic(true, &r).expect("psychic");
+    p.set_psychic(true, r).expect("psychic");
     for _ in 0..3 {
-        p.spend(C::WP, &r).expect("WP up to 10");
+        p.spend(C::WP, r).expect("WP up to 10");
     }
-    let refusal = p.set_psychic(false, &r).expect_err("WP 10");
+    let refusal = p.set_psychic(false, r).expect_err("WP 10");
     assert_eq!(refusal.rule, "CHR-16");
     assert_eq!(refusal.get("list"), Some("WP"));
     assert!(p.psychic);
     p.refund(C::WP).expect("back to 9");
-    p.set_psychic(false, &r).expect("now allowed");
+    p.set_psychic(false, r).expect("now allowed");
 }
 
 #[test]
@@ -609,14 +606,14 @@ mod property {
             c.advance_points = points;
             c.psychic = psychic;
             c.type_id = r.types.get(type_index).map(|t| t.id.clone());
-            let problems = c.validate(&r);
+            let problems = c.validate(r);
             let has = |key: &str| problems.iter().any(|p| p.key == key);
             prop_assert_eq!(has("problem.negative_advance"), advances.iter().any(|&v| v < 0));
             prop_assert_eq!(has("problem.overspent"), c.points_left() < 0);
             let before = c.clone();
-            let ws = before.profile(&r).expect("profile").get(C::WS);
-            let max = before.maxima(&r).expect("maxima").get(C::WS);
-            match c.spend(C::WS, &r) {
+            let ws = before.profile(r).expect("profile").get(C::WS);
+            let max = before.maxima(r).expect("maxima").get(C::WS);
+            match c.spend(C::WS, r) {
                 Ok(()) => {
                     prop_assert!(before.points_left() > 0);
                     prop_assert!(ws < max);
@@ -645,29 +642,29 @@ mod property {
             c.advance_points = 10;
             for e in edits {
                 let _ = match e {
-                    Edit::Spend(i) => c.spend(C::ALL[i], &r),
+                    Edit::Spend(i) => c.spend(C::ALL[i], r),
                     Edit::Refund(i) => c.refund(C::ALL[i]),
-                    Edit::Psychic(p) => c.set_psychic(p, &r),
-                    Edit::Type(t) => c.set_type(t.map(|i| r.types[i].id.clone()), &r),
-                    Edit::Race(i) => { let id = r.races[i].id.clone(); c.set_race(&id, &r) }
+                    Edit::Psychic(p) => c.set_psychic(p, r),
+                    Edit::Type(t) => c.set_type(t.map(|i| r.types[i].id.clone()), r),
+                    Edit::Race(i) => { let id = r.races[i].id.clone(); c.set_race(&id, r) }
                     Edit::Points(p) => c.set_advance_points(p),
-                    Edit::Random(seed) => c.place_random(&r, &mut seeded(seed)).map(|_| ()),
+                    Edit::Random(seed) => c.place_random(r, &mut seeded(seed)).map(|_| ()),
                     Edit::AfterGame => { c.after_game(false, false); Ok(()) }
                 };
-                let p = c.profile(&r).expect("profile");
-                let max = c.maxima(&r).expect("maxima");
+                let p = c.profile(r).expect("profile");
+                let max = c.maxima(r).expect("maxima");
                 for ch in C::ALL {
                     prop_assert!(p.get(ch) <= max.get(ch), "{ch} {} > {}", p.get(ch), max.get(ch));
                     if ch.capped_at_ten() {
                         prop_assert!(p.get(ch) <= 10);
                     }
                     if ch.is_personal() && !c.psychic {
-                        let plain = maxima(c.race(&r).expect("race"), false, &r);
+                        let plain = maxima(c.race(r).expect("race"), false, r);
                         prop_assert!(p.get(ch) <= plain.get(ch));
                     }
                 }
                 prop_assert!(c.points_left() >= 0);
-                prop_assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+                prop_assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
             }
         }
     }
@@ -685,7 +682,7 @@ fn chr_2_absurd_values_in_a_file_are_problems_not_panics() {
         c.advances.0.set(ch, i32::MAX);
     }
     // Every characteristic is reported with the rule that caps it.
-    let problems = c.validate(&r);
+    let problems = c.validate(r);
     for ch in C::ALL {
         let rule = problems
             .iter()
@@ -694,11 +691,11 @@ fn chr_2_absurd_values_in_a_file_are_problems_not_panics() {
         let expected = if ch.is_personal() { "CHR-4" } else { "CHR-3" };
         assert_eq!(rule, Some(expected), "{ch}");
     }
-    assert!(c.spend(C::WS, &r).is_err());
+    assert!(c.spend(C::WS, r).is_err());
     let mut n = human(2, "Negative");
     n.advances.0.set(C::S, i32::MIN);
     assert!(
-        n.validate(&r)
+        n.validate(r)
             .iter()
             .any(|p| p.key == "problem.negative_advance")
     );
@@ -709,9 +706,9 @@ fn chr_2_absurd_values_in_a_file_are_problems_not_panics() {
     };
     let twin = Character { id: 3, ..c.clone() };
     roster.characters = vec![c, n, twin];
-    assert!(!roster.validate(&r).is_empty());
+    assert!(!roster.validate(r).is_empty());
     roster.points = PointsScheme::Fixed {
         allotments: vec![u32::MAX; 2],
     };
-    assert!(!roster.validate(&r).is_empty());
+    assert!(!roster.validate(r).is_empty());
 }

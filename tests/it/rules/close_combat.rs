@@ -7,6 +7,7 @@ mod fight_exact;
 mod save_modifier;
 mod simulate;
 
+use crate::common::rules;
 use muster::rules::RulesData;
 use muster::rules::characters::units::{TakeCommand, Victory, take_command, victory};
 use muster::rules::close_combat::odds::{
@@ -24,10 +25,6 @@ use muster::rules::close_combat::{
 use muster::rules::core::characteristic::Characteristic;
 use muster::rules::core::dice::{DiceSpec, die, seeded};
 use muster::rules::core::dist::chance_at_most;
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn fighter(ws: i32, s: i32, t: i32, w: u32, i: i32, a: u32, save: Option<i32>) -> Fighter {
     Fighter {
@@ -91,11 +88,11 @@ fn cc_16_a_unit_pushing_back_one_unit_and_pushed_back_by_another_draws() {
 #[test]
 fn cc_14_losers_are_pushed_back_two_inches_or_to_the_wall() {
     let r = rules();
-    let free = push_back(&r, None);
+    let free = push_back(r, None);
     assert!(close(free.inches, 2.0) && !free.against_wall);
-    let roomy = push_back(&r, Some(5.0));
+    let roomy = push_back(r, Some(5.0));
     assert!(close(roomy.inches, 2.0) && !roomy.against_wall);
-    let wall = push_back(&r, Some(0.5));
+    let wall = push_back(r, Some(0.5));
     assert!(close(wall.inches, 0.5), "stops with its back to the wall");
     assert!(wall.against_wall, "still pushed back");
 }
@@ -104,13 +101,13 @@ fn cc_14_losers_are_pushed_back_two_inches_or_to_the_wall() {
 fn cc_15_the_stay_test_is_2d6_equal_or_under_ld_exactly() {
     let r = rules();
     for ld in 1..=13 {
-        assert!(close(stay_chance(&r, ld), two_d6_at_most(ld)), "Ld {ld}");
+        assert!(close(stay_chance(r, ld), two_d6_at_most(ld)), "Ld {ld}");
     }
-    assert!(close(stay_chance(&r, 7), 21.0 / 36.0));
+    assert!(close(stay_chance(r, 7), 21.0 / 36.0));
     // Same seed, same roll; passed exactly when the total is at most Ld.
     for seed in 0..50 {
-        let a = roll_stay_test(&r, 7, &mut seeded(seed));
-        let b = roll_stay_test(&r, 7, &mut seeded(seed));
+        let a = roll_stay_test(r, 7, &mut seeded(seed));
+        let b = roll_stay_test(r, 7, &mut seeded(seed));
         assert_eq!(a, b);
         assert_eq!(a.roll.faces.len(), 2);
         assert_eq!(a.passed, a.roll.total <= 7);
@@ -121,9 +118,9 @@ fn cc_15_the_stay_test_is_2d6_equal_or_under_ld_exactly() {
 fn cc_15_winners_follow_unless_defended_opponents_dead_or_test_passed() {
     let mut rng = seeded(3);
     let r = rules();
-    let pass = roll_stay_test(&r, 12, &mut rng);
+    let pass = roll_stay_test(r, 12, &mut rng);
     assert!(pass.passed, "2D6 is always 12 or under");
-    let fail = roll_stay_test(&r, 1, &mut rng);
+    let fail = roll_stay_test(r, 1, &mut rng);
     assert!(!fail.passed, "2D6 is never 1 or under");
     assert_eq!(follow_up(false, false, None), FollowUp::Follow);
     assert_eq!(follow_up(true, false, None), FollowUp::StayDefended);
@@ -164,25 +161,25 @@ fn cc_17_stragglers_by_the_four_rulings_and_the_unit_centre() {
 #[test]
 fn cc_18_breaking_off_takes_a_rout_test_and_moves_up_to_twice_m() {
     let r = rules();
-    let refused = break_off(&r, false, 7, 4, false, &mut seeded(1)).expect_err("not in combat");
+    let refused = break_off(r, false, 7, 4, false, &mut seeded(1)).expect_err("not in combat");
     assert_eq!(refused.rule, "CC-18");
-    let passed = break_off(&r, true, 12, 4, false, &mut seeded(1)).expect("test");
+    let passed = break_off(r, true, 12, 4, false, &mut seeded(1)).expect("test");
     assert_eq!(passed.move_up_to, Some(8));
     let test = passed.test.expect("a rout test");
     assert!(test.routs.is_none());
     assert_eq!(test.reason, RoutReason::BreakingOff);
-    let failed = break_off(&r, true, 1, 4, false, &mut seeded(1)).expect("test");
+    let failed = break_off(r, true, 1, 4, false, &mut seeded(1)).expect("test");
     assert_eq!(failed.move_up_to, None);
     assert!(
         failed.test.and_then(|t| t.routs).is_some(),
         "failed: it routs"
     );
     // Robots never take the test (ROB-3): they break off.
-    let robots = break_off(&r, true, 1, 4, true, &mut seeded(1)).expect("robots");
+    let robots = break_off(r, true, 1, 4, true, &mut seeded(1)).expect("robots");
     assert_eq!((robots.test, robots.move_up_to), (None, Some(8)));
     assert_eq!(
-        break_off(&r, true, 7, 4, false, &mut seeded(9)),
-        break_off(&r, true, 7, 4, false, &mut seeded(9))
+        break_off(r, true, 7, 4, false, &mut seeded(9)),
+        break_off(r, true, 7, 4, false, &mut seeded(9))
     );
 }
 
@@ -192,7 +189,7 @@ fn cc_18_a_free_blow_is_one_blow_against_ws_1_whatever_a() {
     // WS 3, S 3, A 3 against T 3, save 5+, WS 6.
     let by = fighter(3, 3, 3, 1, 3, 3, None);
     let on = fighter(6, 3, 3, 1, 3, 1, Some(5));
-    let d = free_blow(&r, &by, &on).expect("odds");
+    let d = free_blow(r, &by, &on).expect("odds");
     assert_eq!(d.len(), 2, "one blow only");
     // Brute force over the three dice, with the tables' scores: WS 3 against
     // WS 1 hits on 4+, S 3 against T 3 wounds on 4+, the save of 5+ is
@@ -213,7 +210,7 @@ fn cc_18_a_free_blow_is_one_blow_against_ws_1_whatever_a() {
     assert!(close(d[1], f64::from(n) / 216.0));
     // Worse than against the defender's own WS.
     let normal = close_combat(
-        &r,
+        r,
         &Blows {
             attacker_ws: 3,
             strength: 3,
@@ -233,26 +230,26 @@ fn cc_18_a_free_blow_is_one_blow_against_ws_1_whatever_a() {
 #[test]
 fn cc_1_a_charge_doubles_m() {
     let r = rules();
-    assert_eq!(charge_reach(&r, 4), 8);
-    assert_eq!(charge_reach(&r, 5), 10);
+    assert_eq!(charge_reach(r, 4), 8);
+    assert_eq!(charge_reach(r, 5), 10);
 }
 
 #[test]
 fn cc_2_reactions_to_a_charge() {
     let r = rules();
-    let shoot = charge_reaction(&r, ChargeReaction::StandAndShoot, 4, false).expect("shoot");
+    let shoot = charge_reaction(r, ChargeReaction::StandAndShoot, 4, false).expect("shoot");
     assert_eq!(shoot.to_hit, -1);
-    let flee = charge_reaction(&r, ChargeReaction::Flee, 4, false).expect("flee");
+    let flee = charge_reaction(r, ChargeReaction::Flee, 4, false).expect("flee");
     assert_eq!(flee.flee_inches, 8);
     assert_eq!(
-        charge_reaction(&r, ChargeReaction::Face, 4, false).expect("face"),
+        charge_reaction(r, ChargeReaction::Face, 4, false).expect("face"),
         Reaction {
             to_hit: 0,
             flee_inches: 0
         }
     );
     let refused =
-        charge_reaction(&r, ChargeReaction::StandAndShoot, 4, true).expect_err("slow weapon");
+        charge_reaction(r, ChargeReaction::StandAndShoot, 4, true).expect_err("slow weapon");
     assert_eq!(refused.rule, "CC-2");
 }
 
@@ -266,7 +263,7 @@ fn cc_5_two_weapons_double_a_at_minus_1_and_minus_2_off_hand() {
     assert_eq!(total(&off), 1 - 2);
     // WS 4 against WS 4 needs 5: the main hand 5 (+1 charge, -1), the off hand 6.
     let o = close_combat(
-        &r,
+        r,
         &Blows {
             attacker_ws: 4,
             strength: 3,
@@ -309,7 +306,7 @@ fn cc_19_dice_damage_wound_distribution_against_brute_force() {
             damage: Damage::Fixed(1),
         },
     ];
-    let d = creature_wounds(&r, &by, &attacks, &on, true).expect("odds");
+    let d = creature_wounds(r, &by, &attacks, &on, true).expect("odds");
     // Brute force: tentacle hit, wound and damage dice, bite hit and wound dice.
     let hit = r.to_hit(4, 3).expect("score");
     let wound = r.to_wound(4, 3).expect("score");
@@ -360,7 +357,7 @@ fn cc_19_the_devils_profile_is_picked_by_its_size() {
             .expect("size");
         assert_eq!(z.profile.0, want, "{size}");
         // As the attacker: its own WS, S, A, T, W and I, not the card's.
-        let d = devil_fighter(&r, size, &card).expect("devil");
+        let d = devil_fighter(r, size, &card).expect("devil");
         assert_eq!(
             (d.ws, d.s, d.t, d.w, d.i, d.a),
             (
@@ -375,7 +372,7 @@ fn cc_19_the_devils_profile_is_picked_by_its_size() {
         );
         assert_eq!((d.weapon_s, d.save), (None, None));
     }
-    let p = devil_fighter(&r, "huge", &card).expect_err("no such size");
+    let p = devil_fighter(r, "huge", &card).expect_err("no such size");
     assert_eq!(p.rule, "CC-19");
 }
 
@@ -383,7 +380,7 @@ fn cc_19_the_devils_profile_is_picked_by_its_size() {
 fn cc_19_the_catachan_devil_by_size() {
     let r = rules();
     let n = |size: &str, claws| -> u32 {
-        devil_attacks(&r, size, claws)
+        devil_attacks(r, size, claws)
             .expect("size")
             .iter()
             .map(|a| a.count)
@@ -395,17 +392,17 @@ fn cc_19_the_catachan_devil_by_size() {
     assert_eq!(n("large", Some(false)), 11);
     assert_eq!(n("large", Some(true)), 11);
     assert_eq!(
-        devil_attacks(&r, "medium", Some(false))
+        devil_attacks(r, "medium", Some(false))
             .expect_err("claws on a medium one")
             .rule,
         "CC-19"
     );
-    assert!(devil_attacks(&r, "huge", None).is_err());
+    assert!(devil_attacks(r, "huge", None).is_err());
     // The tail deals 1D6 to the living, 1 to the rest.
     let devil = fighter(3, 7, 7, 8, 8, 9, None);
     let man = fighter(3, 3, 3, 30, 3, 1, None);
-    let living = large_devil_wounds(&r, &devil, &man, true).expect("odds");
-    let robot = large_devil_wounds(&r, &devil, &man, false).expect("odds");
+    let living = large_devil_wounds(r, &devil, &man, true).expect("odds");
+    let robot = large_devil_wounds(r, &devil, &man, false).expect("odds");
     assert!(close(living.iter().sum(), 1.0));
     assert!(close(robot.iter().sum(), 1.0));
     let mean = |d: &[f64]| -> f64 { d.iter().enumerate().map(|(k, p)| k as f64 * p).sum() };
@@ -413,9 +410,9 @@ fn cc_19_the_catachan_devil_by_size() {
     // The mixture: no claws 50 %, claws 45 %, fiddler 5 %.
     let part = |claws| {
         creature_wounds(
-            &r,
+            r,
             &devil,
-            &devil_attacks(&r, "large", claws).expect("a"),
+            &devil_attacks(r, "large", claws).expect("a"),
             &man,
             true,
         )
@@ -427,9 +424,9 @@ fn cc_19_the_catachan_devil_by_size() {
         assert!(close(p, 0.5 * g(&a) + 0.45 * g(&b) + 0.05 * g(&c)), "{k}");
     }
     // Seeded rolls repeat and keep every die.
-    let attacks = devil_attacks(&r, "small", None).expect("small");
-    let x = roll_creature(&r, &devil, &attacks, &man, true, &mut seeded(5)).expect("roll");
-    let y = roll_creature(&r, &devil, &attacks, &man, true, &mut seeded(5)).expect("roll");
+    let attacks = devil_attacks(r, "small", None).expect("small");
+    let x = roll_creature(r, &devil, &attacks, &man, true, &mut seeded(5)).expect("roll");
+    let y = roll_creature(r, &devil, &attacks, &man, true, &mut seeded(5)).expect("roll");
     assert_eq!(x, y);
     assert_eq!(x.len(), 4);
     assert!(x.iter().all(|t| !t.dice.is_empty()));
@@ -438,23 +435,23 @@ fn cc_19_the_catachan_devil_by_size() {
 #[test]
 fn cc_20_rout_tests_heavy_casualties_and_robots() {
     let r = rules();
-    assert!(heavy_casualties(&r, 4, 1), "25 % of 4");
-    assert!(!heavy_casualties(&r, 5, 1));
-    assert!(heavy_casualties(&r, 10, 3));
-    assert!(!heavy_casualties(&r, 0, 0));
+    assert!(heavy_casualties(r, 4, 1), "25 % of 4");
+    assert!(!heavy_casualties(r, 5, 1));
+    assert!(heavy_casualties(r, 10, 3));
+    assert!(!heavy_casualties(r, 0, 0));
     for ld in 2..=12 {
-        let p = rout_pass_chance(&r, ld, false).expect("chance");
+        let p = rout_pass_chance(r, ld, false).expect("chance");
         assert!(close(p, two_d6_at_most(ld)), "Ld {ld}");
     }
     assert_eq!(
-        rout_pass_chance(&r, 7, true).expect_err("robot").rule,
+        rout_pass_chance(r, 7, true).expect_err("robot").rule,
         "CC-20"
     );
-    let a = rout_test(&r, RoutReason::LostRound, 7, false, &mut seeded(11)).expect("test");
-    let b = rout_test(&r, RoutReason::LostRound, 7, false, &mut seeded(11)).expect("test");
+    let a = rout_test(r, RoutReason::LostRound, 7, false, &mut seeded(11)).expect("test");
+    let b = rout_test(r, RoutReason::LostRound, 7, false, &mut seeded(11)).expect("test");
     assert_eq!(a, b);
     assert_eq!(a.check.passed, a.check.roll.total <= 7);
-    let routed = rout_test(&r, RoutReason::Ordered, 1, false, &mut seeded(2)).expect("test");
+    let routed = rout_test(r, RoutReason::Ordered, 1, false, &mut seeded(2)).expect("test");
     let rout = routed.routs.expect("2D6 over 1 always routs");
     assert_eq!(
         (
@@ -467,7 +464,7 @@ fn cc_20_rout_tests_heavy_casualties_and_robots() {
     // Many seeds: the share of passes near the exact chance.
     let passes = (0..4000u64)
         .filter(|&s| {
-            rout_test(&r, RoutReason::LostRound, 7, false, &mut seeded(s))
+            rout_test(r, RoutReason::LostRound, 7, false, &mut seeded(s))
                 .expect("test")
                 .check
                 .passed
@@ -486,17 +483,17 @@ fn cc_21_personal_characteristics_are_tested_on_2d6_equal_or_under() {
         Characteristic::WP,
     ] {
         for v in 2..=10 {
-            let p = characteristic_test_chance(&r, c, v).expect("chance");
+            let p = characteristic_test_chance(r, c, v).expect("chance");
             assert!(close(p, two_d6_at_most(v)));
         }
-        let a = characteristic_test(&r, c, 8, &mut seeded(4)).expect("test");
+        let a = characteristic_test(r, c, 8, &mut seeded(4)).expect("test");
         assert_eq!(
             a,
-            characteristic_test(&r, c, 8, &mut seeded(4)).expect("test")
+            characteristic_test(r, c, 8, &mut seeded(4)).expect("test")
         );
         assert_eq!(a.passed, a.roll.total <= 8);
     }
-    let refused = characteristic_test_chance(&r, Characteristic::WS, 5).expect_err("WS");
+    let refused = characteristic_test_chance(r, Characteristic::WS, 5).expect_err("WS");
     assert_eq!(refused.rule, "CC-21");
     assert!(close(chance_at_most(D2D6, 2), 1.0 / 36.0));
 }
@@ -554,8 +551,8 @@ fn cc_7_one_model_each_matches_the_one_against_one_round() {
         (charger, fighter(6, 4, 3, 2, 3, 3, Some(6))),
     ];
     for (a, b) in cases {
-        let one = round(&r, &a, &b).expect("1v1");
-        let unit = unit_round(&r, &[a], &[b]).expect("units");
+        let one = round(r, &a, &b).expect("1v1");
+        let unit = unit_round(r, &[a], &[b]).expect("units");
         assert!(close(one.first_wins, unit.first_wins));
         assert!(close(one.second_wins, unit.second_wins));
         assert!(close(one.draw, unit.draw));
@@ -638,7 +635,7 @@ fn cc_7_two_against_two_matches_a_monte_carlo() {
         fighter(4, 3, 4, 1, 4, 2, Some(6)),
         fighter(3, 4, 3, 2, 2, 1, None),
     ];
-    let odds = unit_round(&r, &a, &b).expect("odds");
+    let odds = unit_round(r, &a, &b).expect("odds");
     assert!(sums_to_one(&odds.first_wounds) && sums_to_one(&odds.second_wounds));
     assert!(sums_to_one(&odds.first_casualties) && sums_to_one(&odds.second_casualties));
     assert!(close(odds.first_wins + odds.second_wins + odds.draw, 1.0));
@@ -647,7 +644,7 @@ fn cc_7_two_against_two_matches_a_monte_carlo() {
     let (mut wins, mut losses) = (0u32, 0u32);
     let mut first_taken = vec![0u32; odds.first_wounds.len()];
     for _ in 0..n {
-        let (ta, tb) = play(&r, &a, &b, &mut rng);
+        let (ta, tb) = play(r, &a, &b, &mut rng);
         if tb > ta {
             wins += 1;
         } else if ta > tb {
@@ -677,7 +674,7 @@ fn cc_7_ten_against_ten_sums_to_one_and_the_quick_strike_first() {
     let orks: Vec<Fighter> = (0..10)
         .map(|_| fighter(3, 3, 4, 1, 2, 1, Some(6)))
         .collect();
-    let odds = unit_round(&r, &marines, &orks).expect("odds");
+    let odds = unit_round(r, &marines, &orks).expect("odds");
     assert!(sums_to_one(&odds.first_wounds) && sums_to_one(&odds.second_wounds));
     assert!(sums_to_one(&odds.first_casualties) && sums_to_one(&odds.second_casualties));
     assert!(close(odds.first_wins + odds.second_wins + odds.draw, 1.0));
@@ -688,16 +685,16 @@ fn cc_7_ten_against_ten_sums_to_one_and_the_quick_strike_first() {
     for o in &mut quick {
         o.i = 5;
     }
-    let faster = unit_round(&r, &marines, &quick).expect("odds");
+    let faster = unit_round(r, &marines, &quick).expect("odds");
     let mean = |d: &[f64]| -> f64 { d.iter().enumerate().map(|(k, p)| k as f64 * p).sum() };
     assert!(mean(&faster.first_wounds) > mean(&odds.first_wounds));
-    assert_eq!(unit_round(&r, &[], &orks).expect_err("empty").rule, "CC-7");
+    assert_eq!(unit_round(r, &[], &orks).expect_err("empty").rule, "CC-7");
     // Mixed wounds: every total reachable is counted.
     let big = vec![
         fighter(5, 5, 5, 3, 4, 3, Some(4)),
         fighter(3, 3, 3, 1, 3, 1, None),
     ];
-    let mixed = unit_round(&r, &big, &orks).expect("odds");
+    let mixed = unit_round(r, &big, &orks).expect("odds");
     assert_eq!(mixed.first_wounds.len(), 5);
     assert!(sums_to_one(&mixed.first_wounds) && sums_to_one(&mixed.second_casualties));
 }

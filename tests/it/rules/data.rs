@@ -56,7 +56,7 @@ fn cmp_3_an_older_campaign_json_keeps_its_missions_and_takes_the_new_sections_fr
     let dir = tempfile::tempdir().expect("tempdir");
     let text = write_rules(dir.path(), "campaign.json", &older_campaign_json());
     let (rules, problems) = load_rules(Some(&dir.path().join("rules"))).expect("rules");
-    let defaults = RulesData::built_in().expect("built-in");
+    let defaults = crate::common::rules();
     // The user's lists are used …
     assert!(rules.campaign.mission("investigation_my_own").is_some());
     assert_eq!(
@@ -122,7 +122,7 @@ fn cmp_14_a_malformed_recon_section_is_reported_with_its_file_and_section() {
     v["recon"]["die"] = "twelve".into();
     write_rules(dir.path(), "campaign.json", &v);
     let (rules, problems) = load_rules(Some(&dir.path().join("rules"))).expect("rules");
-    let defaults = RulesData::built_in().expect("built-in");
+    let defaults = crate::common::rules();
     assert_eq!(rules.campaign.recon, defaults.campaign.recon);
     assert!(rules.campaign.mission("investigation_my_own").is_some());
     let bad: Vec<_> = problems.iter().filter(|p| !p.notice).collect();
@@ -166,10 +166,7 @@ fn a_file_that_is_not_json_still_falls_back_whole() {
     assert_eq!(problems[0].section(), None);
     assert_eq!(problems[0].problem.key, "doc.syntax");
     assert!(problems[0].built_in_used);
-    assert_eq!(
-        rules.campaign,
-        RulesData::built_in().expect("built-in").campaign
-    );
+    assert_eq!(rules.campaign, crate::common::rules().campaign.clone());
     let (_, problems) =
         RulesData::with_overrides(&[("campaign.json".to_owned(), "[1, 2]".to_owned())])
             .expect("rules");

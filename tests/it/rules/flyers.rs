@@ -2,6 +2,7 @@
 //! checked against a count of every die, seeded rolls that repeat, refusals
 //! with their rule, and the rules data they come from.
 
+use crate::common::rules;
 use muster::rules::RulesData;
 use muster::rules::core::dice::seeded;
 use muster::rules::data::BUILT_IN_FILES;
@@ -15,7 +16,7 @@ use muster::rules::flyers::{
 };
 
 fn flyers() -> FlyerRules {
-    RulesData::built_in().expect("built-in rules").flyers
+    rules().flyers.clone()
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -521,13 +522,13 @@ fn fly_2_fly_10_the_flyer_numbers_live_in_the_rules_data_and_are_checked() {
 fn fly_10_fly_11_table_rolls_keep_their_dice_and_repeat_by_seed() {
     use muster::rules::battle::table_roll::{TableRoll, roll};
     use muster::rules::flyers::Level;
-    let rules = muster::rules::RulesData::built_in().expect("rules");
+    let rules = rules();
     for seed in 0..60 {
         let what = TableRoll::FlyerDrop { level: Level(2) };
-        let r = roll(&rules, &what, &mut muster::rules::core::dice::seeded(seed)).expect("rolled");
+        let r = roll(rules, &what, &mut muster::rules::core::dice::seeded(seed)).expect("rolled");
         assert_eq!(
             r,
-            roll(&rules, &what, &mut muster::rules::core::dice::seeded(seed)).expect("again")
+            roll(rules, &what, &mut muster::rules::core::dice::seeded(seed)).expect("again")
         );
         // FLY-10: D6-1 at +20; 0 or less is a hit, else a direction die.
         assert_eq!(r.rolls[0].roll.modifier, -1);
@@ -544,7 +545,7 @@ fn fly_10_fly_11_table_rolls_keep_their_dice_and_repeat_by_seed() {
             falling_t: 6,
             target_t: Some(3),
         };
-        let c = roll(&rules, &crash, &mut muster::rules::core::dice::seeded(seed)).expect("rolled");
+        let c = roll(rules, &crash, &mut muster::rules::core::dice::seeded(seed)).expect("rolled");
         assert_eq!(c.rolls[0].roll.faces.len(), 3);
         assert_eq!(c.rolls[0].roll.sides, 4);
         assert_eq!(c.wounds, c.rolls[0].roll.total as u32);
@@ -625,15 +626,15 @@ fn fly_8_flyers_in_the_air_fight_in_initiative_order_without_charge() {
 #[test]
 fn fly_10_the_return_roll_of_a_unit_gone_for_stones() {
     use muster::rules::battle::table_roll::{TableRoll, roll};
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     // Refused while it waits its full turn.
-    let p = roll(&rules, &TableRoll::FlyerGather { turns: 1 }, &mut seeded(1)).expect_err("waits");
+    let p = roll(rules, &TableRoll::FlyerGather { turns: 1 }, &mut seeded(1)).expect_err("waits");
     assert_eq!((p.rule.as_ref(), p.key), ("FLY-10", "flyer.gather_wait"));
     let mut backs = 0;
     for seed in 0..60 {
         let what = TableRoll::FlyerGather { turns: 2 };
-        let r = roll(&rules, &what, &mut seeded(seed)).expect("rolled");
-        assert_eq!(r, roll(&rules, &what, &mut seeded(seed)).expect("again"));
+        let r = roll(rules, &what, &mut seeded(seed)).expect("rolled");
+        assert_eq!(r, roll(rules, &what, &mut seeded(seed)).expect("again"));
         assert_eq!(r.rolls.len(), 1);
         assert_eq!(r.rolls[0].roll.sides, 6);
         // Back, loaded, on a 6 only.
@@ -652,7 +653,7 @@ fn fly_10_the_return_roll_of_a_unit_gone_for_stones() {
 
 #[test]
 fn fly_2_a_flyer_able_to_hover_has_its_level_in_any_turn_or_only_standing_still() {
-    let mut d = RulesData::built_in().expect("built-in rules");
+    let mut d = rules().clone();
     let h = hoverer();
     assert!(d.flyers.hover_while_moving, "in any turn, built in");
     // Having moved 5": one level up or down all the same.
@@ -680,7 +681,7 @@ fn fly_2_a_flyer_able_to_hover_has_its_level_in_any_turn_or_only_standing_still(
 
 #[test]
 fn fly_5_shooting_the_ground_adds_cumulative_or_from_30_as_the_data_reads() {
-    let mut d = RulesData::built_in().expect("built-in rules");
+    let mut d = rules().clone();
     assert!(d.flyers.range.to_ground_cumulative, "cumulative, built in");
     assert_eq!(range_to_ground(&d.flyers, Level(5), 15.0), 45.0);
     d.flyers.range.to_ground_cumulative = false;
@@ -694,7 +695,7 @@ fn fly_5_shooting_the_ground_adds_cumulative_or_from_30_as_the_data_reads() {
 
 #[test]
 fn fly_10_the_higher_drop_roll_takes_a_step_per_level_as_the_data_reads() {
-    let mut d = RulesData::built_in().expect("built-in rules");
+    let mut d = rules().clone();
     assert_eq!(d.flyers.drop.higher_step_per_level, 0, "the whole roll");
     let d20_1 = |r: &FlyerRules, l| {
         (
@@ -722,7 +723,7 @@ fn fly_10_the_higher_drop_roll_takes_a_step_per_level_as_the_data_reads() {
 
 #[test]
 fn fly_11_the_impact_takes_the_crash_table_s_dice_or_one_per_level_above_attack() {
-    let mut d = RulesData::built_in().expect("built-in rules");
+    let mut d = rules().clone();
     assert!(
         d.flyers.crash.impact_dice_as_crash,
         "as the table, built in"

@@ -11,13 +11,10 @@ mod ribbons;
 mod shot_gear;
 mod turn;
 
+use crate::common::rules;
 use muster::rules::core::dice::seeded;
 use muster::rules::killteam::{Carried, KillTeam, Soldier, derive};
-use muster::rules::{Document, KillTeamEdit, Problem, RulesData};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
+use muster::rules::{Document, KillTeamEdit, Problem};
 
 fn soldier(id: u64, kind: &str, weapon: &str) -> Soldier {
     Soldier {
@@ -48,27 +45,27 @@ fn legal() -> KillTeam {
 }
 
 fn rules_broken(t: &KillTeam) -> Vec<String> {
-    t.validate(&rules())
+    t.validate(rules())
         .iter()
         .map(|p: &Problem| p.rule.to_string())
         .collect()
 }
 
 fn refused(t: &KillTeam, edit: KillTeamEdit) -> Problem {
-    t.apply(edit, &rules(), &mut seeded(1))
+    t.apply(edit, rules(), &mut seeded(1))
         .expect_err("the edit is refused")
 }
 
 fn applied(t: &KillTeam, edit: KillTeamEdit) -> KillTeam {
-    t.apply(edit, &rules(), &mut seeded(1)).expect("accepted").0
+    t.apply(edit, rules(), &mut seeded(1)).expect("accepted").0
 }
 
 #[test]
 fn kt_1_a_team_counts_its_size_in_soldier_equivalents() {
     assert!(
-        legal().validate(&rules()).is_empty(),
+        legal().validate(rules()).is_empty(),
         "{:?}",
-        legal().validate(&rules())
+        legal().validate(rules())
     );
     let mut eight = legal();
     eight.soldiers.push(soldier(8, "guardsman", "lasgun"));
@@ -123,7 +120,7 @@ fn kt_3_at_most_three_special_weapons_one_weapons_team_one_heavy_weapon() {
         broken.iter().all(|r| r == "KT-3") && broken.len() == 2,
         "{broken:?}"
     );
-    let problems = teams.validate(&rules());
+    let problems = teams.validate(rules());
     assert!(problems.iter().any(|p| p.key == "kt.problem.weapons_teams"));
     assert!(problems.iter().any(|p| p.key == "kt.problem.heavy_weapons"));
 }
@@ -140,7 +137,7 @@ fn rib_9_strongman_carries_a_heavy_weapon_but_the_team_keeps_one_in_all() {
     // Strongman plus a weapons team, each with a heavy weapon: two in all.
     let mut both = t.clone();
     both.soldiers[2] = soldier(3, "weapons_team", "heavy_bolter");
-    let problems = both.validate(&rules());
+    let problems = both.validate(rules());
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert_eq!(problems[0].rule, "KT-3");
     assert_eq!(problems[0].key, "kt.problem.heavy_weapons");
@@ -236,7 +233,7 @@ fn eq_31_the_command_insignia_is_for_the_sergeant_only() {
         legal()
             .apply(
                 KillTeamEdit::AddItem(1, carried("command_insignia")),
-                &rules(),
+                rules(),
                 &mut seeded(1)
             )
             .is_ok()
@@ -257,7 +254,7 @@ fn eq_27_a_jump_pack_is_for_space_marines_only() {
     assert!(
         t.apply(
             KillTeamEdit::AddItem(2, carried("jump_pack")),
-            &rules(),
+            rules(),
             &mut seeded(1)
         )
         .is_ok()
@@ -392,7 +389,7 @@ fn eq_5_eq_20_eq_2_weapon_changes_exclude_each_other() {
 
 #[test]
 fn kt_6_derived_profiles_count_every_ribbon_and_item() {
-    let data = rules().killteam;
+    let data = rules().killteam.clone();
     let with = |kind: &str, ribbon: Option<&str>, items: &[&str]| {
         let mut s = soldier(1, kind, &data.kind(kind).expect("kind").default_weapon);
         s.ribbon = ribbon.map(str::to_owned);
@@ -458,7 +455,7 @@ fn kt_6_derived_profiles_count_every_ribbon_and_item() {
 
 #[test]
 fn eq_24_eq_26_armour_and_shield_give_one_save_whatever_their_order() {
-    let data = rules().killteam;
+    let data = rules().killteam.clone();
     let with = |items: &[&str]| {
         let mut s = soldier(1, "guardsman", "lasgun");
         s.ribbon = Some("specialist".to_owned());
@@ -475,7 +472,7 @@ fn eq_24_eq_26_armour_and_shield_give_one_save_whatever_their_order() {
 
 #[test]
 fn kt_21_victory_points_of_a_team() {
-    let data = rules().killteam;
+    let data = rules().killteam.clone();
     // Sergeant 2 + six models 1.
     assert_eq!(legal().composition(&data).vp, 8);
     let vp = |kind: &str| data.kind(kind).expect("kind").vp;
@@ -495,7 +492,7 @@ fn kt_21_victory_points_of_a_team() {
 
 #[test]
 fn kt_4_every_kind_counts_its_equivalents() {
-    let data = rules().killteam;
+    let data = rules().killteam.clone();
     let eq = |kind: &str| data.kind(kind).expect("kind").equivalents;
     assert_eq!(
         [
@@ -518,7 +515,7 @@ fn soldiers_are_added_duplicated_moved_and_removed() {
                 kind: "sergeant".to_owned(),
                 name: "Hark".to_owned(),
             },
-            &rules(),
+            rules(),
             &mut seeded(1),
         )
         .expect("added");
@@ -551,7 +548,7 @@ fn example() -> KillTeam {
 fn the_example_team_is_legal_and_shows_the_rules() {
     let t = example();
     let r = rules();
-    assert!(t.validate(&r).is_empty(), "{:?}", t.validate(&r));
+    assert!(t.validate(r).is_empty(), "{:?}", t.validate(r));
     let c = t.composition(&r.killteam);
     assert_eq!((c.equivalents, c.sergeants), (7, 1));
     assert_eq!(c.special_weapons, 2);
@@ -603,7 +600,7 @@ fn muster_check_agrees_on_kill_teams() {
 
 #[test]
 fn kt_9_kt_18_kt_19_kt_20_actions_of_each_kind() {
-    let data = rules().killteam;
+    let data = rules().killteam.clone();
     let kind = |id: &str| data.kind(id).expect("kind").clone();
     // KT-9: two actions for a guardsman.
     assert_eq!(kind("guardsman").actions.per_activation, 2);
@@ -657,7 +654,7 @@ fn kt_9_kt_18_kt_19_kt_20_actions_of_each_kind() {
 
 #[test]
 fn kt_14_a_grenade_reaches_twice_the_throwers_strength() {
-    let data = rules().killteam;
+    let data = rules().killteam.clone();
     let mut s = soldier(1, "guardsman", "frag_grenade");
     let d = derive(&data, &s).expect("derived");
     assert_eq!(d.weapons[0].range_inches, 6, "S3: 6\"");
@@ -669,7 +666,7 @@ fn kt_14_a_grenade_reaches_twice_the_throwers_strength() {
 
 #[test]
 fn kt_15_flame_weapons_and_heavy_weapons_that_fire_every_action() {
-    let data = rules().killteam;
+    let data = rules().killteam.clone();
     let w = |id: &str| data.weapon(id).expect("weapon").clone();
     assert!(w("flamer").flame && w("heavy_flamer").flame);
     for id in ["heavy_bolter", "heavy_stubber", "autocannon"] {
@@ -685,7 +682,7 @@ fn kt_15_flame_weapons_and_heavy_weapons_that_fire_every_action() {
 
 #[test]
 fn kt_15_once_a_turn_follows_the_heavy_type_not_the_class() {
-    let data = rules().killteam;
+    let data = rules().killteam.clone();
     let w = |id: &str| data.weapon(id).expect("weapon").clone();
     // The sniper rifle is a special weapon of the Heavy type: once a turn.
     assert!(w("sniper_rifle").fires_once_a_turn());
@@ -707,7 +704,7 @@ fn kt_15_once_a_turn_follows_the_heavy_type_not_the_class() {
 
 #[test]
 fn eq_6_eq_7_eq_10_eq_11_eq_15_eq_23_single_use_items_are_counted_on_the_sheet() {
-    let data = rules().killteam;
+    let data = rules().killteam.clone();
     for (item, rule) in [
         ("medikit", "EQ-6"),
         ("smoke_grenade", "EQ-7"),
@@ -732,7 +729,7 @@ fn eq_6_eq_7_eq_10_eq_11_eq_15_eq_23_single_use_items_are_counted_on_the_sheet()
 
 #[test]
 fn eq_23_the_knife_costs_no_action_unlike_the_items_the_source_says_do() {
-    let data = rules().killteam;
+    let data = rules().killteam.clone();
     let item = |id: &str| data.item(id).expect("item").clone();
     // The source gives the knife a range and a single use, not an action.
     assert!(!item("knife").action);
@@ -839,7 +836,7 @@ mod actions {
     fn kt_14_one_grenade_a_turn_range_twice_s_and_d3_unseen() {
         let rules = super::rules();
         let d6 = Amount::Dice("D6".to_owned());
-        let t = grenade_throw(&rules, &d6, &thrower()).expect("thrown");
+        let t = grenade_throw(rules, &d6, &thrower()).expect("thrown");
         assert_eq!(t.range_inches, 6, "twice S 3");
         assert_eq!(t.shots, d6);
         assert_eq!(t.grenades, 1);
@@ -849,7 +846,7 @@ mod actions {
             ..thrower()
         };
         assert_eq!(
-            grenade_throw(&rules, &d6, &stick)
+            grenade_throw(rules, &d6, &stick)
                 .expect("thrown")
                 .range_inches,
             10
@@ -860,11 +857,11 @@ mod actions {
             ..thrower()
         };
         assert_eq!(
-            grenade_throw(&rules, &d6, &blind).expect("thrown").shots,
+            grenade_throw(rules, &d6, &blind).expect("thrown").shots,
             Amount::Dice("D3".to_owned())
         );
         assert_eq!(
-            grenade_throw(&rules, &Amount::Fixed(1), &blind)
+            grenade_throw(rules, &Amount::Fixed(1), &blind)
                 .expect("thrown")
                 .shots,
             Amount::Fixed(1)
@@ -874,17 +871,17 @@ mod actions {
             grenade_actions_taken: 1,
             ..thrower()
         };
-        let p = grenade_throw(&rules, &d6, &again).expect_err("one a turn");
+        let p = grenade_throw(rules, &d6, &again).expect_err("one a turn");
         assert_eq!(p.rule, "KT-14");
         assert_eq!(
-            grenade_odds(&rules, &frag(4, again))
+            grenade_odds(rules, &frag(4, again))
                 .expect_err("refused")
                 .rule,
             "KT-14"
         );
         // Beyond its reach, refused too.
         assert_eq!(
-            grenade_odds(&rules, &frag(7, thrower()))
+            grenade_odds(rules, &frag(7, thrower()))
                 .expect_err("far")
                 .rule,
             "KT-14"
@@ -895,7 +892,7 @@ mod actions {
             ..thrower()
         };
         assert_eq!(
-            grenade_throw(&rules, &d6, &grenadier)
+            grenade_throw(rules, &d6, &grenadier)
                 .expect("thrown")
                 .grenades,
             2
@@ -905,12 +902,12 @@ mod actions {
     #[test]
     fn kt_14_grenade_odds_mix_the_shots_exactly() {
         let rules = super::rules();
-        let odds = grenade_odds(&rules, &frag(5, thrower())).expect("odds");
+        let odds = grenade_odds(rules, &frag(5, thrower())).expect("odds");
         // By hand: each D6 face n of shots, the fixed-shot odds of n shots.
         let mut by_hand = vec![0.0; 7];
         for n in 1..=6u32 {
             let o = killteam_shooting(
-                &rules,
+                rules,
                 ShotClass::Normal,
                 5,
                 n,
@@ -934,7 +931,7 @@ mod actions {
         assert!((odds.wounds.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         // Unseen: never more than 3 shots.
         let blind = grenade_odds(
-            &rules,
+            rules,
             &frag(
                 5,
                 Thrower {
@@ -947,14 +944,14 @@ mod actions {
         assert!(blind.wounds.iter().skip(4).all(|&p| p == 0.0));
         // Rolled: the shots die first, then the same seed gives the same roll.
         for seed in 0..40 {
-            let r = roll_grenade(&rules, &frag(5, thrower()), &mut seeded(seed)).expect("rolled");
+            let r = roll_grenade(rules, &frag(5, thrower()), &mut seeded(seed)).expect("rolled");
             assert_eq!(r.shot_rolls.len(), 1);
             assert_eq!(r.shots, r.shot_rolls[0].total as u32);
             assert_eq!(r.rolls[0].purpose, "battle.for.shots");
             assert!(r.wounds <= r.hits && r.hits <= r.shots);
             assert_eq!(
                 r,
-                roll_grenade(&rules, &frag(5, thrower()), &mut seeded(seed)).expect("again")
+                roll_grenade(rules, &frag(5, thrower()), &mut seeded(seed)).expect("again")
             );
         }
     }
@@ -968,16 +965,16 @@ mod actions {
             from_height: 6,
             to_height: 6,
         };
-        assert!(jump_odds(&rules, &ok).is_ok());
+        assert!(jump_odds(rules, &ok).is_ok());
         let wide = Jump { across: 7, ..ok };
-        assert_eq!(jump_odds(&rules, &wide).expect_err("wide").rule, "KT-17");
+        assert_eq!(jump_odds(rules, &wide).expect_err("wide").rule, "KT-17");
         let high = Jump {
             kind: JumpKind::Jump,
             across: 2,
             from_height: 0,
             to_height: 7,
         };
-        assert_eq!(jump_odds(&rules, &high).expect_err("high").rule, "KT-17");
+        assert_eq!(jump_odds(rules, &high).expect_err("high").rule, "KT-17");
     }
 
     #[test]
@@ -986,7 +983,7 @@ mod actions {
         let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
         // Level jump from 3": a fall (1 in 6) costs one mortal wound.
         let low = jump_odds(
-            &rules,
+            rules,
             &Jump {
                 kind: JumpKind::Jump,
                 across: 4,
@@ -1004,7 +1001,7 @@ mod actions {
         // the test, as the source says, not only a jump down; a fall costs
         // its own 1D3 instead.
         let mid = jump_odds(
-            &rules,
+            rules,
             &Jump {
                 kind: JumpKind::Jump,
                 across: 4,
@@ -1025,7 +1022,7 @@ mod actions {
             from_height: 4,
             to_height: 6,
         };
-        assert!(jump_odds(&rules, &up).expect("odds").automatic.is_some());
+        assert!(jump_odds(rules, &up).expect("odds").automatic.is_some());
         // From 3" down to the ground: no automatic wounds (3" is not more).
         let low_down = Jump {
             kind: JumpKind::Jump,
@@ -1034,14 +1031,14 @@ mod actions {
             to_height: 0,
         };
         assert!(
-            jump_odds(&rules, &low_down)
+            jump_odds(rules, &low_down)
                 .expect("odds")
                 .automatic
                 .is_none()
         );
         // From higher than 6": a fall kills.
         let tall = jump_odds(
-            &rules,
+            rules,
             &Jump {
                 kind: JumpKind::Jump,
                 across: 4,
@@ -1054,7 +1051,7 @@ mod actions {
         assert!(close(tall.out_of_action(5), 1.0 / 6.0));
         // Jumping from 6" down to 2" costs 1D3 whatever the test; a fall its own.
         let down = jump_odds(
-            &rules,
+            rules,
             &Jump {
                 kind: JumpKind::Jump,
                 across: 3,
@@ -1075,12 +1072,12 @@ mod actions {
                 from_height: 6,
                 to_height: 2,
             };
-            let r = roll_jump(&rules, &j, &mut seeded(seed)).expect("rolled");
+            let r = roll_jump(rules, &j, &mut seeded(seed)).expect("rolled");
             assert_eq!(r.fell, r.test.roll.total == 1);
             let w = r.wounds_roll.as_ref().expect("a D3 either way");
             assert_eq!(w.sides, 3);
             assert_eq!(r.wounds, w.total as u32);
-            assert_eq!(r, roll_jump(&rules, &j, &mut seeded(seed)).expect("again"));
+            assert_eq!(r, roll_jump(rules, &j, &mut seeded(seed)).expect("again"));
         }
     }
 
@@ -1098,7 +1095,7 @@ mod actions {
         let far = swing(12, 10, 1);
         assert!(
             jump_odds(
-                &rules,
+                rules,
                 &Jump {
                     kind: JumpKind::Jump,
                     ..far
@@ -1106,23 +1103,23 @@ mod actions {
             )
             .is_err()
         );
-        let odds = jump_odds(&rules, &far).expect("a rope goes 12\"");
+        let odds = jump_odds(rules, &far).expect("a rope goes 12\"");
         // No wounds for going down; a fall from 10" kills.
         assert!(odds.automatic.is_none());
         assert!(close(odds.dead, 1.0 / 6.0));
         assert!(close(odds.wounds[0], 5.0 / 6.0));
         // From 5": a fall costs 1D3, as a jump's; nothing else.
-        let mid = jump_odds(&rules, &swing(8, 5, 0)).expect("odds");
+        let mid = jump_odds(rules, &swing(8, 5, 0)).expect("odds");
         assert!(mid.automatic.is_none());
         for k in 1..=3 {
             assert!(close(mid.wounds[k], 1.0 / 18.0));
         }
-        let e = jump_odds(&rules, &swing(13, 3, 3)).expect_err("too far");
+        let e = jump_odds(rules, &swing(13, 3, 3)).expect_err("too far");
         assert_eq!(e.rule, "EQ-22");
         assert_eq!(rules.killteam.jump.rope_swing.actions, 2);
         // Rolled: only a fall rolls wounds.
         for seed in 0..40 {
-            let r = roll_jump(&rules, &swing(8, 5, 0), &mut seeded(seed)).expect("rolled");
+            let r = roll_jump(rules, &swing(8, 5, 0), &mut seeded(seed)).expect("rolled");
             assert_eq!(r.wounds_roll.is_some(), r.fell);
         }
     }
@@ -1137,7 +1134,7 @@ mod actions {
             from_height: 40,
             to_height: 0,
         };
-        let odds = jump_odds(&rules, &drop).expect("no limit");
+        let odds = jump_odds(rules, &drop).expect("no limit");
         assert!(close(odds.fall, 1.0 / 6.0));
         assert!(close(odds.dead, 0.0), "a parachute does not kill");
         assert!(close(odds.wounds[0], 5.0 / 6.0));
@@ -1145,7 +1142,7 @@ mod actions {
         assert!(close(odds.out_of_action(1), 1.0 / 6.0));
         assert!(odds.automatic.is_none());
         for seed in 0..40 {
-            let r = roll_jump(&rules, &drop, &mut seeded(seed)).expect("rolled");
+            let r = roll_jump(rules, &drop, &mut seeded(seed)).expect("rolled");
             assert_eq!(r.wounds, u32::from(r.fell));
             assert!(!r.dead);
         }

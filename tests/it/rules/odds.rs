@@ -2,16 +2,12 @@
 //! the engine against a brute-force enumeration of the dice, and the
 //! `muster odds` contract.
 
-use muster::rules::RulesData;
+use crate::common::rules;
 use muster::rules::close_combat::odds::{
     Blows, CcModifier, CcWeaponProfile, cc_hit_chance, close_combat,
 };
 use muster::rules::killteam::data::KtModifier;
 use muster::rules::killteam::odds::{ShotClass, killteam_shooting};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 const WS_TABLE: [[u32; 10]; 10] = [
     [5, 5, 6, 6, 7, 7, 8, 8, 9, 9],
@@ -102,7 +98,7 @@ fn cc(
 ) -> muster::rules::core::odds::Odds {
     let weapon = CcWeaponProfile::of_s(weapon_s);
     close_combat(
-        &rules(),
+        rules(),
         &Blows {
             attacker_ws: ws,
             strength: s,
@@ -170,7 +166,7 @@ fn cc_10_never_below_two_and_a_second_die_above_six() {
 fn cc_8_a_helpless_defender_counts_as_ws_1() {
     let r = rules();
     let o = close_combat(
-        &r,
+        r,
         &Blows {
             attacker_ws: 4,
             strength: 3,
@@ -253,7 +249,7 @@ fn close_combat_odds_match_every_die_rolled() {
         (3, 3, 1, 6, Some(6)),
     ] {
         let o = close_combat(
-            &r,
+            r,
             &Blows {
                 attacker_ws: ws,
                 strength: s,
@@ -293,7 +289,7 @@ fn kt(
     cover: bool,
     mods: &[KtModifier],
 ) -> muster::rules::core::odds::Odds {
-    killteam_shooting(&rules(), class, range, 1, s, ap, 1, 3, save, cover, mods).expect("odds")
+    killteam_shooting(rules(), class, range, 1, s, ap, 1, 3, save, cover, mods).expect("odds")
 }
 
 #[test]
@@ -360,7 +356,7 @@ fn kt_16_wounds_armour_penetration_and_cover() {
 #[test]
 fn killteam_odds_match_every_die_rolled_and_count_damage() {
     let o = killteam_shooting(
-        &rules(),
+        rules(),
         ShotClass::Normal,
         18,
         2,
@@ -484,8 +480,8 @@ fn the_same_seed_gives_the_same_dice_and_log() {
     use muster::rules::core::dice::seeded;
     let r = rules();
     let s = scenario(CC_EXAMPLE);
-    let a = roll(&r, &s, &mut seeded(42)).expect("rolled");
-    let b = roll(&r, &s, &mut seeded(42)).expect("rolled");
+    let a = roll(r, &s, &mut seeded(42)).expect("rolled");
+    let b = roll(r, &s, &mut seeded(42)).expect("rolled");
     assert_eq!(a, b);
     assert_eq!(
         muster::i18n::Lang::En.msg(&a.msg()),
@@ -520,7 +516,7 @@ fn rolled_fights_agree_with_the_exact_odds() {
  "target": {"t": 3, "save": 5, "cover": true}, "modifiers": ["night", "sight"]}"#,
     ] {
         let s = scenario(text);
-        let odds = s.odds(&r).expect("odds");
+        let odds = s.odds(r).expect("odds");
         let mean: f64 = odds
             .wounds
             .iter()
@@ -536,7 +532,7 @@ fn rolled_fights_agree_with_the_exact_odds() {
         let n = 20_000;
         let mut rng = seeded(7);
         let total: u64 = (0..n)
-            .map(|_| u64::from(roll(&r, &s, &mut rng).expect("rolled").wounds))
+            .map(|_| u64::from(roll(r, &s, &mut rng).expect("rolled").wounds))
             .sum();
         let sample = total as f64 / f64::from(n);
         // The sample mean within 4 standard errors of the exact mean.
@@ -578,27 +574,27 @@ fn cc_7_strike_order_by_initiative_chargers_first_on_equal() {
     let quick = fighter(4, 3, 1, 3, 1, 5, None);
     let slow = fighter(4, 3, 1, 3, 1, 3, None);
     assert_eq!(
-        round(&r, &quick, &slow).expect("odds").order,
+        round(r, &quick, &slow).expect("odds").order,
         Order::FirstStrikesFirst
     );
     assert_eq!(
-        round(&r, &slow, &quick).expect("odds").order,
+        round(r, &slow, &quick).expect("odds").order,
         Order::SecondStrikesFirst
     );
-    let even = round(&r, &slow, &slow).expect("odds");
+    let even = round(r, &slow, &slow).expect("odds");
     assert_eq!(even.order, Order::Simultaneous);
     let mut charger = slow.clone();
     charger.modifiers.push(CcModifier::Charging);
     assert_eq!(
-        round(&r, &slow, &charger).expect("odds").order,
+        round(r, &slow, &charger).expect("odds").order,
         Order::SecondStrikesFirst
     );
     // A model killed before its turn does not strike: striking first, the
     // quick one dies less often than in a simultaneous exchange.
-    let first = round(&r, &quick, &slow).expect("odds");
+    let first = round(r, &quick, &slow).expect("odds");
     let mut same_i = quick.clone();
     same_i.i = 3;
-    let together = round(&r, &same_i, &slow).expect("odds");
+    let together = round(r, &same_i, &slow).expect("odds");
     assert!(first.first_dies < together.first_dies);
     // Simultaneous: both may die.
     let p = together.first_dies;
@@ -614,14 +610,14 @@ fn cc_13_the_round_is_won_by_more_wounds_caused_equal_is_a_draw() {
     let r = rules();
     let a = fighter(5, 4, 2, 3, 2, 4, Some(5));
     let b = fighter(3, 3, 1, 4, 1, 2, None);
-    let o = round(&r, &a, &b).expect("odds");
+    let o = round(r, &a, &b).expect("odds");
     assert!((o.first_wins + o.second_wins + o.draw - 1.0).abs() < 1e-12);
     assert!((o.first_wounds.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     assert!(o.first_wins > o.second_wins);
     // By hand: a strikes first (I 4 against 2) with 2 blows against b's
     // single wound; b strikes back once, only if still standing.
     let pa = close_combat(
-        &r,
+        r,
         &Blows {
             attacker_ws: 5,
             strength: 4,
@@ -637,7 +633,7 @@ fn cc_13_the_round_is_won_by_more_wounds_caused_equal_is_a_draw() {
     .expect("a")
     .unsaved;
     let pb = close_combat(
-        &r,
+        r,
         &Blows {
             attacker_ws: 3,
             strength: 3,
@@ -715,7 +711,7 @@ fn cc_7_muster_odds_gives_the_exact_fight_to_the_end() {
     let r = rules();
     let kill = |ws, s, w, a, m: &[CcModifier]| {
         1.0 - close_combat(
-            &r,
+            r,
             &Blows {
                 attacker_ws: ws,
                 strength: s,

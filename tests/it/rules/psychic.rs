@@ -8,20 +8,16 @@ use muster::rules::psychic::{
     Under, bonus_die, casualty_test, penetration_chance, save_chance, test_chance, wounds_taken,
 };
 
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
-
 #[test]
 fn psy_3_armour_saves_are_worsened_by_strength_force_fields_are_not() {
     let r = rules();
     // A 4+ save against S3: 4+ (1/2); against S5 (-2): 6+ (1/6); S8 (-5): lost.
-    assert!((save_chance(&r, Some(4), 3, false) - 0.5).abs() < 1e-12);
-    assert!((save_chance(&r, Some(4), 5, false) - 1.0 / 6.0).abs() < 1e-12);
-    assert_eq!(save_chance(&r, Some(4), 8, false), 0.0);
+    assert!((save_chance(r, Some(4), 3, false) - 0.5).abs() < 1e-12);
+    assert!((save_chance(r, Some(4), 5, false) - 1.0 / 6.0).abs() < 1e-12);
+    assert_eq!(save_chance(r, Some(4), 8, false), 0.0);
     // A 4+ force field is 4+ whatever the Strength.
-    assert!((save_chance(&r, Some(4), 9, true) - 0.5).abs() < 1e-12);
-    assert_eq!(save_chance(&r, None, 3, false), 0.0);
+    assert!((save_chance(r, Some(4), 9, true) - 0.5).abs() < 1e-12);
+    assert_eq!(save_chance(r, None, 3, false), 0.0);
 }
 
 /// PSY-3 with CC-12's Decision from the data: a save worsened to the
@@ -41,7 +37,7 @@ fn psy_3_the_save_lost_from_comes_from_the_data() {
             .expect("rules");
     assert!(problems.is_empty(), "{problems:?}");
     // A 4+ save against S5 (-2): 6+ as built in; lost with the limit at 6.
-    assert!((save_chance(&rules(), Some(4), 5, false) - 1.0 / 6.0).abs() < 1e-12);
+    assert!((save_chance(rules(), Some(4), 5, false) - 1.0 / 6.0).abs() < 1e-12);
     assert_eq!(save_chance(&changed, Some(4), 5, false), 0.0);
     let target = PsyTarget {
         t: 3,
@@ -50,7 +46,7 @@ fn psy_3_the_save_lost_from_comes_from_the_data() {
         force_field: None,
         models: 1,
     };
-    assert_eq!(save_score(&rules(), &target, Some(5)), Some(6));
+    assert_eq!(save_score(rules(), &target, Some(5)), Some(6));
     assert_eq!(save_score(&changed, &target, Some(5)), None);
 }
 
@@ -116,15 +112,15 @@ fn psy_5_a_six_always_fails_on_the_one_d6_and_more_dice_go_by_their_total() {
 #[test]
 fn psy_6_a_quarter_of_the_unit_lost_in_a_turn_forces_a_test() {
     let r = rules();
-    assert!(!casualty_test(&r, 10, 2));
-    assert!(casualty_test(&r, 10, 3), "3 of 10 is 30 %");
-    assert!(casualty_test(&r, 8, 2), "exactly 25 %");
-    assert!(!casualty_test(&r, 0, 0));
+    assert!(!casualty_test(r, 10, 2));
+    assert!(casualty_test(r, 10, 3), "3 of 10 is 30 %");
+    assert!(casualty_test(r, 8, 2), "exactly 25 %");
+    assert!(!casualty_test(r, 0, 0));
 }
 
 #[test]
 fn the_casualty_share_is_read_from_the_rules_data() {
-    let mut r = rules();
+    let mut r = rules().clone();
     assert_eq!(r.close_combat.heavy_casualties_percent, 25);
     r.close_combat.heavy_casualties_percent = 50;
     assert!(!casualty_test(&r, 10, 3), "30 % is under a half");
@@ -176,7 +172,7 @@ fn psy_3_psy_4_a_psychic_attack_wounds_on_the_chart_then_saves() {
     let r = rules();
     // Two S4 hits on T3 (wounds on 3+), a 5+ armour save worsened to 6+,
     // each failed save counting two wounds.
-    let o = attack(&r, 2, 4, 3, Some(5), false, true);
+    let o = attack(r, 2, 4, 3, Some(5), false, true);
     assert!((o.wound - 4.0 / 6.0).abs() < 1e-12);
     assert!((o.save - 1.0 / 6.0).abs() < 1e-12);
     let per_hit = 4.0 / 6.0 * 5.0 / 6.0;
@@ -184,15 +180,16 @@ fn psy_3_psy_4_a_psychic_attack_wounds_on_the_chart_then_saves() {
     assert!((o.wounds[4] - per_hit * per_hit).abs() < 1e-12);
     assert!((o.wounds[2] - 2.0 * per_hit * (1.0 - per_hit)).abs() < 1e-12);
     // A 5+ force field is not worsened.
-    let o = attack(&r, 1, 9, 3, Some(5), true, false);
+    let o = attack(r, 1, 9, 3, Some(5), true, false);
     assert!((o.save - 2.0 / 6.0).abs() < 1e-12);
     // S1 against T5 cannot wound.
-    let o = attack(&r, 3, 1, 5, None, false, false);
+    let o = attack(r, 3, 1, 5, None, false, false);
     assert!((o.wounds[0] - 1.0).abs() < 1e-12);
 }
 
 // ---------------------------------------------------------------- PSY-1, PSY-2
 
+use crate::common::rules;
 use muster::rules::close_combat::Damage;
 use muster::rules::core::dice::seeded;
 use muster::rules::psychic::attack::{PowerTest, PsyTarget, PsychicAttack, VehicleTarget};
@@ -318,7 +315,7 @@ fn psy_2_a_squad_attack_s_casualties_match_a_count_of_every_die() {
     let r = rules();
     // Two S3 hits on three T3 troopers with a 5+ save: wound on 4+, save on
     // 5+. Every die: the allocation D3, the wound D6 and the save D6 a hit.
-    let o = squad(2, 3).odds(&r).expect("odds");
+    let o = squad(2, 3).odds(r).expect("odds");
     let mut dead = [0u64; 4];
     let mut total = 0u64;
     for a1 in 1..=3 {
@@ -378,7 +375,7 @@ fn psy_5_a_passed_test_resists_the_whole_power() {
         }),
         ..plain.clone()
     };
-    let (a, b) = (plain.odds(&r).expect("a"), tested.odds(&r).expect("b"));
+    let (a, b) = (plain.odds(r).expect("a"), tested.odds(r).expect("b"));
     // Equal or under 4 on 1D6: resisted 4 times in 6.
     assert!(close(b.affected, 2.0 / 6.0));
     for k in 1..a.wounds.len() {
@@ -387,7 +384,7 @@ fn psy_5_a_passed_test_resists_the_whole_power() {
     assert!(close(b.wounds[0], 4.0 / 6.0 + a.wounds[0] * 2.0 / 6.0));
     // Rolled: a passed test ends it, with its die kept.
     for seed in 0..40 {
-        let roll = tested.roll(&r, &mut seeded(seed)).expect("roll");
+        let roll = tested.roll(r, &mut seeded(seed)).expect("roll");
         assert_eq!(roll.rolls[0].purpose, "battle.for.test");
         let face = roll.rolls[0].roll.total;
         assert_eq!(roll.resisted, face <= 4, "seed {seed}");
@@ -415,7 +412,7 @@ fn psy_3_psy_4_damage_dice_and_double_wounds_on_an_individual_target() {
         },
         ..PsychicAttack::default()
     };
-    let o = a.odds(&r).expect("odds");
+    let o = a.odds(r).expect("odds");
     let w = 5.0 / 6.0;
     assert!(close(o.wounds[0], 1.0 - w));
     assert!(close(o.wounds[2], w / 3.0));
@@ -432,11 +429,11 @@ fn psy_3_psy_4_damage_dice_and_double_wounds_on_an_individual_target() {
     };
     // S6: the 4+ armour becomes 7+ (lost); the 5+ field stays.
     assert_eq!(
-        muster::rules::psychic::attack::save_score(&r, &t, Some(6)),
+        muster::rules::psychic::attack::save_score(r, &t, Some(6)),
         Some(5)
     );
     assert_eq!(
-        muster::rules::psychic::attack::save_score(&r, &t, Some(3)),
+        muster::rules::psychic::attack::save_score(r, &t, Some(3)),
         Some(4)
     );
 }
@@ -456,21 +453,21 @@ fn psy_3_rolled_psychic_attacks_follow_their_odds() {
         },
         ..PsychicAttack::default()
     };
-    let o = a.odds(&r).expect("odds");
+    let o = a.odds(r).expect("odds");
     let expected: f64 = o.wounds.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
     let n = 20_000u64;
     let mut rng = seeded(9);
     let mut sum = 0u64;
     for _ in 0..n {
-        let roll = a.roll(&r, &mut rng).expect("roll");
+        let roll = a.roll(r, &mut rng).expect("roll");
         assert!(roll.rolls.iter().all(|x| (1..=6).contains(&x.roll.total)));
         sum += u64::from(roll.wounds);
     }
     let mean = sum as f64 / n as f64;
     assert!((mean - expected).abs() < 0.03, "{mean} against {expected}");
     // The same seed gives the same dice.
-    let x = a.roll(&r, &mut seeded(77)).expect("x");
-    let y = a.roll(&r, &mut seeded(77)).expect("y");
+    let x = a.roll(r, &mut seeded(77)).expect("x");
+    let y = a.roll(r, &mut seeded(77)).expect("y");
     assert_eq!(x, y);
 }
 
@@ -479,11 +476,11 @@ fn psy_3_values_outside_the_rules_are_refused_naming_the_field() {
     let r = rules();
     let mut a = PsychicAttack::default();
     a.target.t = 11;
-    let e = a.odds(&r).expect_err("T 11");
+    let e = a.odds(r).expect_err("T 11");
     assert_eq!(e.get("field"), Some("t"));
     let mut a = PsychicAttack::default();
     a.target.save = Some(1);
-    assert_eq!(a.odds(&r).expect_err("save 1").get("field"), Some("save"));
+    assert_eq!(a.odds(r).expect_err("save 1").get("field"), Some("save"));
 }
 
 // ---------------------------------------------------------------- PSY-6, PSY-9
@@ -494,15 +491,15 @@ fn psy_9_psychic_casualties_in_close_combat_count_toward_the_quarter() {
     let mut turn = MoraleTurn::new(12);
     turn.record(Source::CloseCombat, 1);
     turn.record(Source::Shooting, 1);
-    assert!(!turn.casualty_test_due(&r), "2 of 12");
+    assert!(!turn.casualty_test_due(r), "2 of 12");
     turn.record(
         Source::Psychic {
             in_close_combat: true,
         },
         1,
     );
-    assert!(turn.casualty_test_due(&r), "3 of 12 is a quarter");
-    assert_eq!(turn.take(&r, false), MoraleDue::Casualties);
+    assert!(turn.casualty_test_due(r), "3 of 12 is a quarter");
+    assert_eq!(turn.take(r, false), MoraleDue::Casualties);
 }
 
 #[test]
@@ -510,15 +507,15 @@ fn psy_6_one_casualty_test_a_turn_but_a_power_forces_another() {
     let r = rules();
     let mut turn = MoraleTurn::new(4);
     turn.record(Source::Shooting, 1);
-    assert_eq!(turn.take(&r, false), MoraleDue::Casualties);
+    assert_eq!(turn.take(r, false), MoraleDue::Casualties);
     turn.record(
         Source::Psychic {
             in_close_combat: false,
         },
         1,
     );
-    assert_eq!(turn.take(&r, false), MoraleDue::None, "already tested");
-    assert_eq!(turn.take(&r, true), MoraleDue::ForcedByPower);
+    assert_eq!(turn.take(r, false), MoraleDue::None, "already tested");
+    assert_eq!(turn.take(r, true), MoraleDue::ForcedByPower);
 }
 
 // ---------------------------------------------------------------- PSY-7
@@ -640,12 +637,12 @@ fn psy_10_a_power_affects_a_vehicle_only_with_a_strength_or_when_its_card_says()
     assert!(!affects_vehicle(false, false), "beneficial powers too");
     let r = rules();
     let none = on_vehicle(AttackKind::Template, None, false);
-    let o = none.odds(&r).expect("odds");
+    let o = none.odds(r).expect("odds");
     assert!(!o.vehicle.expect("vehicle").affected);
-    let roll = none.roll(&r, &mut seeded(1)).expect("roll");
+    let roll = none.roll(r, &mut seeded(1)).expect("roll");
     assert!(roll.no_effect_on_vehicle && roll.rolls.is_empty());
     let covered = on_vehicle(AttackKind::Template, None, true);
-    assert!(covered.odds(&r).expect("odds").vehicle.expect("v").affected);
+    assert!(covered.odds(r).expect("odds").vehicle.expect("v").affected);
 }
 
 #[test]
@@ -667,11 +664,11 @@ fn psy_11_hit_location_is_rolled_only_for_first_model_in_its_path() {
     );
     let r = rules();
     let roll = on_vehicle(AttackKind::FirstInPath, Some(5), false)
-        .roll(&r, &mut seeded(2))
+        .roll(r, &mut seeded(2))
         .expect("roll");
     assert!(roll.location_to_roll);
     let roll = on_vehicle(AttackKind::Line, Some(5), false)
-        .roll(&r, &mut seeded(2))
+        .roll(r, &mut seeded(2))
         .expect("roll");
     assert!(!roll.location_to_roll);
     // Two further locations: two location dice, then per hit its dice.
@@ -694,7 +691,7 @@ fn psy_12_a_line_s_penetrations_match_a_count_of_every_die() {
         crossed: 2,
         card_covers: false,
     });
-    let o = a.odds(&r).expect("odds");
+    let o = a.odds(r).expect("odds");
     let v = o.vehicle.expect("vehicle");
     assert_eq!(v.bonus_die, Some(6));
     let mut pen_one = 0u32;

@@ -2,6 +2,7 @@
 //! against a count of every die, seeded rolls that repeat, refusals with
 //! their rule, and the rules data they come from.
 
+use crate::common::rules;
 use muster::rules::core::characteristic::Characteristic;
 use muster::rules::core::dice::seeded;
 use muster::rules::data::BUILT_IN_FILES;
@@ -15,7 +16,7 @@ use muster::rules::robots::{
 use muster::rules::{Roll, RulesData};
 
 fn robots() -> RobotRules {
-    RulesData::built_in().expect("built-in rules").robots
+    rules().robots.clone()
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -576,22 +577,22 @@ fn rob_10_random_robots_are_refused_naming_the_rule_until_the_data_lists_them() 
 #[test]
 fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
     use muster::rules::battle::table_roll::{TableRoll, roll};
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     for what in [
         TableRoll::RobotAim { int: 8 },
         TableRoll::RobotDamage { lost: 3 },
         TableRoll::RobotMalfunction { one_in: 2 },
     ] {
         for seed in 0..30 {
-            let a = roll(&rules, &what, &mut seeded(seed)).expect("rolled");
-            let b = roll(&rules, &what, &mut seeded(seed)).expect("rolled");
+            let a = roll(rules, &what, &mut seeded(seed)).expect("rolled");
+            let b = roll(rules, &what, &mut seeded(seed)).expect("rolled");
             assert_eq!(a, b);
             assert!(!a.rolls.is_empty());
         }
     }
     // ROB-7: 2D6 at or under Int aims right.
     for seed in 0..50 {
-        let r = roll(&rules, &TableRoll::RobotAim { int: 7 }, &mut seeded(seed)).expect("rolled");
+        let r = roll(rules, &TableRoll::RobotAim { int: 7 }, &mut seeded(seed)).expect("rolled");
         let total = r.rolls[0].roll.total;
         let key = if total <= 7 {
             "robot.aim.right"
@@ -603,7 +604,7 @@ fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
     // ROB-8: three points lost: both dice at +2, so the trigger needs a 4.
     for seed in 0..50 {
         let r = roll(
-            &rules,
+            rules,
             &TableRoll::RobotDamage { lost: 3 },
             &mut seeded(seed),
         )
@@ -616,7 +617,7 @@ fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
         }
     }
     // No point lost: no roll, and the rule says why.
-    let p = roll(&rules, &TableRoll::RobotDamage { lost: 0 }, &mut seeded(1)).expect_err("none");
+    let p = roll(rules, &TableRoll::RobotDamage { lost: 0 }, &mut seeded(1)).expect_err("none");
     assert_eq!(p.rule, "ROB-8");
 }
 
@@ -624,13 +625,13 @@ fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
 fn rob_8_the_burning_smells_end_of_turn_roll() {
     use muster::rules::battle::table_roll::{TableRoll, roll};
     use muster::rules::robots::table::{BURNING_BANG, BURNING_EXPLODES};
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let mut bangs = 0;
     for seed in 0..80 {
-        let r = roll(&rules, &TableRoll::RobotBurningSmell, &mut seeded(seed)).expect("rolled");
+        let r = roll(rules, &TableRoll::RobotBurningSmell, &mut seeded(seed)).expect("rolled");
         assert_eq!(
             r,
-            roll(&rules, &TableRoll::RobotBurningSmell, &mut seeded(seed)).expect("again")
+            roll(rules, &TableRoll::RobotBurningSmell, &mut seeded(seed)).expect("again")
         );
         assert_eq!(r.rolls.len(), 1);
         assert_eq!(r.rolls[0].roll.sides, 6);
@@ -678,7 +679,7 @@ fn rob_8_the_burning_smells_end_of_turn_roll() {
 
 #[test]
 fn rob_8_a_trigger_total_of_6_or_more_or_of_exactly_6_as_the_data_reads() {
-    let mut d = RulesData::built_in().expect("built-in rules");
+    let mut d = rules().clone();
     assert!(
         d.robots.special_damage.trigger_or_more,
         "6 or more, built in"
@@ -713,7 +714,7 @@ fn rob_8_a_trigger_total_of_6_or_more_or_of_exactly_6_as_the_data_reads() {
 
 #[test]
 fn rob_9_the_top_face_or_the_face_1_of_the_1_in_n_die_fails_as_the_data_reads() {
-    let mut d = RulesData::built_in().expect("built-in rules");
+    let mut d = rules().clone();
     assert!(
         d.robots.malfunctions.top_face_fails,
         "the top face, built in"
@@ -759,7 +760,7 @@ fn rob_8_rob_9_a_copy_written_before_their_values_plays_as_before() {
 /// the letter as printed, by his I.
 #[test]
 fn rob_6_the_fire_arc_goes_by_int_or_by_i_as_the_data_reads() {
-    let mut r = RulesData::built_in().expect("rules").robots;
+    let mut r = rules().robots.clone();
     assert_eq!(r.fire_arc_by, muster::rules::robots::ArcBy::Int);
     // Int 8, I 5: 90° by Int (above 7), 22.5° by I (5 or less).
     let by = |r: &muster::rules::robots::RobotRules| {

@@ -3,16 +3,13 @@
 //! templates, the range bands, the roll and its dice, `muster odds`, and a
 //! character's weapons as the table finds them.
 
+use crate::common::rules;
 use crate::common::{band_at_the_table, char_id};
 use muster::rules::battle::from_table::{FightMode, FoughtBy, TableSide, table_fight, table_side};
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::battle::{Fight, roll};
 use muster::rules::campaign::Fighter;
-use muster::rules::{CharRef, Characteristic as C, RulesData};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
+use muster::rules::{CharRef, Characteristic as C};
 
 /// The chance that one D6 makes `score` or more, as the table reads it.
 fn d6(score: i32) -> f64 {
@@ -51,7 +48,7 @@ fn rogue_trader_shot_odds_follow_the_data() {
                     "weapon":{{"s":4,"range":[12,24],"to_hit":[1,-1],"save_modifier":-1}},
                     "range":{range},"target":{{"t":3,"save":4}},"modifiers":["{name}"]}}"#
                 );
-                let odds = shot(&json).odds(&r).expect("odds");
+                let odds = shot(&json).odds(r).expect("odds");
                 let score = (data.to_hit_base - bs - to_hit - value).max(data.lowest_score);
                 let hit = if score >= data.cannot_hit_from {
                     0.0
@@ -90,13 +87,13 @@ fn the_save_is_worsened_by_the_weapon_or_by_its_strength() {
         r#"{"kind":"rt_shooting","shooter":{"bs":3},"weapon":{"s":6,"range":[12,24]},
         "range":6,"target":{"t":4,"save":3}}"#,
     );
-    let odds = by_s.odds(&r).expect("odds");
+    let odds = by_s.odds(r).expect("odds");
     assert_eq!(odds.score_to_save, Some(3 - r.save_modifier(6)));
     let lost = shot(
         r#"{"kind":"rt_shooting","shooter":{"bs":3},"weapon":{"s":9,"range":[20,60],"save_modifier":-6},
         "range":6,"target":{"t":4,"save":3}}"#,
     );
-    assert_eq!(lost.odds(&r).expect("odds").score_to_save, None);
+    assert_eq!(lost.odds(r).expect("odds").score_to_save, None);
 }
 
 /// Beyond its long range a weapon cannot hit; a template hits every target
@@ -108,14 +105,14 @@ fn out_of_range_no_hit_and_a_template_needs_no_roll() {
         r#"{"kind":"rt_shooting","shooter":{"bs":5},"weapon":{"s":3,"range":[12,24]},
         "range":25,"target":{"t":3}}"#,
     );
-    let odds = far.odds(&r).expect("odds");
+    let odds = far.odds(r).expect("odds");
     assert_eq!((odds.hit, odds.score_to_hit), (0.0, None));
     assert!(close(odds.wounds[0], 1.0));
     let flamer = shot(
         r#"{"kind":"rt_shooting","shooter":{"bs":1},"weapon":{"s":4,"range":[8,8],"template":true},
         "range":8,"target":{"t":3}}"#,
     );
-    let odds = flamer.odds(&r).expect("odds");
+    let odds = flamer.odds(r).expect("odds");
     assert_eq!((odds.hit, odds.score_to_hit), (1.0, Some(1)));
 }
 
@@ -129,7 +126,7 @@ fn sustained_fire_shots_are_the_sum_of_the_dice_lines() {
         r#"{"kind":"rt_shooting","shooter":{"bs":3},"weapon":{"s":5,"range":[20,40],"sustained":2},
         "range":10,"target":{"t":3}}"#,
     )
-    .odds(&r)
+    .odds(r)
     .expect("odds");
     // Every pair of faces, by hand.
     let max = 2 * sf.shots.iter().copied().max().expect("faces");
@@ -170,8 +167,8 @@ fn a_rogue_trader_shot_rolls_its_dice_and_keeps_them() {
     );
     let mut jams = 0;
     for seed in 0..200 {
-        let a = roll(&r, &s, &mut muster::rules::core::dice::seeded(seed)).expect("roll");
-        let b = roll(&r, &s, &mut muster::rules::core::dice::seeded(seed)).expect("roll");
+        let a = roll(r, &s, &mut muster::rules::core::dice::seeded(seed)).expect("roll");
+        let b = roll(r, &s, &mut muster::rules::core::dice::seeded(seed)).expect("roll");
         assert_eq!(a, b, "seeded");
         let sustained: Vec<_> = a
             .rolls
@@ -248,11 +245,11 @@ fn muster_odds_reads_a_rogue_trader_shot_and_names_a_wrong_field() {
 #[test]
 fn a_rogue_trader_character_shoots_at_the_table_by_rogue_trader_rules() {
     let r = rules();
-    let b = band_at_the_table(&r);
+    let b = band_at_the_table(r);
     let brask = CharRef::new(b.id.clone(), char_id(&b, "Sergeant Brask"));
     let enemy = CharRef::new(b.id.clone(), Fighter::Enemy(0).id());
-    let side = table_side(&b, &r, &brask, "en").expect("Brask");
-    let ranged = side.ranged(&r, "en");
+    let side = table_side(&b, r, &brask, "en").expect("Brask");
+    let ranged = side.ranged(r, "en");
     assert_eq!(ranged.len(), 1, "his lasgun");
     let lasgun = ranged[0].rt.clone().expect("a Rogue Trader weapon");
     let entry = r.armoury.entry("lasgun").expect("the armoury's lasgun");
@@ -262,7 +259,7 @@ fn a_rogue_trader_character_shoots_at_the_table_by_rogue_trader_rules() {
         lasgun.to_hit[0],
         i64::from(entry.to_hit.expect("to hit")[0])
     );
-    let f = table_fight(&b, &r, (FightMode::Shot, &brask, &enemy, Some(0)), "en")
+    let f = table_fight(&b, r, (FightMode::Shot, &brask, &enemy, Some(0)), "en")
         .expect("both at the table");
     assert_eq!(f.by, FoughtBy::RtShot);
     let TableSide::Character(me) = &f.attacker else {
@@ -272,9 +269,9 @@ fn a_rogue_trader_character_shoots_at_the_table_by_rogue_trader_rules() {
     // The enemy shooting at Vael: Rogue Trader's rules too, with the
     // enemy's own weapon, its short range the data's share of its range.
     let vael = CharRef::new(b.id.clone(), char_id(&b, "Inquisitor Vael"));
-    let e = table_side(&b, &r, &enemy, "en").expect("the enemy");
-    if let Some(gun) = e.ranged(&r, "en").first().and_then(|g| g.rt.clone()) {
-        let back = table_fight(&b, &r, (FightMode::Shot, &enemy, &vael, Some(0)), "en")
+    let e = table_side(&b, r, &enemy, "en").expect("the enemy");
+    if let Some(gun) = e.ranged(r, "en").first().and_then(|g| g.rt.clone()) {
+        let back = table_fight(&b, r, (FightMode::Shot, &enemy, &vael, Some(0)), "en")
             .expect("both at the table");
         assert_eq!(back.by, FoughtBy::RtShot);
         let share = i64::from(r.shooting.enemy_short_range_percent);
@@ -297,7 +294,7 @@ fn the_shipped_rogue_trader_numbers_are_the_rulebook_s() {
             "weapon":{{"s":4,"range":[12,24],"to_hit":[0,0],"save_modifier":-1}},
             "range":10,"target":{{"t":3,"save":4}},"modifiers":[{modifiers}]}}"#
         );
-        shot(&json).odds(&r).expect("odds")
+        shot(&json).odds(r).expect("odds")
     };
     let open = odds(3, "");
     assert_eq!(open.score_to_hit, Some(4), "BS 3 hits on 4+");
@@ -334,9 +331,9 @@ fn cc_2_a_rogue_trader_shooter_stands_and_shoots_at_minus_1_never_with_a_slow_we
             "range":10,"target":{{"t":3,"save":4}},"modifiers":["stand_and_shoot"]}}"#
         )
     };
-    let odds = shot(&json(false)).odds(&r).expect("odds");
+    let odds = shot(&json(false)).odds(r).expect("odds");
     assert_eq!(odds.score_to_hit, Some(5), "BS 3 at −1: 5+");
-    let refused = shot(&json(true)).odds(&r).expect_err("a slow weapon");
+    let refused = shot(&json(true)).odds(r).expect_err("a slow weapon");
     assert_eq!(refused.rule, "CC-2");
     assert!(
         muster::i18n::Lang::En

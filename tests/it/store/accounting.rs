@@ -7,20 +7,17 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use muster::rules::Doc;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice};
-use muster::rules::{Doc, RulesData};
 use muster::store::journaled::{JOURNAL_EXT, entry_key};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
+use crate::common::rules;
 use crate::rules::campaign::merge::{end_mission, play, table};
 
 const A: &str = "aaaaaaaaaaaaaaaa";
 const B: &str = "bbbbbbbbbbbbbbbb";
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 fn machine(dir: &Path, locks: &Path, id: &str, name: &str) -> Store {
     let store = Store::open_with_options(dir, LockDir::At(locks.join(id)))
@@ -34,12 +31,12 @@ fn machine(dir: &Path, locks: &Path, id: &str, name: &str) -> Store {
 /// Camille's, having seen it, drew the next one: `(folder, base)`.
 fn ended_then_drawn(dir: &Path, locks: &Path) -> (PathBuf, Campaign) {
     let r = rules();
-    let base = table(&r);
+    let base = table(r);
     let camille = machine(dir, locks, A, "Camille's laptop");
     camille.save(&Doc::new(base.clone())).expect("begun");
     let bruno = machine(dir, locks, B, "Bruno's desktop");
     bruno.load_library();
-    let ended = play(&base, &[end_mission()], &r, ("Bruno's desktop", 10));
+    let ended = play(&base, &[end_mission()], r, ("Bruno's desktop", 10));
     bruno
         .save(&Doc::new(ended.clone()))
         .expect("Bruno ends the mission");
@@ -49,7 +46,7 @@ fn ended_then_drawn(dir: &Path, locks: &Path) -> (PathBuf, Campaign) {
         &[E::NextMission {
             choice: MissionChoice::default(),
         }],
-        &r,
+        r,
         ("Camille's laptop", 20),
     );
     camille.save(&Doc::new(drawn)).expect("Camille draws");
@@ -134,15 +131,15 @@ fn an_event_held_aside_is_named_with_its_rival_and_reason_and_check_says_not_who
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let camille = machine(dir.path(), locks.path(), A, "Camille's laptop");
     camille.save(&Doc::new(base.clone())).expect("begun");
     let bruno = machine(dir.path(), locks.path(), B, "Bruno's desktop");
     bruno.load_library();
     // Offline, both end the mission: the later one cannot apply.
-    let on_a = play(&base, &[end_mission()], &r, ("Camille's laptop", 10));
+    let on_a = play(&base, &[end_mission()], r, ("Camille's laptop", 10));
     camille.save(&Doc::new(on_a)).expect("A");
-    let on_b = play(&base, &[end_mission()], &r, ("Bruno's desktop", 20));
+    let on_b = play(&base, &[end_mission()], r, ("Bruno's desktop", 20));
     bruno.save(&Doc::new(on_b)).expect("B");
     let folder = dir.path().join("campaigns").join(&base.id);
     let data = tempfile::tempdir().expect("data");
@@ -192,7 +189,7 @@ fn a_journal_cut_at_any_byte_of_its_last_lines_loses_nothing_silently_in_any_rea
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let camille = machine(dir.path(), locks.path(), A, "Camille’s laptop «1»");
     camille.save(&Doc::new(base.clone())).expect("begun");
     let dace = crate::common::char_id(&base, "Trooper Dace");
@@ -215,7 +212,7 @@ fn a_journal_cut_at_any_byte_of_its_last_lines_loses_nothing_silently_in_any_rea
         .next()
         .cloned()
         .expect("the campaign");
-    let played = play(&base, &events, &r, ("Camille’s laptop «1»", 10));
+    let played = play(&base, &events, r, ("Camille’s laptop «1»", 10));
     camille.save(&Doc::new(played.clone())).expect("saved");
     let folder = dir.path().join("campaigns").join(&base.id);
     let path = folder.join(format!("{A}.{JOURNAL_EXT}"));
@@ -254,7 +251,7 @@ fn a_journal_cut_at_any_byte_of_its_last_lines_loses_nothing_silently_in_any_rea
             .cloned()
             .expect("campaign");
         assert_eq!(keys(&arrived), expected, "taken in, cut at {cut}");
-        let reading = muster::store::journaled::read_folder(&kinds, &folder, &r)
+        let reading = muster::store::journaled::read_folder(&kinds, &folder, r)
             .unwrap_or_else(|e| panic!("the command line reads it, cut at {cut}: {e:?}"));
         assert_eq!(reading.applied(), expected.len(), "cut at {cut}");
         assert_eq!(reading.unaccounted(), 0, "cut at {cut}");
@@ -277,7 +274,7 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
         tempfile::tempdir().expect("two"),
     );
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let camille = machine(one.path(), locks.path(), A, "Camille's laptop");
     camille.save(&Doc::new(base.clone())).expect("begun");
     let dace = crate::common::char_id(&base, "Trooper Dace");
@@ -287,7 +284,7 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
             character: dace,
             wounds: 1,
         }],
-        &r,
+        r,
         ("Camille's laptop", 10),
     );
     camille.save(&Doc::new(wounded.clone())).expect("saved");
@@ -306,7 +303,7 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
     let on_two = play(
         &wounded,
         &[E::NewTurn { gain: None }],
-        &r,
+        r,
         ("Bruno's desktop", 30),
     );
     bruno.load_library();
@@ -317,7 +314,7 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
             character: dace,
             wounds: 2,
         }],
-        &r,
+        r,
         ("Camille's laptop", 20),
     );
     camille.save(&Doc::new(on_one.clone())).expect("Camille");
@@ -402,7 +399,7 @@ fn exported_then_imported_a_shared_campaign_keeps_its_held_events_and_choices() 
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let (base, dace, on_a, on_b) = crate::rules::campaign::merge::cran_then_vox(&r);
+    let (base, dace, on_a, on_b) = crate::rules::campaign::merge::cran_then_vox(r);
     let test = |face| crate::rules::campaign::merge::cran(&base, dace, face);
     let vox = crate::rules::campaign::merge::vox_caster(&base);
     let camille = machine(dir.path(), locks.path(), A, "Camille's laptop");
@@ -506,7 +503,7 @@ fn a_held_event_a_start_keeps_is_settled_by_keeping_the_one_in_its_place() {
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let (base, dace) = crate::rules::campaign::merge::debrief(&r);
+    let (base, dace) = crate::rules::campaign::merge::debrief(r);
     let test = |face| crate::rules::campaign::merge::cran(&base, dace, face);
     let camille = machine(dir.path(), locks.path(), A, "Camille's laptop");
     camille.save(&Doc::new(base.clone())).expect("begun");
@@ -516,7 +513,7 @@ fn a_held_event_a_start_keeps_is_settled_by_keeping_the_one_in_its_place() {
         .save(&Doc::new(play(
             &base,
             &[test(2)],
-            &r,
+            r,
             ("Camille's laptop", 0),
         )))
         .expect("A");
@@ -524,7 +521,7 @@ fn a_held_event_a_start_keeps_is_settled_by_keeping_the_one_in_its_place() {
         .save(&Doc::new(play(
             &base,
             &[test(9)],
-            &r,
+            r,
             ("Bruno's desktop", 5),
         )))
         .expect("B");

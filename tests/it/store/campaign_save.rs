@@ -82,7 +82,7 @@ fn versions(r: &RulesData) -> Vec<Campaign> {
 #[test]
 fn a_save_with_kept_texts_is_the_whole_text_made_afresh() {
     let r = rules();
-    let v = versions(&r);
+    let v = versions(r);
     let mut kept = KeptTexts::default();
     // Forward, then undo to the start, then redo, then jumps.
     let walk = (0..v.len())
@@ -106,7 +106,7 @@ fn a_save_with_kept_texts_is_the_whole_text_made_afresh() {
 fn a_campaign_read_again_is_saved_the_same() {
     // A file read again gives new items: none is taken for one kept.
     let r = rules();
-    let v = versions(&r);
+    let v = versions(r);
     let mut kept = KeptTexts::default();
     let last = v.last().expect("a version");
     to_json_kept(last, &mut kept).expect("json");
@@ -117,7 +117,7 @@ fn a_campaign_read_again_is_saved_the_same() {
         E::SetNotes {
             notes: "after".into(),
         },
-        &r,
+        r,
     );
     assert_eq!(
         to_json_kept(&changed, &mut kept).expect("json"),
@@ -132,7 +132,7 @@ fn the_store_saves_a_campaign_as_its_journal_lines_and_reads_back_every_version(
     // version, changed outside the journal, is no campaign the app makes:
     // a journaled campaign is its events.)
     let r = rules();
-    let v = versions(&r);
+    let v = versions(r);
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path()).expect("store");
     let mut before = 0;
@@ -160,7 +160,7 @@ proptest! {
     #[test]
     fn any_walk_through_the_versions_saves_the_whole_text(walk in proptest::collection::vec(0..7usize, 1..20)) {
         let r = rules();
-        let v = versions(&r);
+        let v = versions(r);
         let mut kept = KeptTexts::default();
         for i in walk {
             prop_assert_eq!(to_json_kept(&v[i], &mut kept).expect("json"), to_json(&v[i]).expect("json"));

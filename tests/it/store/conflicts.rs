@@ -3,6 +3,7 @@
 //! versions of the document whose name they carry, never documents of
 //! their own; files with names merely alike are not.
 
+use crate::common::rules;
 use muster::rules::{Doc, DocKey};
 use muster::store::Store;
 use muster::store::conflicts::{SyncTool, conflict_copy_of};
@@ -72,8 +73,8 @@ fn names_merely_alike_are_documents() {
 
 #[test]
 fn the_library_lists_a_conflict_copy_as_a_version_of_its_document() {
-    let rules = muster::rules::RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path()).expect("store");
     // A campaign of one file, as an older Muster kept it.

@@ -11,6 +11,7 @@ use muster::rules::{Doc, Document, RulesData};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
+use crate::common::rules;
 use crate::common::{GUARD_ACTIONS, char_id};
 use crate::rules::campaign::merge::play;
 use crate::store::journaled::campaign_of;
@@ -121,8 +122,8 @@ fn kt_9_two_machines_with_other_rules_files_play_one_campaign_alike() {
         "back to the built-in two"
     );
     // A third machine with the built-in rules computes the same campaign.
-    let built_in = RulesData::built_in().expect("rules");
-    let c = machine(dir.path(), locks.path(), "cccccccccccccccc", &built_in);
+    let built_in = rules();
+    let c = machine(dir.path(), locks.path(), "cccccccccccccccc", built_in);
     assert!(campaign_of(&c, &base).same_state(&changed));
 }
 
@@ -161,11 +162,7 @@ fn a_house_rules_file_reads_back_what_was_written_and_refuses_what_it_is_not() {
 #[test]
 fn a_campaign_under_house_rules_this_muster_cannot_honour_is_refused_with_why_and_left_as_it_is() {
     let dir = tempfile::tempdir().expect("dir");
-    let c = Campaign::create(
-        "future".into(),
-        "From the future".into(),
-        &RulesData::built_in().expect("rules"),
-    );
+    let c = Campaign::create("future".into(), "From the future".into(), rules());
     let mut doc = serde_json::to_value(&c).expect("json");
     let unknown = serde_json::json!([{"place": "killteam.json/from_a_newer_muster", "value": 1}]);
     doc["house_rules"] = unknown.clone();

@@ -5,20 +5,17 @@
 use std::fs;
 use std::path::Path;
 
+use muster::rules::Doc;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::{Doc, RulesData};
 use muster::store::journaled::JOURNAL_EXT;
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
 use super::journaled::{key, wound};
+use crate::common::rules;
 use crate::rules::campaign::merge::{play, table};
 
 const A: &str = "aaaaaaaaaaaaaaaa";
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 /// The folder `dir` opened by an installation whose id is `id`, its lock
 /// apart (`who`: two installations on one folder, each with its own).
@@ -56,7 +53,7 @@ fn an_installation_that_finds_its_journal_written_by_another_saves_under_a_new_i
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     // Two installations with one id: the second a copy of the first's
     // settings, on another computer sharing the folder.
     let first = installation(dir.path(), locks.path(), "first", A);
@@ -64,11 +61,11 @@ fn an_installation_that_finds_its_journal_written_by_another_saves_under_a_new_i
     let copy = installation(dir.path(), locks.path(), "copy", A);
     copy.load_library();
     // The first plays on, then the copy, which has not seen it yet.
-    let on_first = wound(&base, &r, 1, ("First", 10));
+    let on_first = wound(&base, r, 1, ("First", 10));
     first
         .save(&Doc::new(on_first.clone()))
         .expect("first saves");
-    let on_copy = play(&base, &[E::NewTurn { gain: None }], &r, ("Copy", 20));
+    let on_copy = play(&base, &[E::NewTurn { gain: None }], r, ("Copy", 20));
     copy.save(&Doc::new(on_copy.clone()))
         .expect("the copy saves");
     // The copy found the first's line in its journal: a new id, said.
@@ -89,7 +86,7 @@ fn an_installation_that_finds_its_journal_written_by_another_saves_under_a_new_i
     }
     // And the first's next event, written to the old journal, still
     // reaches the copy.
-    let again = wound(&on_first, &r, 2, ("First", 30));
+    let again = wound(&on_first, r, 2, ("First", 30));
     first
         .save(&Doc::new(again.clone()))
         .expect("first saves again");
@@ -111,7 +108,7 @@ fn a_line_another_installation_appends_to_this_machine_s_journal_is_seen_while_i
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let first = installation(dir.path(), locks.path(), "first", A);
     first.save(&Doc::new(base.clone())).expect("begun");
     let copy = installation(dir.path(), locks.path(), "copy", A);
@@ -121,7 +118,7 @@ fn a_line_another_installation_appends_to_this_machine_s_journal_is_seen_while_i
         .next()
         .cloned()
         .expect("the campaign");
-    let on_first = wound(&base, &r, 1, ("First", 10));
+    let on_first = wound(&base, r, 1, ("First", 10));
     first
         .save(&Doc::new(on_first.clone()))
         .expect("first saves");
@@ -142,7 +139,7 @@ fn a_line_another_installation_appends_to_this_machine_s_journal_is_seen_while_i
     assert_ne!(copy.machine().as_str(), A);
     // The copy's own next event goes to its new journal, and both
     // installations then read one campaign.
-    let played = play(&now, &[E::NewTurn { gain: None }], &r, ("Copy", 20));
+    let played = play(&now, &[E::NewTurn { gain: None }], r, ("Copy", 20));
     copy.save(&Doc::new(played.clone()))
         .expect("the copy saves");
     assert_eq!(journals(dir.path(), &base).len(), 2);
@@ -157,16 +154,16 @@ fn what_a_failed_append_left_in_this_machine_s_journal_is_not_another_writer() {
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let store = installation(dir.path(), locks.path(), "one", A);
     store.save(&Doc::new(base.clone())).expect("begun");
-    let one = wound(&base, &r, 1, ("One", 10));
+    let one = wound(&base, r, 1, ("One", 10));
     store.save(&Doc::new(one.clone())).expect("saved");
     // The disk fills up part-way through the next append.
     let two = play(
         &one,
         &[E::NewTurn { gain: None }, E::NewTurn { gain: None }],
-        &r,
+        r,
         ("One", 20),
     );
     store.fail_writes_after(Some(100));

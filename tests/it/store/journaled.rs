@@ -14,11 +14,8 @@ use muster::store::journaled::{JOURNAL_EXT, START_FILE};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
+use crate::common::rules;
 use crate::rules::campaign::merge::{play, table};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 const A: &str = "aaaaaaaaaaaaaaaa";
 const B: &str = "bbbbbbbbbbbbbbbb";
@@ -75,7 +72,7 @@ fn a_single_file_campaign_becomes_journals_on_its_first_save_the_file_kept_in_th
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let single = dir
         .path()
         .join("campaigns")
@@ -90,7 +87,7 @@ fn a_single_file_campaign_becomes_journals_on_its_first_save_the_file_kept_in_th
             Some(&base),
             "opens as before"
         );
-        let after = wound(&base, &r, 1, ("Camille", 10));
+        let after = wound(&base, r, 1, ("Camille", 10));
         a.save(&Doc::new(after.clone())).expect("saved");
         assert!(!single.exists(), "the single file is gone from the library");
         assert_eq!(
@@ -131,16 +128,16 @@ fn two_machines_write_only_their_own_journals_and_read_the_same_campaign() {
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let a = machine(dir.path(), locks.path(), A);
     a.save(&Doc::new(base.clone())).expect("begun on A");
     let b = machine(dir.path(), locks.path(), B);
     let seen_by_b = b.load_library();
     assert_eq!(seen_by_b.of::<Campaign>().next(), Some(&base));
     // Each plays on his own machine.
-    let on_a = wound(&base, &r, 1, ("Camille", 10));
+    let on_a = wound(&base, r, 1, ("Camille", 10));
     a.save(&Doc::new(on_a.clone())).expect("A saves");
-    let on_b = play(&base, &[E::NewTurn { gain: None }], &r, ("Bruno", 20));
+    let on_b = play(&base, &[E::NewTurn { gain: None }], r, ("Bruno", 20));
     b.save(&Doc::new(on_b.clone())).expect("B saves");
     let f = folder(dir.path(), &base);
     let a_lines = lines(&f.join(format!("{A}.{JOURNAL_EXT}")));
@@ -192,10 +189,10 @@ fn an_undo_is_a_taking_back_line_and_a_redo_writes_the_event_again() {
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let a = machine(dir.path(), locks.path(), A);
     a.save(&Doc::new(base.clone())).expect("begun");
-    let done = wound(&base, &r, 2, ("Camille", 10));
+    let done = wound(&base, r, 2, ("Camille", 10));
     a.save(&Doc::new(done.clone())).expect("done");
     a.save(&Doc::new(base.clone())).expect("undone");
     let journal = folder(dir.path(), &base).join(format!("{A}.{JOURNAL_EXT}"));
@@ -224,9 +221,9 @@ fn a_line_cut_off_by_a_crash_is_not_read_and_is_cut_away_before_the_next_append(
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let journal = folder(dir.path(), &base).join(format!("{A}.{JOURNAL_EXT}"));
-    let once = wound(&base, &r, 1, ("Camille", 10));
+    let once = wound(&base, r, 1, ("Camille", 10));
     {
         let a = machine(dir.path(), locks.path(), A);
         a.save(&Doc::new(base.clone())).expect("begun");
@@ -244,7 +241,7 @@ fn a_line_cut_off_by_a_crash_is_not_read_and_is_cut_away_before_the_next_append(
         Some(&once),
         "every saved event kept"
     );
-    let twice = wound(&once, &r, 2, ("Camille", 20));
+    let twice = wound(&once, r, 2, ("Camille", 20));
     a.save(&Doc::new(twice.clone()))
         .expect("saved after the crash");
     let written = lines(&journal);
@@ -264,11 +261,11 @@ fn another_machine_s_journal_with_a_broken_line_is_read_up_to_it_and_this_machin
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let a = machine(dir.path(), locks.path(), A);
     a.save(&Doc::new(base.clone())).expect("begun");
     // B's journal: a wound, then a line nobody can read, then a rename.
-    let on_b = wound(&base, &r, 1, ("Bruno", 10));
+    let on_b = wound(&base, r, 1, ("Bruno", 10));
     let event = serde_json::to_string(&muster::store::journaled::Line::Entry(Box::new(
         muster::rules::campaign::Entry::clone(on_b.journal.last().expect("event")),
     )))
@@ -294,7 +291,7 @@ fn another_machine_s_journal_with_a_broken_line_is_read_up_to_it_and_this_machin
     assert_eq!(a.unreadable_journals(&key(&base)).len(), 1);
     // This machine plays on: its own journal is saved, B's left as it is.
     let before = fs::read(&theirs).expect("theirs");
-    let then = wound(opened, &r, 2, ("Camille", 20));
+    let then = wound(opened, r, 2, ("Camille", 20));
     a.save(&Doc::new(then.clone())).expect("A still saves");
     assert_eq!(fs::read(&theirs).expect("theirs"), before);
     // B's journal mended (a newer version synced): read whole at once.
@@ -352,7 +349,7 @@ fn a_byte_that_is_not_text_in_a_journal_is_placed_by_its_line_and_column() {
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let a = machine(dir.path(), locks.path(), A);
     a.save(&Doc::new(base.clone())).expect("begun");
     let header = format!("{{\"journal\":{{\"format\":1,\"schema\":6,\"machine\":\"{B}\"}}}}");
@@ -413,7 +410,7 @@ fn a_journal_of_a_newer_format_says_its_format_and_one_of_a_newer_schema_its_sch
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let a = machine(dir.path(), locks.path(), A);
     a.save(&Doc::new(base.clone())).expect("begun");
     let theirs = folder(dir.path(), &base).join(format!("{B}.{JOURNAL_EXT}"));
@@ -444,7 +441,7 @@ fn a_rename_is_a_line_every_machine_reads() {
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let a = machine(dir.path(), locks.path(), A);
     a.save(&Doc::new(base.clone())).expect("begun");
     let mut renamed = base.clone();
@@ -467,7 +464,7 @@ fn a_rename_is_a_line_every_machine_reads() {
         .cloned()
         .expect("campaign");
     assert_eq!(taken.name, again.name);
-    let played = wound(&taken, &r, 1, ("Camille", 30));
+    let played = wound(&taken, r, 1, ("Camille", 30));
     c.save(&Doc::new(played)).expect("C saves");
     assert_eq!(campaign_of(&b, &base).name, again.name);
 }
@@ -477,14 +474,14 @@ fn the_command_line_checks_and_exports_a_campaign_kept_as_journals() {
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let a = machine(dir.path(), locks.path(), A);
     a.save(&Doc::new(base.clone())).expect("begun");
-    let on_a = wound(&base, &r, 1, ("Camille", 10));
+    let on_a = wound(&base, r, 1, ("Camille", 10));
     a.save(&Doc::new(on_a.clone())).expect("A");
     let b = machine(dir.path(), locks.path(), B);
     b.load_library();
-    let both = play(&on_a, &[E::NewTurn { gain: None }], &r, ("Bruno", 20));
+    let both = play(&on_a, &[E::NewTurn { gain: None }], r, ("Bruno", 20));
     b.save(&Doc::new(both.clone())).expect("B");
     let f = folder(dir.path(), &base);
     let shown = f.display().to_string();
@@ -533,7 +530,7 @@ fn events_taken_in_as_they_come_are_the_campaign_a_fresh_read_gives() {
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let a = machine(dir.path(), locks.path(), A);
     a.save(&Doc::new(base.clone())).expect("begun");
     let b = machine(dir.path(), locks.path(), B);
@@ -563,7 +560,7 @@ fn events_taken_in_as_they_come_are_the_campaign_a_fresh_read_gives() {
         } else {
             (&b, &mut on_b, "Bruno")
         };
-        *view = play(view, &[e], &r, (name, at));
+        *view = play(view, &[e], r, (name, at));
         store.save(&Doc::new(view.clone())).expect("saved");
         for (store, view) in [(&a, &mut on_a), (&b, &mut on_b)] {
             *view = store
@@ -611,9 +608,9 @@ fn a_campaign_opens_from_this_machine_s_snapshot_while_its_files_are_those_it_wa
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
-    let on_a = wound(&base, &r, 1, ("Camille", 10));
-    let both = play(&on_a, &[E::NewTurn { gain: None }], &r, ("Bruno", 20));
+    let base = table(r);
+    let on_a = wound(&base, r, 1, ("Camille", 10));
+    let both = play(&on_a, &[E::NewTurn { gain: None }], r, ("Bruno", 20));
     {
         let a = machine(dir.path(), locks.path(), A);
         a.save(&Doc::new(base.clone())).expect("begun");
@@ -645,7 +642,7 @@ fn a_campaign_opens_from_this_machine_s_snapshot_while_its_files_are_those_it_wa
     without_a
         .journal
         .extend(both.journal.range(base.journal.len() + 1..).cloned());
-    let without_a = without_a.replay(&r).expect("replays").0;
+    let without_a = without_a.replay(r).expect("replays").0;
     a.save(&Doc::new(Campaign {
         name: opened.name.clone(),
         ..without_a.clone()
@@ -673,8 +670,8 @@ fn a_snapshot_is_not_used_once_another_machine_s_journal_changed_or_the_rules_di
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
-    let on_b = play(&base, &[E::NewTurn { gain: None }], &r, ("Bruno", 20));
+    let base = table(r);
+    let on_b = play(&base, &[E::NewTurn { gain: None }], r, ("Bruno", 20));
     {
         let b = machine(dir.path(), locks.path(), B);
         b.save(&Doc::new(base.clone())).expect("begun");
@@ -730,12 +727,12 @@ fn a_closing_muster_brings_its_snapshots_up_to_what_it_saved() {
     let r = rules();
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
-    let base = table(&r);
+    let base = table(r);
     let a = machine(dir.path(), locks.path(), A);
     a.save(&Doc::new(base.clone())).expect("begun");
     let mut c = base.clone();
     for w in 1..=3 {
-        c = wound(&c, &r, w, ("Camille", 10 + w));
+        c = wound(&c, r, w, ("Camille", 10 + w));
         a.save(&Doc::new(c.clone())).expect("saved");
     }
     a.keep_snapshots();

@@ -4,13 +4,14 @@
 //! tab with no name (none of its own, none from a label it is labelled by,
 //! or only an icon's private-use character).
 
+use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Example, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::{CampaignEdit as E, MissionResult};
-use muster::rules::{Doc, DocKey, RulesData};
+use muster::rules::{Doc, DocKey};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -118,19 +119,19 @@ impl Walk {
 /// The library holding the three examples and two campaigns at the table
 /// (the band's and the kill team's, their enemies drawn).
 fn walk() -> (tempfile::TempDir, Walk) {
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let dir = tempfile::tempdir().expect("tempdir");
     {
         let store = Store::open(dir.path()).expect("store");
-        let mut band = crate::common::band_at_the_table(&rules);
+        let mut band = crate::common::band_at_the_table(rules);
         band.id = "raid-band".into();
         band.name = "The Band's Raid".into();
         let mut team =
-            crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+            crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
         team.id = "raid-team".into();
         team.name = "The Team's Raid".into();
         let mut debrief =
-            crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| {
+            crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| {
                 vec![E::EndMission {
                     result: MissionResult {
                         success: true,

@@ -2,6 +2,7 @@
 //! and in French: what a player reads and clicks stays in view and in
 //! reach, and stays where it was.
 
+use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -9,7 +10,7 @@ use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::killteam::activation::Act;
-use muster::rules::{Doc, KillTeam, RulesData};
+use muster::rules::{Doc, KillTeam};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -59,13 +60,13 @@ fn scroll_to_the_end(h: &mut Harness<'_, Gui>, label: &str) {
 #[test]
 fn the_last_card_s_fight_buttons_scroll_above_the_fight_banner() {
     const OSK: &str = "Trooper Osk Varro, the last of the Eighth's lucky survivors";
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let mut team = crate::common::example_team();
     team.soldiers
         .iter_mut()
         .filter(|s| s.name == "Trooper Osk")
         .for_each(|s| s.name = OSK.to_owned());
-    let c = crate::common::team_at_the_table(&team, &rules, |c| {
+    let c = crate::common::team_at_the_table(&team, rules, |c| {
         vec![E::Act {
             character: crate::common::char_id(c, OSK),
             act: Act::Retreat,
@@ -390,8 +391,8 @@ fn a_soldier_s_pickers_and_profile_keep_their_columns() {
 /// fewest controls, never over the card's next ones below the button.
 #[test]
 fn a_card_button_s_hint_covers_no_other_button() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::example_campaign_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::example_campaign_at_the_table(rules);
     let sizes = [(1024.0, 700.0), (1100.0, 780.0)];
     for (lang, size) in Lang::ALL.into_iter().flat_map(|l| sizes.map(|s| (l, s))) {
         let what = format!("{} at {size:?}", lang.code());
@@ -471,8 +472,8 @@ fn a_card_button_s_hint_covers_no_other_button() {
 /// does not fit the card's line starts the next one, whole.
 #[test]
 fn a_profile_value_stands_beside_its_name() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::example_campaign_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::example_campaign_at_the_table(rules);
     for lang in Lang::ALL {
         let what = lang.code();
         let dir = tempfile::tempdir().expect("tempdir");
@@ -498,8 +499,7 @@ fn a_profile_value_stands_beside_its_name() {
             }
             let Some(last) = h
                 .query_all_by_role(Role::Button)
-                .filter(|n| n.rect().max.y < 690.0)
-                .last()
+                .rfind(|n| n.rect().max.y < 690.0)
                 .and_then(|n| n.accesskit_node().label().map(|l| l.to_string()))
             else {
                 break;

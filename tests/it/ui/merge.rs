@@ -9,10 +9,12 @@ use egui_kittest::kittest::Queryable as _;
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::core::dice::Roll;
-use muster::rules::{Doc, DocKey, RulesData};
+use muster::rules::{Doc, DocKey};
 use muster::store::Store;
 use muster::ui::Gui;
 
+use crate::common::rules;
+use crate::common::the_campaign;
 use crate::rules::campaign::merge::{debrief, play, table};
 
 const COPY: &str = ".sync-conflict-20261125-173636-D4LGQYW.json";
@@ -30,14 +32,10 @@ fn library(dir: &std::path::Path, ours: &Campaign, theirs: &Campaign) -> Harness
     h
 }
 
-fn campaign(h: &Harness<'_, Gui>) -> Campaign {
-    crate::common::the_campaign(h)
-}
-
 #[test]
 fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() {
-    let r = RulesData::built_in().expect("rules");
-    let base = table(&r);
+    let r = rules();
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let ours = play(
         &base,
@@ -45,10 +43,10 @@ fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() 
             character: dace,
             wounds: 1,
         }],
-        &r,
+        r,
         ("camille", 0),
     );
-    let theirs = play(&base, &[E::NewTurn { gain: None }], &r, ("bruno", 5));
+    let theirs = play(&base, &[E::NewTurn { gain: None }], r, ("bruno", 5));
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = library(dir.path(), &ours, &theirs);
     // One campaign, merged as the library opened: no badge, no click.
@@ -65,7 +63,7 @@ fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() 
             .any(|m| crate::common::Shown::shown(m).contains("Merged")),
         "a line in the log says so"
     );
-    let merged = campaign(&h);
+    let merged = the_campaign(&h);
     assert_eq!(merged.journal.len(), base.journal.len() + 2);
     let t = merged.table.as_ref().expect("table");
     assert_eq!((t.wounds.get(&dace), t.turn), (Some(&1), 2));
@@ -96,19 +94,19 @@ fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() 
     // One undo brings ours back.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(campaign(&h).journal, ours.journal);
+    assert_eq!(the_campaign(&h).journal, ours.journal);
 }
 
 #[test]
 fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
-    let r = RulesData::built_in().expect("rules");
-    let (base, dace) = debrief(&r);
+    let r = rules();
+    let (base, dace) = debrief(r);
     let test = |face| E::CranTest {
         character: dace,
         roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
     };
-    let ours = play(&base, &[test(2)], &r, ("camille", 0));
-    let theirs = play(&base, &[test(9)], &r, ("bruno", 5));
+    let ours = play(&base, &[test(2)], r, ("camille", 0));
+    let theirs = play(&base, &[test(9)], r, ("bruno", 5));
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = library(dir.path(), &ours, &theirs);
     h.get_by_role_and_label(Role::Button, "Merge the other version of The Raid")
@@ -150,17 +148,17 @@ fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
     );
     h.get_by_role_and_label(Role::Button, "Merge").click();
     h.run();
-    let merged = campaign(&h);
+    let merged = the_campaign(&h);
     assert_eq!(merged.journal.last().expect("last").event, test(9));
-    assert!(merged.validate(&r).is_empty(), "{:?}", merged.validate(&r));
+    assert!(merged.validate(r).is_empty(), "{:?}", merged.validate(r));
 }
 
 /// The machine's name is a preference set from the File menu; the events
 /// made here carry it.
 #[test]
 fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
-    let r = RulesData::built_in().expect("rules");
-    let c = table(&r);
+    let r = rules();
+    let c = table(r);
     let dir = tempfile::tempdir().expect("tempdir");
     Store::open(dir.path())
         .expect("store")
@@ -197,7 +195,7 @@ fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
             wounds: 1,
         }),
     ));
-    let stamp = campaign(&h)
+    let stamp = the_campaign(&h)
         .journal
         .last()
         .and_then(|e| e.stamp.clone())
@@ -215,8 +213,8 @@ fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
 fn two_machines_exchange_their_journals_and_agree_with_no_copy_and_no_merge() {
     use muster::app::{App, Command, Prefs, ScriptedDesktop};
     use muster::store::machine::MachineId;
-    let r = RulesData::built_in().expect("rules");
-    let base = table(&r);
+    let r = rules();
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let (camille, bruno) = (
         tempfile::tempdir().expect("a"),
@@ -311,9 +309,9 @@ fn two_machines_exchange_their_journals_and_agree_with_no_copy_and_no_merge() {
     let t = at_camille.table.as_ref().expect("table");
     assert_eq!((t.wounds.get(&dace), t.turn), (Some(&2), 2));
     assert!(
-        at_camille.validate(&r).is_empty(),
+        at_camille.validate(r).is_empty(),
         "{:?}",
-        at_camille.validate(&r)
+        at_camille.validate(r)
     );
 }
 
@@ -630,13 +628,13 @@ fn roster_merge_window(
 fn a_pending_merge_shows_inside_the_campaign_and_lists_what_comes_in() {
     // A true conflict (the same Cran test on both machines) keeps the copy
     // waiting for the players; the event that merges cleanly is listed.
-    let r = RulesData::built_in().expect("rules");
-    let (base, dace) = debrief(&r);
+    let r = rules();
+    let (base, dace) = debrief(r);
     let test = |face| E::CranTest {
         character: dace,
         roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
     };
-    let ours = play(&base, &[test(2)], &r, ("camille", 0));
+    let ours = play(&base, &[test(2)], r, ("camille", 0));
     let theirs = play(
         &base,
         &[
@@ -645,7 +643,7 @@ fn a_pending_merge_shows_inside_the_campaign_and_lists_what_comes_in() {
                 notes: "Dace limps home".into(),
             },
         ],
-        &r,
+        r,
         ("bruno", 5),
     );
     let dir = tempfile::tempdir().expect("tempdir");
@@ -699,8 +697,8 @@ fn a_pending_merge_shows_inside_the_campaign_and_lists_what_comes_in() {
 /// campaign and never one side dropped.
 #[test]
 fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() {
-    let r = RulesData::built_in().expect("rules");
-    let base = table(&r);
+    let r = rules();
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let dir = tempfile::tempdir().expect("tempdir");
     Store::open(dir.path())
@@ -728,7 +726,7 @@ fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() 
             character: dace,
             wounds: 1,
         }],
-        &r,
+        r,
         ("bruno", 5),
     );
     let path = dir
@@ -758,7 +756,7 @@ fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() 
             .any(|m| crate::common::Shown::shown(m).contains(&format!("Merged: {}.json", base.id))),
         "said in the log"
     );
-    let merged = campaign(&h);
+    let merged = the_campaign(&h);
     let t = merged.table.as_ref().expect("table");
     assert_eq!((t.wounds.get(&dace), t.turn), (Some(&1), 2), "both events");
     assert!(!path.exists(), "the single file left once merged");
@@ -769,8 +767,8 @@ fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() 
 
 #[test]
 fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_start_s_copy() {
-    let r = RulesData::built_in().expect("rules");
-    let base = table(&r);
+    let r = rules();
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     // Both machines turned the campaign into a folder, each from its own
     // file: Syncthing kept one start and renamed the other.
@@ -780,10 +778,10 @@ fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_star
             character: dace,
             wounds: 1,
         }],
-        &r,
+        r,
         ("camille", 0),
     );
-    let theirs = play(&base, &[E::NewTurn { gain: None }], &r, ("bruno", 5));
+    let theirs = play(&base, &[E::NewTurn { gain: None }], r, ("bruno", 5));
     let dir = tempfile::tempdir().expect("tempdir");
     Store::open(dir.path())
         .expect("store")
@@ -800,7 +798,7 @@ fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_star
     h.run();
     // Merged as the library opened: both machines' events, the copy kept
     // among the backups and gone from the folder.
-    let merged = campaign(&h);
+    let merged = the_campaign(&h);
     let t = merged.table.as_ref().expect("table");
     assert_eq!((t.wounds.get(&dace), t.turn), (Some(&1), 2));
     h.state_mut().app.flush_saves();
@@ -832,8 +830,8 @@ fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_star
 
 #[test]
 fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
-    let r = RulesData::built_in().expect("rules");
-    let base = table(&r);
+    let r = rules();
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     // Camille wounded Dace, the file synced, then she undid it: the
     // other machine's copy still holds her wound.
@@ -843,7 +841,7 @@ fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
             character: dace,
             wounds: 1,
         }],
-        &r,
+        r,
         ("Camille's laptop", 0),
     );
     let dir = tempfile::tempdir().expect("tempdir");
@@ -866,7 +864,7 @@ fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
     let mut h = crate::common::window(app, 1200.0, 1400.0);
     h.run();
     assert_eq!(
-        campaign(&h).journal.len(),
+        the_campaign(&h).journal.len(),
         base.journal.len(),
         "not merged in silence"
     );
@@ -881,8 +879,8 @@ fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
 #[test]
 fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_called_now() {
     use muster::store::machine::MachineId;
-    let r = RulesData::built_in().expect("rules");
-    let base = table(&r);
+    let r = rules();
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let wounded = play(
         &base,
@@ -890,7 +888,7 @@ fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_
             character: dace,
             wounds: 1,
         }],
-        &r,
+        r,
         ("Camille's old laptop", 0),
     );
     let dir = tempfile::tempdir().expect("tempdir");
@@ -920,7 +918,7 @@ fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_
     let mut h = crate::common::window(app, 1200.0, 1400.0);
     h.run();
     assert_eq!(
-        campaign(&h).journal.len(),
+        the_campaign(&h).journal.len(),
         base.journal.len(),
         "the wound undone here does not come back in silence"
     );

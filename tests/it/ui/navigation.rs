@@ -2,11 +2,12 @@
 //! returns to the screen a screen was opened from, the trail shows it, and
 //! a problem clicked opens its rule with the rule's text in view.
 
+use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::{Doc, KillTeam, RulesData};
+use muster::rules::{Doc, KillTeam};
 use muster::store::Store;
 
 /// The window on `dir` holding `docs`, 1024 × 700, in English.
@@ -44,8 +45,8 @@ fn mouse_back(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>) {
 
 #[test]
 fn back_returns_from_the_battle_screen_to_the_campaign_table_it_was_opened_from() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window(dir.path(), vec![Doc::new(c.clone())]);
     h.state_mut()
@@ -148,8 +149,8 @@ fn back_skips_a_screen_whose_document_is_gone_and_keeps_no_loop() {
 /// not to the library.
 #[test]
 fn the_way_back_survives_a_restart_and_a_fight_from_the_table_returns_to_it() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let table = Screen::Campaign(c.id.clone());
     let prefs = {

@@ -3,35 +3,32 @@
 //! left, save, weapons, where his wounds go), and the rules the fight is
 //! fought by.
 
+use crate::common::rules;
 use crate::common::{band_at_the_table, char_id, example_team, ok, team_at_the_table};
 use muster::rules::battle::from_table::{
     FightMode, FoughtBy, TableSide, enemy_blows, enemy_shot, table_fight, table_side,
 };
 use muster::rules::campaign::{CampaignEdit as E, CharId, Fighter};
-use muster::rules::{CharRef, Characteristic as C, RulesData};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
+use muster::rules::{CharRef, Characteristic as C};
 
 #[test]
 fn a_soldiers_close_combat_at_the_table_is_fought_by_the_kill_teams_rules() {
     let r = rules();
-    let c = team_at_the_table(&example_team(), &r, |_| vec![]);
+    let c = team_at_the_table(&example_team(), r, |_| vec![]);
     let dace = CharRef::new(c.id.clone(), char_id(&c, "Trooper Dace"));
     let enemy = CharRef::new(c.id.clone(), Fighter::Enemy(0).id());
-    let f = table_fight(&c, &r, (FightMode::CloseCombat, &dace, &enemy, None), "en")
+    let f = table_fight(&c, r, (FightMode::CloseCombat, &dace, &enemy, None), "en")
         .expect("both at the table");
     assert_eq!(f.by, FoughtBy::KillTeamCloseCombat);
     // And the enemy charging Dace, the same.
-    let back = table_fight(&c, &r, (FightMode::CloseCombat, &enemy, &dace, None), "en")
+    let back = table_fight(&c, r, (FightMode::CloseCombat, &enemy, &dace, None), "en")
         .expect("both at the table");
     assert_eq!(back.by, FoughtBy::KillTeamCloseCombat);
     // A Rogue Trader character against a drawn enemy: the Rogue Trader round.
-    let b = band_at_the_table(&r);
+    let b = band_at_the_table(r);
     let vael = CharRef::new(b.id.clone(), char_id(&b, "Inquisitor Vael"));
     let enemy = CharRef::new(b.id.clone(), Fighter::Enemy(0).id());
-    let f = table_fight(&b, &r, (FightMode::CloseCombat, &vael, &enemy, None), "en")
+    let f = table_fight(&b, r, (FightMode::CloseCombat, &vael, &enemy, None), "en")
         .expect("both at the table");
     assert_eq!(f.by, FoughtBy::CloseCombat);
     assert!(f.attacker.psyker(), "Vael is a psyker");
@@ -41,7 +38,7 @@ fn a_soldiers_close_combat_at_the_table_is_fought_by_the_kill_teams_rules() {
 #[test]
 fn each_fighter_brings_his_wounds_left_and_where_his_wounds_go() {
     let r = rules();
-    let c = team_at_the_table(&example_team(), &r, |c| {
+    let c = team_at_the_table(&example_team(), r, |c| {
         vec![
             E::SetWounds {
                 character: char_id(c, "Trooper Dace"),
@@ -55,7 +52,7 @@ fn each_fighter_brings_his_wounds_left_and_where_his_wounds_go() {
         ]
     });
     let dace = CharRef::new(c.id.clone(), char_id(&c, "Trooper Dace"));
-    let Some(TableSide::Soldier(s)) = table_side(&c, &r, &dace, "en") else {
+    let Some(TableSide::Soldier(s)) = table_side(&c, r, &dace, "en") else {
         panic!("Dace is a soldier of the table");
     };
     let max = u32::try_from(s.derived.profile.wounds).expect("wounds");
@@ -65,8 +62,8 @@ fn each_fighter_brings_his_wounds_left_and_where_his_wounds_go() {
     assert_eq!(side.from(), dace);
     // The drawn enemy: his W is his wounds left.
     let enemy = CharRef::new(c.id.clone(), Fighter::Enemy(0).id());
-    let e = table_side(&c, &r, &enemy, "en").expect("the enemy");
-    let full = c.enemy_wounds(0, &r);
+    let e = table_side(&c, r, &enemy, "en").expect("the enemy");
+    let full = c.enemy_wounds(0, r);
     assert_eq!(e.as_target().wounds_left, full - 1);
     assert!(e.is_enemy());
     assert_eq!(e.from(), enemy);
@@ -77,26 +74,26 @@ fn each_fighter_brings_his_wounds_left_and_where_his_wounds_go() {
             character: CharId(dace.id),
             out: true,
         },
-        &r,
+        r,
     );
-    let Some(TableSide::Soldier(s)) = table_side(&c, &r, &dace, "en") else {
+    let Some(TableSide::Soldier(s)) = table_side(&c, r, &dace, "en") else {
         panic!("Dace");
     };
     assert_eq!(s.unable, Some("battle.out_of_action"));
     // Another campaign's reference is not this table's fighter.
-    assert!(table_side(&c, &r, &CharRef::new("elsewhere", dace.id), "en").is_none());
+    assert!(table_side(&c, r, &CharRef::new("elsewhere", dace.id), "en").is_none());
 }
 
 #[test]
 fn a_shot_picked_on_the_table_brings_the_shooters_weapon_and_the_targets_save() {
     let r = rules();
-    let c = team_at_the_table(&example_team(), &r, |_| vec![]);
+    let c = team_at_the_table(&example_team(), r, |_| vec![]);
     let dace = CharRef::new(c.id.clone(), char_id(&c, "Trooper Dace"));
     let enemy = CharRef::new(c.id.clone(), Fighter::Enemy(0).id());
-    let f = table_fight(&c, &r, (FightMode::Shot, &dace, &enemy, Some(0)), "fr")
+    let f = table_fight(&c, r, (FightMode::Shot, &dace, &enemy, Some(0)), "fr")
         .expect("both at the table");
     assert_eq!(f.by, FoughtBy::Shot);
-    let ranged = f.attacker.ranged(&r, "en");
+    let ranged = f.attacker.ranged(r, "en");
     assert_eq!(ranged[0].name, "Lasgun");
     assert!(!ranged[0].used);
     let TableSide::Soldier(d) = &f.attacker else {
@@ -113,14 +110,14 @@ fn a_shot_picked_on_the_table_brings_the_shooters_weapon_and_the_targets_save() 
         Some(muster::rules::battle::scenario::KtWeapon::of(line))
     );
     // The enemy's save and T, from his faction's table.
-    let fighter = c.enemy_fighter(0, &r).expect("profile");
+    let fighter = c.enemy_fighter(0, r).expect("profile");
     let target = f.target.as_target();
     assert_eq!(target.t, i64::from(fighter.profile.get(C::T)));
     assert_eq!(target.save, fighter.save.map(i64::from));
     // The enemy shooting back: his gun as a shot fires it.
     if let Some(gun) = fighter.weapons.iter().find(|w| !w.close()) {
-        let back = table_side(&c, &r, &enemy, "en").expect("enemy");
-        let shot = back.ranged(&r, "en")[0]
+        let back = table_side(&c, r, &enemy, "en").expect("enemy");
+        let shot = back.ranged(r, "en")[0]
             .kt
             .clone()
             .expect("a kill-team shot");
@@ -128,10 +125,10 @@ fn a_shot_picked_on_the_table_brings_the_shooters_weapon_and_the_targets_save() 
         assert_eq!(shot.ap, i64::from(gun.ap));
     }
     // In close combat he strikes his profile's A times, bare hands last.
-    let TableSide::Enemy(e) = table_side(&c, &r, &enemy, "en").expect("enemy") else {
+    let TableSide::Enemy(e) = table_side(&c, r, &enemy, "en").expect("enemy") else {
         panic!("an enemy");
     };
-    let blows = enemy_blows(&r, &e);
+    let blows = enemy_blows(r, &e);
     assert!(
         blows.last().is_some_and(|b| b.names.is_none()),
         "bare hands"

@@ -2,16 +2,13 @@
 //! dé = 1 pt ». The roll picked is made again from dice of its own; every
 //! die before it, and every die of its own step, falls as it did.
 
+use crate::common::rules;
 use muster::rules::battle::Fight;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::battle::table_roll::TableRoll;
 use muster::rules::core::dice::{Dice, RollFor, redraw, redraw_with, seeded};
 use muster::rules::data::RulesData;
 use muster::rules::killteam::actions::{Charge, Jump, JumpKind};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 /// Four shots of a lasgun-like weapon: four hit dice, then a wound die for
 /// each hit, a save for each wound, the damage of each unsaved one.
@@ -33,14 +30,14 @@ fn kt_11_one_roll_made_again_keeps_every_die_before_it_and_its_own_step() {
     let fight = Fight::Attack(shots());
     let mut changed = 0;
     for seed in 0..200u64 {
-        let first = rolls(&rules, &fight, &mut Dice::new(seed, &[]));
+        let first = rolls(rules, &fight, &mut Dice::new(seed, &[]));
         // The dice of a seed with nothing made again are the seed's own.
-        assert_eq!(first, rolls(&rules, &fight, &mut seeded(seed)));
+        assert_eq!(first, rolls(rules, &fight, &mut seeded(seed)));
         // The four hit dice come first, as at the table.
         assert!(first[..4].iter().all(|r| r.purpose == "battle.for.hit"));
         for k in 0..first.len() {
             let again = redraw(seed, &[], &first, k, seed + 10_000).expect("a die of the roll");
-            let second = rolls(&rules, &fight, &mut Dice::new(seed, &[again]));
+            let second = rolls(rules, &fight, &mut Dice::new(seed, &[again]));
             assert_eq!(second[..k], first[..k], "seed {seed}, roll {k}: before it");
             assert_eq!(second[k].purpose, first[k].purpose);
             assert_eq!(second[k].roll.faces.len(), first[k].roll.faces.len());
@@ -60,15 +57,15 @@ fn kt_11_one_roll_made_again_keeps_every_die_before_it_and_its_own_step() {
 fn kt_11_a_die_is_never_rolled_again_twice() {
     let rules = rules();
     let fight = Fight::Attack(shots());
-    let first = rolls(&rules, &fight, &mut Dice::new(7, &[]));
+    let first = rolls(rules, &fight, &mut Dice::new(7, &[]));
     let once = redraw(7, &[], &first, 1, 99).expect("hit die 2");
-    let second = rolls(&rules, &fight, &mut Dice::new(7, &[once]));
+    let second = rolls(rules, &fight, &mut Dice::new(7, &[once]));
     let twice = redraw(7, &[once], &second, 1, 100).expect_err("the same die");
     assert_eq!(twice.rule, "KT-11");
     assert_eq!(twice.key, "battle.reroll.twice");
     // Another of its dice may be: the two made again each keep their own.
     let other = redraw(7, &[once], &second, 2, 101).expect("hit die 3");
-    let third = rolls(&rules, &fight, &mut Dice::new(7, &[once, other]));
+    let third = rolls(rules, &fight, &mut Dice::new(7, &[once, other]));
     assert_eq!(third[..2], second[..2]);
     assert_eq!(third[3], second[3], "hit die 4 still as it fell");
     // Never one before the last made again: it would move the dice made
@@ -90,15 +87,15 @@ fn kt_11_a_die_is_never_rolled_again_twice() {
 fn kt_11_with_the_house_rule_a_die_rolled_again_may_be_rolled_again() {
     let rules = rules();
     let fight = Fight::Attack(shots());
-    let first = rolls(&rules, &fight, &mut Dice::new(7, &[]));
+    let first = rolls(rules, &fight, &mut Dice::new(7, &[]));
     let once = redraw(7, &[], &first, 1, 99).expect("hit die 2");
-    let second = rolls(&rules, &fight, &mut Dice::new(7, &[once]));
+    let second = rolls(rules, &fight, &mut Dice::new(7, &[once]));
     let again = redraw_with(7, &[once], &second, 1, 100, false).expect("the same die again");
     assert_eq!((again.from, again.to), (once.from, once.to));
-    let third = rolls(&rules, &fight, &mut Dice::new(7, &[once, again]));
+    let third = rolls(rules, &fight, &mut Dice::new(7, &[once, again]));
     assert_eq!(third[0], second[0], "the die before it as it fell");
     // The newest dice count: as if only the last were made again.
-    let only_last = rolls(&rules, &fight, &mut Dice::new(7, &[again]));
+    let only_last = rolls(rules, &fight, &mut Dice::new(7, &[again]));
     assert_eq!(third, only_last);
     // Never one before the last made again, whatever the reading.
     let before = redraw_with(7, &[once, again], &third, 0, 101, false).expect_err("earlier");
@@ -144,11 +141,11 @@ fn kt_11_any_roll_of_a_kill_team_fight_may_be_made_again() {
     for fight in &fights {
         assert!(fight.kill_team(), "{fight:?}");
         for seed in 0..40u64 {
-            let first = rolls(&rules, fight, &mut Dice::new(seed, &[]));
+            let first = rolls(rules, fight, &mut Dice::new(seed, &[]));
             for (k, r) in first.iter().enumerate() {
                 let again = redraw(seed, &[], &first, k, seed + 1)
                     .unwrap_or_else(|p| panic!("{fight:?} seed {seed} roll {k}: {p:?}"));
-                let second = rolls(&rules, fight, &mut Dice::new(seed, &[again]));
+                let second = rolls(rules, fight, &mut Dice::new(seed, &[again]));
                 assert_eq!(second[..k], first[..k]);
                 assert_eq!(second[k].purpose, r.purpose);
             }

@@ -54,11 +54,11 @@ fn points(c: &Campaign) -> u32 {
 /// `e` applied if the rules accept it (dice seeded), else `None`.
 fn tried(c: &Campaign, e: E, seed: u64) -> Option<Campaign> {
     let r = rules();
-    let after = c.apply(e, &r, &mut seeded(seed)).ok().map(|(c, _)| c)?;
+    let after = c.apply(e, r, &mut seeded(seed)).ok().map(|(c, _)| c)?;
     // What the app checks after one edit is what a full check finds.
     assert_eq!(
-        after.validate_after(c, &c.validate(&r), &r),
-        after.validate(&r)
+        after.validate_after(c, &c.validate(r), r),
+        after.validate(r)
     );
     Some(after)
 }
@@ -80,7 +80,7 @@ proptest! {
     ) {
         let r = rules();
         let rate = r.campaign.rates().vp_exchange_rate;
-        let mut c = started(&["A", "B", "C", "D"], &r);
+        let mut c = started(&["A", "B", "C", "D"], r);
         let mut seed = 0u64;
         for s in steps {
             if c.phase == Phase::Over || !c.characters.iter().any(|x| x.can_play()) {
@@ -88,18 +88,18 @@ proptest! {
             }
             seed += 1;
             let final_ = c.mission.as_ref().is_some_and(|m| m.mission_type == muster::rules::campaign::MissionType::Final);
-            c = crate::common::ok(&c, E::BeginMission, &r);
+            c = crate::common::ok(&c, E::BeginMission, r);
             let players = c.table.as_ref().expect("a table").players.clone();
             for (i, id) in players.iter().enumerate() {
                 if s.out[i % 4] {
-                    c = crate::common::ok(&c, E::SetOutOfAction { character: *id, out: true }, &r);
+                    c = crate::common::ok(&c, E::SetOutOfAction { character: *id, out: true }, r);
                 }
             }
             let vp = if c.mission.as_ref().is_some_and(|m| m.mission_type.earns_vp()) { s.vp } else { 0 };
-            c = crate::common::ok(&c, E::EndMission { result: MissionResult { success: true, vp }, played: vec![] }, &r);
+            c = crate::common::ok(&c, E::EndMission { result: MissionResult { success: true, vp }, played: vec![] }, r);
             let pending = c.debrief.as_ref().expect("a debrief").pending.clone();
             for (i, id) in pending.iter().enumerate() {
-                c = crate::common::ok(&c, E::CranTest { character: *id, roll: Some(Roll::from_faces(10, vec![s.faces[i % 4]], 0)) }, &r);
+                c = crate::common::ok(&c, E::CranTest { character: *id, roll: Some(Roll::from_faces(10, vec![s.faces[i % 4]], 0)) }, r);
             }
             if final_ {
                 break;
@@ -153,7 +153,7 @@ proptest! {
             // A recruit: bought at his price if the points are held.
             if s.recruit {
                 let member = Member::Character(Character::new(0, format!("Recruit {seed}"), "human"));
-                let cost = c.recruit_cost(&member, &r).expect("priced");
+                let cost = c.recruit_cost(&member, r).expect("priced");
                 let (before, count) = (points(&c), c.characters.len());
                 match tried(&c, E::Recruit { escort: EscortId(1), member, cost, from: None }, seed) {
                     Some(after) => {
@@ -169,13 +169,13 @@ proptest! {
                 let x = c.character(id).expect("kept");
                 prop_assert!(!x.state.alive(), "{}", x.name());
             }
-            c = crate::common::ok(&c, E::NextMission { choice: Default::default() }, &r);
+            c = crate::common::ok(&c, E::NextMission { choice: Default::default() }, r);
         }
         // Nothing is ever owed: the books never went below nothing, and the
         // journal replays to the same campaign.
-        let (replayed, _) = c.replay(&r).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        let (replayed, _) = c.replay(r).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
         prop_assert!(replayed.same_state(&c));
-        prop_assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+        prop_assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
         prop_assert!(c.characters.iter().all(|x| x.state != State::Fit || !x.misses_next));
     }
 }

@@ -98,10 +98,10 @@ pub fn ended(r: &RulesData) -> Campaign {
 #[test]
 fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
     let r = rules();
-    let old = ended(&r);
+    let old = ended(r);
     assert_eq!(old.phase, Phase::Over);
     let before = old.clone();
-    let next = old.next_campaign("next", "Next", &r).expect("carried over");
+    let next = old.next_campaign("next", "Next", r).expect("carried over");
     // The ended campaign is untouched.
     assert_eq!(old, before);
     // A new campaign in setup, with the old one's settings.
@@ -127,9 +127,9 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
         next.journal.last().unwrap().event,
         E::CarryOver { .. }
     ));
-    let (replayed, outcomes) = next.replay(&r).expect("replays");
+    let (replayed, outcomes) = next.replay(r).expect("replays");
     assert!(next.same_state(&replayed));
-    assert!(next.validate(&r).is_empty(), "{:?}", next.validate(&r));
+    assert!(next.validate(r).is_empty(), "{:?}", next.validate(r));
     // Ada's history in the new campaign says where she came from.
     let ada = id(&next, "Ada");
     let history = next.history(ada, &outcomes);
@@ -150,7 +150,7 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
         E::CarryOver {
             from: Box::new(from),
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.carried_twice");
 }
@@ -158,18 +158,18 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
 #[test]
 fn cmp_17_the_resource_points_are_credited_when_the_next_campaign_starts() {
     let r = rules();
-    let next = ended(&r).next_campaign("next", "Next", &r).expect("next");
+    let next = ended(r).next_campaign("next", "Next", r).expect("next");
     // A budget the grown escort is beyond: it goes on whole all the same.
     let mut s = next.settings.clone();
     s.recruitment_budget = Some(1);
-    let next = ok(&next, E::SetSettings { settings: s }, &r);
+    let next = ok(&next, E::SetSettings { settings: s }, r);
     let (c, outcome) = go(
         &next,
         E::Start {
             rates: None,
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
     assert_eq!(c.escorts[0].reinforcement, 120);
     assert!(outcome.lines.iter().any(|(_, m)| Lang::En.msg(m)
@@ -183,49 +183,49 @@ fn cmp_17_the_resource_points_are_credited_when_the_next_campaign_starts() {
     assert_eq!(c.escorts[0].fate_points, fate);
     // Credited once: nothing is left to credit.
     assert_eq!(c.carried.as_ref().unwrap().resources, 0);
-    assert!(c.replay(&r).is_ok());
+    assert!(c.replay(r).is_ok());
 }
 
 #[test]
 fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
     let r = rules();
-    let c = started(&["Ada"], &r);
+    let c = started(&["Ada"], r);
     assert_eq!(c.carry_over().unwrap_err().key, "campaign.problem.not_over");
-    assert!(c.next_campaign("n", "N", &r).is_err());
+    assert!(c.next_campaign("n", "N", r).is_err());
     // Lost with the leader dead.
-    let c = play(&c, &[], won(10), &r);
+    let c = play(&c, &[], won(10), r);
     let c = ok(
         &c,
         E::NextMission {
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
-    let mut c2 = started(&["Ada", "Bob"], &r);
-    c2 = play(&c2, &[], won(10), &r);
+    let mut c2 = started(&["Ada", "Bob"], r);
+    c2 = play(&c2, &[], won(10), r);
     c2 = ok(
         &c2,
         E::NextMission {
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
     let lost = MissionResult {
         success: false,
         vp: 0,
     };
-    let c2 = play(&c2, &["Ada"], lost, &r);
-    let c2 = cran(&c2, "Ada", 1, &r);
-    let c2 = ok(&c2, E::EndCampaign, &r);
+    let c2 = play(&c2, &["Ada"], lost, r);
+    let c2 = cran(&c2, "Ada", 1, r);
+    let c2 = ok(&c2, E::EndCampaign, r);
     assert!(!c2.end.as_ref().unwrap().carries_over);
     assert_eq!(
         c2.carry_over().unwrap_err().key,
         "campaign.problem.nothing_carries"
     );
     // Lost with the leader alive: the survivors go on, 30 points.
-    let c = play(&c, &[], lost, &r);
-    let c = ok(&c, E::EndCampaign, &r);
-    let next = c.next_campaign("n", "N", &r).expect("next");
+    let c = play(&c, &[], lost, r);
+    let c = ok(&c, E::EndCampaign, r);
+    let next = c.next_campaign("n", "N", r).expect("next");
     assert_eq!(next.carried.as_ref().unwrap().resources, 30);
     assert_eq!(next.characters.len(), 1);
 }
@@ -264,7 +264,7 @@ pub fn after_mission(r: &RulesData) -> Campaign {
 #[test]
 fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
     let r = rules();
-    let c = after_mission(&r);
+    let c = after_mission(r);
     let (ada, bob, cid) = (id(&c, "Ada"), id(&c, "Bob"), id(&c, "Cid"));
     let d = c.debrief.as_ref().unwrap();
     assert_eq!(d.out_of_action, [ada]);
@@ -278,7 +278,7 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
             character: bob,
             out: true,
         },
-        &r,
+        r,
     );
     let d = c.debrief.as_ref().unwrap();
     assert_eq!(d.pending, [ada, bob]);
@@ -291,7 +291,7 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
             character: ada,
             out: false,
         },
-        &r,
+        r,
     );
     let d = c.debrief.as_ref().unwrap();
     assert_eq!(d.pending, [bob]);
@@ -304,7 +304,7 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
             character: cid,
             out: true,
         },
-        &r,
+        r,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -316,11 +316,11 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
             character: bob,
             out: true,
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.already_out");
     // Once his test is rolled, it stands.
-    let c = cran(&c, "Bob", 10, &r);
+    let c = cran(&c, "Bob", 10, r);
     assert_eq!(c.character(bob).unwrap().state, State::LightlyWounded);
     let p = refused(
         &c,
@@ -328,18 +328,18 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
             character: bob,
             out: false,
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.out_tested");
     // Every correction is a journal event: it replays.
-    let (replayed, _) = c.replay(&r).expect("replays");
+    let (replayed, _) = c.replay(r).expect("replays");
     assert!(c.same_state(&replayed));
 }
 
 #[test]
 fn cmp_9_a_point_already_placed_must_be_taken_back_before_he_is_marked_out() {
     let r = rules();
-    let c = after_mission(&r);
+    let c = after_mission(r);
     let bob = id(&c, "Bob");
     let c = ok(
         &c,
@@ -347,7 +347,7 @@ fn cmp_9_a_point_already_placed_must_be_taken_back_before_he_is_marked_out() {
             character: bob,
             characteristic: Characteristic::BS,
         },
-        &r,
+        r,
     );
     let p = refused(
         &c,
@@ -355,7 +355,7 @@ fn cmp_9_a_point_already_placed_must_be_taken_back_before_he_is_marked_out() {
             character: bob,
             out: true,
         },
-        &r,
+        r,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -366,7 +366,7 @@ fn cmp_9_a_point_already_placed_must_be_taken_back_before_he_is_marked_out() {
 #[test]
 fn a_french_history_line_names_the_characteristic_in_french() {
     let r = rules();
-    let c = after_mission(&r);
+    let c = after_mission(r);
     let bob = id(&c, "Bob");
     let (c, outcome) = go(
         &c,
@@ -374,7 +374,7 @@ fn a_french_history_line_names_the_characteristic_in_french() {
             character: bob,
             characteristic: Characteristic::WS,
         },
-        &r,
+        r,
     );
     let fr: Vec<String> = outcome.lines.iter().map(|(_, m)| Lang::Fr.msg(m)).collect();
     assert!(
@@ -387,7 +387,7 @@ fn a_french_history_line_names_the_characteristic_in_french() {
         "{en:?}"
     );
     // In the replayed history too.
-    let (_, outcomes) = c.replay(&r).expect("replays");
+    let (_, outcomes) = c.replay(r).expect("replays");
     let history = c.history(bob, &outcomes);
     let lines: Vec<String> = history
         .iter()

@@ -175,10 +175,10 @@ fn a_new_campaign_takes_the_defaults_of_the_users_edited_campaign_json() {
 fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start() {
     let r = rules();
     // Anne: three humans (30 points as recruits); Ben: one (10).
-    let c = two_players(&["Ada", "Abe", "Al"], &r);
-    assert_eq!(c.escort_cost(EscortId(1), &r).expect("cost"), 30);
-    assert_eq!(c.escort_cost(EscortId(2), &r).expect("cost"), 10);
-    let c = with_budget(&c, Budget::Split, Some(50), &r);
+    let c = two_players(&["Ada", "Abe", "Al"], r);
+    assert_eq!(c.escort_cost(EscortId(1), r).expect("cost"), 30);
+    assert_eq!(c.escort_cost(EscortId(2), r).expect("cost"), 10);
+    let c = with_budget(&c, Budget::Split, Some(50), r);
     assert_eq!(c.budget_share(), Some(25));
     let p = refused(
         &c,
@@ -186,7 +186,7 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
             rates: None,
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -197,25 +197,25 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
         "{p:?}"
     );
     // 60 split between two is 30 each: Anne fits.
-    let c = with_budget(&c, Budget::Split, Some(60), &r);
-    let c = start(&c, &r);
+    let c = with_budget(&c, Budget::Split, Some(60), r);
+    let c = start(&c, r);
     // The enemy's points are the mission's: the split leaves them alone.
     assert_eq!(
         c.mission.as_ref().expect("mission").points,
-        first_investigation(&r).1
+        first_investigation(r).1
     );
     assert_eq!(c.enemy_multiplier(), 1);
     // No budget at all is not checked; a budget of 0 is refused.
-    let c = two_players(&["Ada", "Abe", "Al"], &r);
+    let c = two_players(&["Ada", "Abe", "Al"], r);
     assert_eq!(c.budget_share(), None);
-    let c = with_budget(&c, Budget::Split, Some(0), &r);
+    let c = with_budget(&c, Budget::Split, Some(0), r);
     let p = refused(
         &c,
         E::Start {
             rates: None,
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.zero_budget");
 }
@@ -223,20 +223,20 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
 #[test]
 fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_players() {
     let r = rules();
-    let c = two_players(&["Ada", "Abe", "Al"], &r);
-    let c = with_budget(&c, Budget::PerPlayer, Some(30), &r);
+    let c = two_players(&["Ada", "Abe", "Al"], r);
+    let c = with_budget(&c, Budget::PerPlayer, Some(30), r);
     // Each player has the whole budget.
     assert_eq!(c.budget_share(), Some(30));
     assert_eq!(c.enemy_multiplier(), 2);
     let mut s = c.settings.clone();
     s.difficulty = 1;
-    let c = ok(&c, E::SetSettings { settings: s }, &r);
-    let c = start(&c, &r);
+    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = start(&c, r);
     // The missing patrol is worth 200 points and a difficulty step 50 (the
     // built-in data): two players double the 200, and (Decision) the
     // difficulty's 50 is added once, after the product: 450.
     assert_eq!(
-        first_investigation(&r),
+        first_investigation(r),
         ("investigation_missing_patrol".to_owned(), 200)
     );
     assert_eq!(r.campaign.difficulty_enemy_points, 50);
@@ -249,20 +249,20 @@ fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_player
     // The budget mode is locked once the campaign runs.
     let mut s = c.settings.clone();
     s.budget = Budget::Split;
-    let p = refused(&c, E::SetSettings { settings: s }, &r);
+    let p = refused(&c, E::SetSettings { settings: s }, r);
     assert_eq!(p.key, "campaign.problem.settings_locked");
     // One player alone: nothing is multiplied.
-    let solo = with_budget(&setup(&["Ada"], &r), Budget::PerPlayer, None, &r);
+    let solo = with_budget(&setup(&["Ada"], r), Budget::PerPlayer, None, r);
     assert_eq!(solo.enemy_multiplier(), 1);
 }
 
 #[test]
 fn cmp_16_the_enemy_points_replay_exactly_after_the_mission_list_is_edited() {
     let r = rules();
-    let c = with_budget(&two_players(&["Ada"], &r), Budget::PerPlayer, None, &r);
-    let c = start(&c, &r);
+    let c = with_budget(&two_players(&["Ada"], r), Budget::PerPlayer, None, r);
+    let c = start(&c, r);
     let points = c.mission.as_ref().expect("mission").points;
-    let (id, _) = first_investigation(&r);
+    let (id, _) = first_investigation(r);
     let changed = edited(|d| {
         for m in d["missions"].as_array_mut().expect("missions") {
             if m["id"] == id.as_str() {
@@ -295,7 +295,7 @@ fn side(escort: Option<EscortId>, faces: &[u32]) -> InitiativeRoll {
 #[test]
 fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order() {
     let r = rules();
-    let c = playing_two(&r);
+    let c = playing_two(r);
     let mut rng = seeded(3);
     let (c, outcome) = c
         .apply(
@@ -306,7 +306,7 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
                     side(None, &[4]),
                 ],
             },
-            &r,
+            r,
             &mut rng,
         )
         .expect("tested");
@@ -327,7 +327,7 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
     };
     assert_eq!(rolls, &init.order);
     // The next turn's test, rolled by Muster, is turn 2; the data's die.
-    let c = ok(&c, E::Initiative { rolls: vec![] }, &r);
+    let c = ok(&c, E::Initiative { rolls: vec![] }, r);
     let init = c
         .table
         .as_ref()
@@ -343,19 +343,19 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
     let faces: Vec<Vec<u32>> = init.order.iter().map(InitiativeRoll::faces).collect();
     assert!(faces.windows(2).all(|w| w[0] > w[1]), "{faces:?}");
     // Replayed, the journal gives the same table.
-    let (again, _) = c.replay(&r).expect("replays");
+    let (again, _) = c.replay(r).expect("replays");
     assert!(again.same_state(&c));
     // Only at the table.
-    let ready = start(&two_players(&["Ada"], &r), &r);
+    let ready = start(&two_players(&["Ada"], r), r);
     assert_eq!(ready.phase, Phase::Ready);
-    let p = refused(&ready, E::Initiative { rolls: vec![] }, &r);
+    let p = refused(&ready, E::Initiative { rolls: vec![] }, r);
     assert_eq!(p.key, "campaign.problem.not_playing");
 }
 
 #[test]
 fn cmp_16_sides_that_tie_roll_again_between_themselves() {
     let r = rules();
-    let c = playing_two(&r);
+    let c = playing_two(r);
     // Anne and Ben tie on 4; their roll-off gives Ben 6, Anne 2.
     let c = ok(
         &c,
@@ -366,7 +366,7 @@ fn cmp_16_sides_that_tie_roll_again_between_themselves() {
                 side(None, &[1]),
             ],
         },
-        &r,
+        r,
     );
     let init = c
         .table
@@ -386,7 +386,7 @@ fn cmp_16_sides_that_tie_roll_again_between_themselves() {
                 side(None, &[5]),
             ],
         },
-        &r,
+        r,
     );
     let init = c
         .table
@@ -401,14 +401,14 @@ fn cmp_16_sides_that_tie_roll_again_between_themselves() {
 #[test]
 fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
     let r = rules();
-    let c = playing_two(&r);
+    let c = playing_two(r);
     // A 7 on the D6.
     let p = refused(
         &c,
         E::Initiative {
             rolls: vec![side(Some(EscortId(1)), &[7])],
         },
-        &r,
+        r,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -424,7 +424,7 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
                 side(None, &[1]),
             ],
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.initiative_extra_dice");
     // An escort that is not in the campaign, a side given twice.
@@ -433,7 +433,7 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
         E::Initiative {
             rolls: vec![side(Some(EscortId(9)), &[3])],
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.no_escort_id");
     let p = refused(
@@ -441,7 +441,7 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
         E::Initiative {
             rolls: vec![side(None, &[3]), side(None, &[4])],
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.side_twice");
 }
@@ -449,10 +449,10 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
 #[test]
 fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     let r = rules();
-    let mut s = setup(&["Ada"], &r).settings.clone();
+    let mut s = setup(&["Ada"], r).settings.clone();
     s.difficulty = 1;
-    let c = ok(&setup(&["Ada"], &r), E::SetSettings { settings: s }, &r);
-    let c = start(&c, &r);
+    let c = ok(&setup(&["Ada"], r), E::SetSettings { settings: s }, r);
+    let c = start(&c, r);
     let recorded = c.rates.clone().expect("recorded at the start");
     assert_eq!(*recorded, r.campaign.rates());
     let E::Start { rates, .. } = &c.journal.last().expect("start").event else {
@@ -538,14 +538,14 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
 #[test]
 fn cmp_13_a_campaign_started_before_the_numbers_were_recorded_still_replays() {
     let r = rules();
-    let c = ok(&start(&setup(&["Ada"], &r), &r), E::BeginMission, &r);
+    let c = ok(&start(&setup(&["Ada"], r), r), E::BeginMission, r);
     let c = ok(
         &c,
         E::EndMission {
             result: lost(),
             played: vec![],
         },
-        &r,
+        r,
     );
     // The file an older Muster wrote: no numbers, no enemy points.
     let mut json = serde_json::to_value(&c).expect("json");
@@ -558,7 +558,7 @@ fn cmp_13_a_campaign_started_before_the_numbers_were_recorded_still_replays() {
         .remove("points");
     let old: Campaign = serde_json::from_value(json).expect("loads");
     assert!(old.rates.is_none());
-    assert!(old.validate(&r).is_empty(), "{:?}", old.validate(&r));
+    assert!(old.validate(r).is_empty(), "{:?}", old.validate(r));
     // It plays on by the data's numbers.
     assert_eq!(
         old.escorts[0].reinforcement,
@@ -569,22 +569,22 @@ fn cmp_13_a_campaign_started_before_the_numbers_were_recorded_still_replays() {
 #[test]
 fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     let r = rules();
-    let c = start(&setup(&["Ada"], &r), &r);
-    let c = ok(&c, E::BeginMission, &r);
+    let c = start(&setup(&["Ada"], r), r);
+    let c = ok(&c, E::BeginMission, r);
     let c = ok(
         &c,
         E::EndMission {
             result: lost(),
             played: vec![],
         },
-        &r,
+        r,
     );
     let costs = &r.campaign.recruit;
     // A Rogue Trader character: the figure and the points he is worth.
     let minor = hero("Vex", "minor_hero");
     let worth = r.character_type("minor_hero").expect("type").advance_points;
     assert_eq!(
-        c.recruit_cost(&minor, &r).expect("priced"),
+        c.recruit_cost(&minor, r).expect("priced"),
         costs.character_base + costs.per_advance_point * worth
     );
     // A kill-team soldier: his soldier equivalents.
@@ -595,7 +595,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
         .expect("kind")
         .equivalents;
     assert_eq!(
-        c.recruit_cost(&scion, &r).expect("priced"),
+        c.recruit_cost(&scion, r).expect("priced"),
         costs.per_soldier_equivalent * eq
     );
     // An event claiming another cost is refused, naming the rule.
@@ -607,7 +607,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
             cost: 1,
             from: None,
         },
-        &r,
+        r,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -630,7 +630,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
             cost: costs.per_soldier_equivalent,
             from: None,
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.recruit_kind");
     // The right price is accepted and paid.
@@ -643,16 +643,16 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
             cost: costs.character_base,
             from: None,
         },
-        &r,
+        r,
     );
     assert_eq!(c.escorts[0].reinforcement, held - costs.character_base);
     // A kill team recruits soldiers.
     let kt = ok(
         &Campaign::new("k", "K", &r.campaign),
         E::SetSettings {
-            settings: setup(&["Ada"], &r).settings.clone(),
+            settings: setup(&["Ada"], r).settings.clone(),
         },
-        &r,
+        r,
     );
     let kt = ok(
         &kt,
@@ -661,15 +661,15 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
             EscortKind::KillTeam,
             vec![soldier("Sarge", "sergeant")],
         ),
-        &r,
+        r,
     );
     let kt = ok(
-        &ok(&start(&kt, &r), E::BeginMission, &r),
+        &ok(&start(&kt, r), E::BeginMission, r),
         E::EndMission {
             result: lost(),
             played: vec![],
         },
-        &r,
+        r,
     );
     let price =
         costs.per_soldier_equivalent * r.killteam.kind("guardsman").expect("kind").equivalents;
@@ -681,7 +681,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
             cost: price,
             from: None,
         },
-        &r,
+        r,
     );
     assert_eq!(kt.characters.len(), 2);
 }
@@ -691,7 +691,7 @@ fn cmp_16_the_dashboard_names_whose_reinforcement_and_fate_points_are_whose() {
     // Two players with split reinforcements: each number has its player's
     // name before it, so a glance tells them apart.
     let r = rules();
-    let c = start(&two_players(&["Al"], &r), &r);
+    let c = start(&two_players(&["Al"], r), r);
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("coop.json");
     std::fs::write(&file, muster::store::document::to_json(&c).expect("json")).expect("write");

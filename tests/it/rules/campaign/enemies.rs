@@ -2,6 +2,7 @@
 //! faction's table line (Assumed data) and kept by its draw; its wound
 //! boxes and out of action; what its behaviour test said.
 
+use crate::common::rules;
 use crate::common::{ok, refused};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, ENEMY_IDS, Fighter};
 use muster::rules::core::dice::Roll;
@@ -15,7 +16,7 @@ fn at_the_table(r: &RulesData) -> Campaign {
 /// and each enemy drawn keeps its line's profile, save and weapons.
 #[test]
 fn cmp_5_each_drawn_enemy_keeps_how_its_table_line_fights() {
-    let r = RulesData::built_in().expect("rules");
+    let r = rules();
     for f in &r.campaign.factions {
         for line in &f.table {
             let x = line
@@ -29,7 +30,7 @@ fn cmp_5_each_drawn_enemy_keeps_how_its_table_line_fights() {
             }
         }
     }
-    let c = at_the_table(&r);
+    let c = at_the_table(r);
     let m = c.mission.as_ref().expect("mission");
     assert!(!m.enemy.is_empty());
     let faction = r.campaign.faction(&m.faction).expect("faction");
@@ -39,9 +40,9 @@ fn cmp_5_each_drawn_enemy_keeps_how_its_table_line_fights() {
             .iter()
             .find(|l| l.names == e.names)
             .expect("its line");
-        assert_eq!(c.enemy_fighter(i, &r), line.fighter.as_ref(), "enemy {i}");
+        assert_eq!(c.enemy_fighter(i, r), line.fighter.as_ref(), "enemy {i}");
         assert_eq!(
-            c.enemy_wounds(i, &r),
+            c.enemy_wounds(i, r),
             u32::try_from(line.fighter.as_ref().expect("f").profile.get(C::W)).expect("w")
         );
     }
@@ -52,8 +53,8 @@ fn cmp_5_each_drawn_enemy_keeps_how_its_table_line_fights() {
 /// and each enemy fights as then.
 #[test]
 fn cmp_5_an_enemy_fights_as_drawn_after_the_data_is_edited() {
-    let r = RulesData::built_in().expect("rules");
-    let c = at_the_table(&r);
+    let r = rules();
+    let c = at_the_table(r);
     let drawn = c.mission.as_ref().expect("m").enemy.clone();
     let mut edited = r.clone();
     for f in &mut edited.campaign.factions {
@@ -72,8 +73,8 @@ fn cmp_5_an_enemy_fights_as_drawn_after_the_data_is_edited() {
 /// and its enemies fight as their table lines in the data say.
 #[test]
 fn a_campaign_that_recorded_no_profiles_reads_the_datas() {
-    let r = RulesData::built_in().expect("rules");
-    let mut c = at_the_table(&r);
+    let r = rules();
+    let mut c = at_the_table(r);
     let strip = |rates: &mut muster::rules::campaign::data::Rates| {
         for f in &mut rates.tables.as_mut().expect("tables").factions {
             for line in &mut f.table {
@@ -91,7 +92,7 @@ fn a_campaign_that_recorded_no_profiles_reads_the_datas() {
         }
     }
     strip(std::sync::Arc::make_mut(c.rates.as_mut().expect("rates")));
-    let (again, _) = c.replay(&r).expect("replays");
+    let (again, _) = c.replay(r).expect("replays");
     let m = again.mission.as_ref().expect("m");
     let line = r
         .campaign
@@ -102,7 +103,7 @@ fn a_campaign_that_recorded_no_profiles_reads_the_datas() {
         .find(|l| l.names == m.enemy[0].names)
         .expect("line");
     assert!(line.fighter.is_some());
-    assert_eq!(again.enemy_fighter(0, &r), line.fighter.as_ref());
+    assert_eq!(again.enemy_fighter(0, r), line.fighter.as_ref());
 }
 
 /// CMP-13: an enemy's wound boxes: ticked one by one, never past its
@@ -110,9 +111,9 @@ fn a_campaign_that_recorded_no_profiles_reads_the_datas() {
 /// the players' wounds and out of action are untouched.
 #[test]
 fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
-    let r = RulesData::built_in().expect("rules");
-    let c = at_the_table(&r);
-    let max = c.enemy_wounds(0, &r);
+    let r = rules();
+    let c = at_the_table(r);
+    let max = c.enemy_wounds(0, r);
     // Ticked past its last, it stops at its last (a profile from edited
     // data never breaks the journal).
     let ticked = ok(
@@ -121,7 +122,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
             character: Fighter::Enemy(0).id(),
             wounds: max + 1,
         },
-        &r,
+        r,
     );
     let t = ticked.table.as_ref().expect("table");
     assert_eq!(t.enemy_wounds.get(&0), Some(&max));
@@ -133,7 +134,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
             wounds: max + 5,
             roll: Some(42),
         },
-        &r,
+        r,
     );
     let t = c.table.as_ref().expect("table");
     assert_eq!(t.enemy_wounds.get(&0), Some(&max));
@@ -150,7 +151,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
             character: Fighter::Enemy(0).id(),
             out: false,
         },
-        &r,
+        r,
     );
     let c = ok(
         &c,
@@ -158,7 +159,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
             character: Fighter::Enemy(0).id(),
             wounds: 0,
         },
-        &r,
+        r,
     );
     assert!(c.wound_refusal(Fighter::Enemy(0).id()).is_none());
     // An enemy that was not drawn takes nothing.
@@ -170,7 +171,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
                 character: Fighter::Enemy(n).id(),
                 out: true
             },
-            &r
+            r
         )
         .key,
         "campaign.problem.no_enemy"
@@ -183,7 +184,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
             character: Fighter::Enemy(1).id(),
             out: true,
         },
-        &r,
+        r,
     );
     let c = ok(
         &c,
@@ -194,7 +195,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
                 vp: 0,
             },
         },
-        &r,
+        r,
     );
     assert!(
         c.debrief
@@ -209,8 +210,8 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
 /// die and Cran, for its card.
 #[test]
 fn cmp_15_the_behaviour_test_is_kept_for_the_enemys_card() {
-    let r = RulesData::built_in().expect("rules");
-    let c = at_the_table(&r);
+    let r = rules();
+    let c = at_the_table(r);
     let die = c.settings.cran_die;
     let c = ok(
         &c,
@@ -223,7 +224,7 @@ fn cmp_15_the_behaviour_test_is_kept_for_the_enemys_card() {
                 total: 1,
             }),
         },
-        &r,
+        r,
     );
     let b = c.table.as_ref().expect("t").behaviour[&1];
     assert_eq!((b.turn, b.roll), (1, 1));
@@ -234,11 +235,11 @@ fn cmp_15_the_behaviour_test_is_kept_for_the_enemys_card() {
 /// file, named.
 #[test]
 fn a_character_id_among_the_enemies_is_a_problem() {
-    let r = RulesData::built_in().expect("rules");
-    let mut c = at_the_table(&r);
+    let r = rules();
+    let mut c = at_the_table(r);
     std::sync::Arc::make_mut(&mut c.characters[0]).id = CharId(ENEMY_IDS.0 + 3);
     assert!(
-        c.validate(&r)
+        c.validate(r)
             .iter()
             .any(|p| p.key == "campaign.problem.Fighter")
     );
@@ -248,11 +249,11 @@ fn a_character_id_among_the_enemies_is_a_problem() {
 /// of the file, named.
 #[test]
 fn a_next_id_among_the_enemies_is_a_problem() {
-    let r = RulesData::built_in().expect("rules");
-    let mut c = at_the_table(&r);
+    let r = rules();
+    let mut c = at_the_table(r);
     c.next_id = ENEMY_IDS;
     assert!(
-        c.validate(&r)
+        c.validate(r)
             .iter()
             .any(|p| p.key == "campaign.problem.next_id_enemy")
     );
@@ -261,7 +262,7 @@ fn a_next_id_among_the_enemies_is_a_problem() {
 /// The data's check refuses an enemy with no wound, naming its line.
 #[test]
 fn an_enemy_of_the_data_with_no_wound_is_refused() {
-    let r = RulesData::built_in().expect("rules");
+    let r = rules();
     let mut d = r.campaign.clone();
     d.factions[0].table[0]
         .fighter

@@ -131,23 +131,23 @@ fn sword() -> Gear {
 #[test]
 fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_events() {
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Bob", false)], &r);
+    let c = started(vec![human("Ada", false), human("Bob", false)], r);
     let before = c.journal.len();
-    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, &r);
+    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, r);
     let c = gear(
         &c,
         "Ada",
         GearEdit::AddGear {
             gear: Gear::new(" Laspistol ", GearKind::Pistol),
         },
-        &r,
+        r,
     );
     assert_eq!(
         character(&c, "Ada").equipment,
         [sword(), Gear::new("Laspistol", GearKind::Pistol)],
         "added in order, the name trimmed"
     );
-    let c = gear(&c, "Ada", GearEdit::MoveGear { from: 1, to: 0 }, &r);
+    let c = gear(&c, "Ada", GearEdit::MoveGear { from: 1, to: 0 }, r);
     assert_eq!(character(&c, "Ada").equipment[0].name, "Laspistol");
     let c = gear(
         &c,
@@ -159,9 +159,9 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
                 ..Gear::new("Hot-shot laspistol", GearKind::Pistol)
             },
         },
-        &r,
+        r,
     );
-    let c = gear(&c, "Ada", GearEdit::RemoveGear { at: 1 }, &r);
+    let c = gear(&c, "Ada", GearEdit::RemoveGear { at: 1 }, r);
     assert_eq!(
         character(&c, "Ada").equipment,
         [Gear {
@@ -174,7 +174,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
     assert_eq!(c.journal.len(), before + 5);
     let ada = id(&c, "Ada");
     // Her history: the escort she came with, then the five gear events.
-    let (_, outcomes) = c.replay(&r).expect("replays");
+    let (_, outcomes) = c.replay(r).expect("replays");
     let since = |who| c.history(who, &outcomes).range(before..).count();
     assert_eq!(since(ada), 5);
     assert_eq!(since(id(&c, "Bob")), 0, "none of them in Bob's");
@@ -187,7 +187,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
                 character: ada,
                 edit: GearEdit::RemoveGear { at: 0 },
             },
-            &r,
+            r,
             &mut rng,
         )
         .expect("removed");
@@ -201,7 +201,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
             character: ada,
             edit: GearEdit::RemoveGear { at: 3 },
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "problem.no_such_gear");
     let p = refused(
@@ -212,7 +212,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
                 gear: Gear::new("  ", GearKind::Other),
             },
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "problem.empty_name");
     let p = refused(
@@ -226,7 +226,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
                 },
             },
         },
-        &r,
+        r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("CC-11", "problem.gear_strength"));
     let p = refused(
@@ -240,7 +240,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
                 },
             },
         },
-        &r,
+        r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("CC-12", "problem.gear_save"));
 }
@@ -248,7 +248,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
 #[test]
 fn chr_16_a_power_card_for_a_campaign_character_without_psychic_powers_is_refused() {
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
+    let c = started(vec![human("Ada", false), human("Vael", true)], r);
     let p = refused(
         &c,
         E::Gear {
@@ -257,7 +257,7 @@ fn chr_16_a_power_card_for_a_campaign_character_without_psychic_powers_is_refuse
                 power: PowerCard::new("Smite"),
             },
         },
-        &r,
+        r,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -272,7 +272,7 @@ fn chr_16_a_power_card_for_a_campaign_character_without_psychic_powers_is_refuse
         GearEdit::AddPower {
             power: PowerCard::new("Smite"),
         },
-        &r,
+        r,
     );
     let c = gear(
         &c,
@@ -280,28 +280,28 @@ fn chr_16_a_power_card_for_a_campaign_character_without_psychic_powers_is_refuse
         GearEdit::AddPower {
             power: PowerCard::new("Psychic shield"),
         },
-        &r,
+        r,
     );
-    let c = gear(&c, "Vael", GearEdit::MovePower { from: 1, to: 0 }, &r);
+    let c = gear(&c, "Vael", GearEdit::MovePower { from: 1, to: 0 }, r);
     assert_eq!(
         character(&c, "Vael").powers,
         [PowerCard::new("Psychic shield"), PowerCard::new("Smite")]
     );
-    let c = gear(&c, "Vael", GearEdit::RemovePower { at: 1 }, &r);
+    let c = gear(&c, "Vael", GearEdit::RemovePower { at: 1 }, r);
     assert_eq!(
         character(&c, "Vael").powers,
         [PowerCard::new("Psychic shield")]
     );
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
 
 #[test]
 fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Bob", false)], &r);
-    let c = gear(&c, "Bob", GearEdit::AddGear { gear: sword() }, &r);
+    let c = started(vec![human("Ada", false), human("Bob", false)], r);
+    let c = gear(&c, "Bob", GearEdit::AddGear { gear: sword() }, r);
     // A 1 on the Cran test: dead (CMP-9).
-    let c = after_mission(&c, &["Bob"], 1, &r);
+    let c = after_mission(&c, &["Bob"], 1, r);
     assert_eq!(c.character(id(&c, "Bob")).unwrap().state, State::Dead);
     for edit in [
         GearEdit::AddGear {
@@ -315,7 +315,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
                 character: id(&c, "Bob"),
                 edit,
             },
-            &r,
+            r,
         );
         assert_eq!(
             (p.rule.as_ref(), p.key),
@@ -344,11 +344,11 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
                 )),
             }),
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.dead_gear");
     assert_eq!(c.reinforcement_of(EscortId(1)), points);
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // A file whose journal gives the dead man a new item is refused.
     let mut forged = c.clone();
     let mission = forged.journal.last().expect("an entry").mission;
@@ -364,7 +364,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
             },
             stamp: None,
         }));
-    let problems = forged.validate(&r);
+    let problems = forged.validate(r);
     assert!(
         problems
             .iter()
@@ -372,15 +372,15 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
         "{problems:?}"
     );
     // The living may still change theirs.
-    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, &r);
+    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, r);
     assert_eq!(character(&c, "Ada").equipment.len(), 1);
 }
 
 #[test]
 fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
-    let c = after_mission(&c, &[], 1, &r);
+    let c = started(vec![human("Ada", false), human("Vael", true)], r);
+    let c = after_mission(&c, &[], 1, r);
     assert_eq!(c.phase, Phase::Debrief);
     let held = c.escorts[0].reinforcement;
     assert!(held >= 10);
@@ -399,7 +399,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
                 what: String::new(),
                 bought: Some(bought.clone()),
             },
-            &r,
+            r,
             &mut rng,
         )
         .expect("bought");
@@ -425,7 +425,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
         "stored as applied: the item names the spending"
     );
     assert!(
-        crate::rules::campaign::history_labels(&c, ada, &r).last() == Some(&"campaign.event.spend"),
+        crate::rules::campaign::history_labels(&c, ada, r).last() == Some(&"campaign.event.spend"),
         "in Ada's history"
     );
     // A power card for a character without psychic powers (CHR-16): the
@@ -441,7 +441,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
                 item: Purchase::Power(PowerCard::new("Smite")),
             }),
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CHR-16");
     // The psyker buys one.
@@ -456,21 +456,21 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
                 item: Purchase::Power(PowerCard::new("Smite")),
             }),
         },
-        &r,
+        r,
     );
     assert_eq!(character(&c, "Vael").powers, [PowerCard::new("Smite")]);
     assert_eq!(c.escorts[0].reinforcement, held - 10);
     // The journal replays to the same state (one event, one step).
-    let (replayed, _) = c.replay(&r).expect("replays");
+    let (replayed, _) = c.replay(r).expect("replays");
     assert!(replayed.same_state(&c));
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
 
 #[test]
 fn cmp_7_a_spend_of_an_older_muster_without_an_item_still_replays() {
     let r = rules();
-    let c = started(vec![human("Ada", false)], &r);
-    let c = after_mission(&c, &[], 1, &r);
+    let c = started(vec![human("Ada", false)], r);
+    let c = after_mission(&c, &[], 1, r);
     // As an older Muster wrote it: no `bought`.
     let old: E =
         serde_json::from_str(r#"{"spend": {"escort": 1, "points": 3, "what": "Grenades"}}"#)
@@ -486,31 +486,31 @@ fn cmp_7_a_spend_of_an_older_muster_without_an_item_still_replays() {
     );
     let before = c.reinforcement_of(EscortId(1));
     assert!(before >= 3, "points to spend: {before}");
-    let c = ok(&c, old, &r);
+    let c = ok(&c, old, r);
     // The points are spent all the same (CMP-7), and the journal replays.
     assert_eq!(c.reinforcement_of(EscortId(1)), before - 3);
-    let (replayed, _) = c.replay(&r).expect("replays");
+    let (replayed, _) = c.replay(r).expect("replays");
     assert_eq!(replayed.reinforcement_of(EscortId(1)), before - 3);
     let text = serde_json::to_string(&c.journal.last().unwrap().event).unwrap();
     assert!(!text.contains("bought"), "written as before: {text}");
     assert!(character(&c, "Ada").equipment.is_empty(), "only noted");
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
 
 #[test]
 fn gear_events_replay_exactly_through_the_file() {
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
-    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, &r);
+    let c = started(vec![human("Ada", false), human("Vael", true)], r);
+    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, r);
     let c = gear(
         &c,
         "Vael",
         GearEdit::AddPower {
             power: PowerCard::new("Smite"),
         },
-        &r,
+        r,
     );
-    let c = after_mission(&c, &[], 1, &r);
+    let c = after_mission(&c, &[], 1, r);
     let c = gear(
         &c,
         "Ada",
@@ -518,19 +518,19 @@ fn gear_events_replay_exactly_through_the_file() {
             at: 0,
             gear: Gear::new("Chainsword", GearKind::Melee),
         },
-        &r,
+        r,
     );
     let text = muster::store::to_json(&c).unwrap();
     assert!(text.contains("\"add_gear\""), "the event in the file");
     let back = muster::store::document::parse::<Campaign>(&text, "c").unwrap();
     assert_eq!(back, c);
-    let (replayed, _) = back.replay(&r).expect("replays");
+    let (replayed, _) = back.replay(r).expect("replays");
     assert!(replayed.same_state(&c));
     assert_eq!(
         character(&replayed, "Ada").equipment,
         [Gear::new("Chainsword", GearKind::Melee)]
     );
-    assert!(back.validate(&r).is_empty(), "{:?}", back.validate(&r));
+    assert!(back.validate(r).is_empty(), "{:?}", back.validate(r));
     // Equipment changed behind the journal is caught.
     let mut forged = c.clone();
     let i = forged
@@ -545,7 +545,7 @@ fn gear_events_replay_exactly_through_the_file() {
     forged.characters[i] = std::sync::Arc::new(x);
     assert!(
         forged
-            .validate(&r)
+            .validate(r)
             .iter()
             .any(|p| p.key == "campaign.problem.journal_disagrees")
     );
@@ -554,26 +554,26 @@ fn gear_events_replay_exactly_through_the_file() {
 #[test]
 fn cmp_7_the_exported_roster_and_the_campaign_sheet_carry_equipment_and_powers() {
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
-    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, &r);
+    let c = started(vec![human("Ada", false), human("Vael", true)], r);
+    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, r);
     let c = gear(
         &c,
         "Vael",
         GearEdit::AddPower {
             power: PowerCard::new("Smite"),
         },
-        &r,
+        r,
     );
     let Some(ExportedEscort::Roster(roster)) = c.export_escort(EscortId(1), "After") else {
         panic!("a roster");
     };
     assert_eq!(roster.characters[0].equipment, [sword()]);
     assert_eq!(roster.characters[1].powers, [PowerCard::new("Smite")]);
-    assert!(roster.validate(&r).is_empty(), "{:?}", roster.validate(&r));
+    assert!(roster.validate(r).is_empty(), "{:?}", roster.validate(r));
 
     let sheet = campaign_sheet(
         &c,
-        &r,
+        r,
         SheetOptions {
             lang: Lang::En,
             appendix: false,
@@ -623,7 +623,7 @@ fn harness(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
 fn cmp_7_an_item_added_in_a_campaign_characters_history_is_one_event_undone_at_once() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
+    let c = started(vec![human("Ada", false), human("Vael", true)], r);
     let mut h = harness(dir.path(), &c);
     h.get_by_role_and_label(Role::Button, "Show Ada's history")
         .click();
@@ -700,9 +700,9 @@ fn cmp_7_an_item_added_in_a_campaign_characters_history_is_one_event_undone_at_o
 fn cmp_13_a_dead_characters_equipment_is_shown_but_cannot_be_changed() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Bob", false)], &r);
-    let c = gear(&c, "Bob", GearEdit::AddGear { gear: sword() }, &r);
-    let c = after_mission(&c, &["Bob"], 1, &r);
+    let c = started(vec![human("Ada", false), human("Bob", false)], r);
+    let c = gear(&c, "Bob", GearEdit::AddGear { gear: sword() }, r);
+    let c = after_mission(&c, &["Bob"], 1, r);
     let mut h = harness(dir.path(), &c);
     // After the mission the debrief is shown: his history is in the journal.
     h.get_by_label("Journal").click();
@@ -730,8 +730,8 @@ fn cmp_13_a_dead_characters_equipment_is_shown_but_cannot_be_changed() {
 fn cmp_7_the_reinforcements_step_buys_an_item_for_a_character() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
-    let c = after_mission(&c, &[], 1, &r);
+    let c = started(vec![human("Ada", false), human("Vael", true)], r);
+    let c = after_mission(&c, &[], 1, r);
     let held = c.escorts[0].reinforcement;
     let mut h = harness(dir.path(), &c);
     h.get_by_label("Points to spend").click();
@@ -792,8 +792,8 @@ fn two_machines(
 #[test]
 fn cmp_7_the_escort_s_points_spent_on_two_machines_hold_the_second_spending_aside() {
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Vael", true)], &r);
-    let base = after_mission(&c, &[], 1, &r);
+    let c = started(vec![human("Ada", false), human("Vael", true)], r);
+    let base = after_mission(&c, &[], 1, r);
     let held = base.escorts[0].reinforcement;
     let spend = |what: &str| E::Spend {
         escort: EscortId(1),
@@ -802,7 +802,7 @@ fn cmp_7_the_escort_s_points_spent_on_two_machines_hold_the_second_spending_asid
         bought: None,
     };
     // Both players spend every point the escort holds, each on his machine.
-    let replayed = two_machines(&base, &[spend("a medikit")], &[spend("a grenade")], &r);
+    let replayed = two_machines(&base, &[spend("a medikit")], &[spend("a grenade")], r);
     assert_eq!(replayed.campaign.escorts[0].reinforcement, 0);
     assert_eq!(replayed.campaign.journal.len(), base.journal.len() + 1);
     let [aside] = replayed.set_aside.as_slice() else {
@@ -819,8 +819,8 @@ fn cmp_7_the_escort_s_points_spent_on_two_machines_hold_the_second_spending_asid
 #[test]
 fn cmp_13_a_change_to_a_character_who_died_on_the_other_machine_is_held_aside() {
     let r = rules();
-    let c = started(vec![human("Ada", false), human("Bob", false)], &r);
-    let c = ok(&c, E::BeginMission, &r);
+    let c = started(vec![human("Ada", false), human("Bob", false)], r);
+    let c = ok(&c, E::BeginMission, r);
     let bob = id(&c, "Bob");
     let c = ok(
         &c,
@@ -828,7 +828,7 @@ fn cmp_13_a_change_to_a_character_who_died_on_the_other_machine_is_held_aside() 
             character: bob,
             out: true,
         },
-        &r,
+        r,
     );
     let base = ok(
         &c,
@@ -839,7 +839,7 @@ fn cmp_13_a_change_to_a_character_who_died_on_the_other_machine_is_held_aside() 
             },
             played: vec![],
         },
-        &r,
+        r,
     );
     // On Camille's machine Bob fails his Cran test and dies; a moment
     // later on Bruno's, who has not heard, Bob is given a sword.
@@ -851,7 +851,7 @@ fn cmp_13_a_change_to_a_character_who_died_on_the_other_machine_is_held_aside() 
         character: bob,
         edit: GearEdit::AddGear { gear: sword() },
     };
-    let replayed = two_machines(&base, &[dies], &[sword_for_bob], &r);
+    let replayed = two_machines(&base, &[dies], &[sword_for_bob], r);
     let dead = replayed.campaign.character(bob).expect("Bob");
     assert_eq!(dead.state, State::Dead, "Bob died on Camille's machine");
     let [aside] = replayed.set_aside.as_slice() else {

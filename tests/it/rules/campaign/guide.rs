@@ -6,11 +6,8 @@
 use muster::rules::RulesData;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 
+use crate::common::rules;
 use crate::common::{char_id, ok, refused};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 /// The example kill team at the table, a guide hired (as the recon and
 /// the payment would have left it).
@@ -23,7 +20,7 @@ fn guided_team(r: &RulesData) -> Campaign {
 #[test]
 fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
     let r = rules();
-    let c = guided_team(&r);
+    let c = guided_team(r);
     let hark = char_id(&c, "Sergeant Hark");
     let nim = char_id(&c, "Trooper Nim");
     let dace = char_id(&c, "Trooper Dace");
@@ -35,7 +32,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         E::Guide {
             characters: vec![hark, nim, dace],
         },
-        &r,
+        r,
     );
     assert_eq!(led.guided, vec![hark, nim, dace]);
     assert_eq!(led.journal.len(), c.journal.len() + 1);
@@ -45,7 +42,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         E::Guide {
             characters: vec![hark, nim, dace, rusk],
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "CMP-14");
     assert_eq!(p.key, "campaign.problem.guide_too_many");
@@ -55,11 +52,11 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         E::Guide {
             characters: vec![osk],
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.guide_item");
     assert_eq!(
-        c.guide_refusal(osk, &r).map(|p| p.key.to_owned()),
+        c.guide_refusal(osk, r).map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_item".to_owned())
     );
     // Hark, led, takes armour later: he stays led (and may be taken off),
@@ -80,13 +77,13 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
             weapon: None,
         });
     }
-    assert!(armoured.guide_refusal(hark, &r).is_some());
+    assert!(armoured.guide_refusal(hark, r).is_some());
     let more = ok(
         &armoured,
         E::Guide {
             characters: vec![hark, nim],
         },
-        &r,
+        r,
     );
     assert_eq!(more.guided, vec![hark, nim]);
     let fewer = ok(
@@ -94,7 +91,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         E::Guide {
             characters: vec![nim],
         },
-        &r,
+        r,
     );
     assert_eq!(fewer.guided, vec![nim]);
     // Adding him back now is refused: he no longer qualifies.
@@ -103,7 +100,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         E::Guide {
             characters: vec![nim, hark],
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.guide_item");
     // Without a guide hired, nobody is led.
@@ -114,7 +111,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         E::Guide {
             characters: vec![nim],
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.no_guide_hired");
 }
@@ -122,7 +119,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
 #[test]
 fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     let r = rules();
-    let mut c = guided_team(&r);
+    let mut c = guided_team(r);
     let hark = char_id(&c, "Sergeant Hark");
     // Worth: what he would cost as a recruit (10 per soldier equivalent).
     let worth = c
@@ -132,7 +129,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
                 .find(|x| x.id == hark)
                 .expect("Hark")
                 .member,
-            &r,
+            r,
         )
         .expect("a cost");
     assert!(worth <= 30, "{worth}");
@@ -140,7 +137,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     let mut rates = c.rates(&r.campaign).into_owned();
     rates.recon.guide_max_worth = worth - 1;
     c.rates = Some(std::sync::Arc::new(rates));
-    let p = c.guide_refusal(hark, &r).expect("refused");
+    let p = c.guide_refusal(hark, r).expect("refused");
     assert_eq!(p.key, "campaign.problem.guide_worth");
     assert!(
         crate::common::refused(
@@ -148,7 +145,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
             E::Guide {
                 characters: vec![hark]
             },
-            &r
+            r
         )
         .key == p.key
     );
@@ -162,7 +159,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
         .players
         .retain(|&p| p != rusk);
     assert_eq!(
-        benched.guide_refusal(rusk, &r).map(|p| p.key.to_owned()),
+        benched.guide_refusal(rusk, r).map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_cannot_play".to_owned())
     );
     // One who misses the mission cannot be led.
@@ -170,7 +167,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     std::sync::Arc::make_mut(c.characters.iter_mut().find(|x| x.id == nim).expect("Nim"))
         .misses_next = true;
     assert_eq!(
-        c.guide_refusal(nim, &r).map(|p| p.key.to_owned()),
+        c.guide_refusal(nim, r).map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_cannot_play".to_owned())
     );
 }
@@ -178,11 +175,11 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
 #[test]
 fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     let r = rules();
-    let mut c = crate::common::example_campaign_at_the_table(&r);
+    let mut c = crate::common::example_campaign_at_the_table(r);
     c.guide = true;
     // Hesk, worth little, qualifies in his plain clothes.
     let hesk = char_id(&c, "Trooper Hesk");
-    assert_eq!(c.guide_refusal(hesk, &r), None);
+    assert_eq!(c.guide_refusal(hesk, r), None);
     // In flak armour (6+) he is too heavy, and the refusal names the save.
     {
         use muster::rules::campaign::Member;
@@ -199,7 +196,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         flak.save = Some(6);
         ch.equipment.push(flak);
     }
-    let p = c.guide_refusal(hesk, &r).expect("refused");
+    let p = c.guide_refusal(hesk, r).expect("refused");
     assert_eq!(p.key, "campaign.problem.guide_armour");
     let line = muster::i18n::Lang::En.problem_line(&p);
     assert!(
@@ -210,7 +207,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     // it still worth more than the guide's 30 points.
     let vael = char_id(&c, "Inquisitor Vael");
     assert_eq!(
-        c.guide_refusal(vael, &r).map(|p| p.key.to_owned()),
+        c.guide_refusal(vael, r).map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_armour".to_owned())
     );
     {
@@ -227,13 +224,13 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         ch.equipment.retain(|g| g.kind != GearKind::Armour);
     }
     assert_eq!(
-        c.guide_refusal(vael, &r).map(|p| p.key.to_owned()),
+        c.guide_refusal(vael, r).map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_worth".to_owned())
     );
     // The dead are never led.
     let dall = char_id(&c, "Trooper Dall");
     assert_eq!(
-        c.guide_refusal(dall, &r).map(|p| p.key.to_owned()),
+        c.guide_refusal(dall, r).map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_cannot_play".to_owned())
     );
 }
@@ -243,7 +240,7 @@ fn cmp_14_the_mission_card_ticks_who_the_guide_leads() {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
     use muster::app::{Command, Screen};
     let r = rules();
-    let c = guided_team(&r);
+    let c = guided_team(r);
     let nim = char_id(&c, "Trooper Nim");
     let dir = tempfile::tempdir().expect("tempdir");
     muster::store::Store::open(dir.path())
@@ -331,9 +328,9 @@ fn cmp_14_the_mission_card_ticks_who_the_guide_leads() {
 #[test]
 fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
     let r = rules();
-    let mut c = guided_team(&r);
+    let mut c = guided_team(r);
     let nim = char_id(&c, "Trooper Nim");
-    assert_eq!(c.guide_refusal(nim, &r), None);
+    assert_eq!(c.guide_refusal(nim, r), None);
     {
         use muster::rules::campaign::Member;
         let x = c.characters.iter_mut().find(|x| x.id == nim).expect("Nim");
@@ -346,7 +343,7 @@ fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
             weapon: None,
         }];
     }
-    let p = c.guide_refusal(nim, &r).expect("refused");
+    let p = c.guide_refusal(nim, r).expect("refused");
     assert_eq!(
         (p.rule.as_ref(), p.key),
         ("CMP-14", "campaign.problem.guide_item")

@@ -11,12 +11,13 @@ use muster::rules::house_rules::{HouseRules, RuleChange};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{Document, RulesData};
 
+use crate::common::rules;
 use crate::common::{
     GUARD_ACTIONS, char_id, example_team, folder_rules, ok, refused, team_at_the_table,
 };
 
 fn built_in() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
+    rules().clone()
 }
 
 fn act(c: &Campaign, name: &str, act: Act) -> E {

@@ -10,11 +10,8 @@ use muster::rules::killteam::Carried;
 use muster::rules::killteam::item_use::Effect;
 use muster::rules::{Document as _, RulesData};
 
+use crate::common::rules;
 use crate::common::{char_id, ok, refused};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 /// The example team with Vell's flash grenade, Osk's chem bomb, Nim's
 /// knife and Pell's gas mask (Dace keeps his medikit, Rusk his mine), at
@@ -67,7 +64,7 @@ fn replays(c: &Campaign, r: &RulesData) {
 #[test]
 fn eq_6_the_medikit_heals_a_team_mate_at_the_table_strikes_and_replays() {
     let r = rules();
-    let c = armed_team_at_the_table(&r);
+    let c = armed_team_at_the_table(r);
     let (dace, vell) = (char_id(&c, "Trooper Dace"), char_id(&c, "Trooper Vell"));
     let c = ok(
         &c,
@@ -75,9 +72,9 @@ fn eq_6_the_medikit_heals_a_team_mate_at_the_table_strikes_and_replays() {
             character: vell,
             wounds: 2,
         },
-        &r,
+        r,
     );
-    let (c, shown) = lines(&c, use_item(dace, "medikit", Some(vell), Some(2)), &r);
+    let (c, shown) = lines(&c, use_item(dace, "medikit", Some(vell), Some(2)), r);
     assert!(
         shown.contains(&"Medikit (D3: 2): Trooper Vell regains 2 wounds".to_owned()),
         "{shown:?}"
@@ -89,23 +86,23 @@ fn eq_6_the_medikit_heals_a_team_mate_at_the_table_strikes_and_replays() {
         t.used.get(&dace).map(|u| u.effect.clone()),
         Some(Effect::Heal(2))
     );
-    replays(&c, &r);
+    replays(&c, r);
     // Once a game.
-    let p = refused(&c, use_item(dace, "medikit", Some(vell), None), &r);
+    let p = refused(&c, use_item(dace, "medikit", Some(vell), None), r);
     assert_eq!(p.rule, "EQ-6");
     assert_eq!(
         Lang::En.problem(&p),
         "Trooper Dace has already used his Medikit"
     );
     // Never on an enemy; the die left to Muster is stored in the journal.
-    let fresh = armed_team_at_the_table(&r);
+    let fresh = armed_team_at_the_table(r);
     let p = refused(
         &fresh,
         use_item(dace, "medikit", Some(Fighter::Enemy(0).id()), None),
-        &r,
+        r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("EQ-6", "kt.use.bad_target"));
-    let c = ok(&fresh, use_item(dace, "medikit", Some(dace), None), &r);
+    let c = ok(&fresh, use_item(dace, "medikit", Some(dace), None), r);
     let E::UseItem {
         roll: Some(roll), ..
     } = &c.journal.last().expect("entry").event
@@ -113,19 +110,19 @@ fn eq_6_the_medikit_heals_a_team_mate_at_the_table_strikes_and_replays() {
         panic!("the die is kept");
     };
     assert_eq!(roll.sides, 3);
-    replays(&c, &r);
+    replays(&c, r);
 }
 
 #[test]
 fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
     let r = rules();
-    let c = armed_team_at_the_table(&r);
+    let c = armed_team_at_the_table(r);
     let rusk = char_id(&c, "Trooper Rusk");
     let enemy = Fighter::Enemy(0).id();
     // Going off before it is laid is refused.
-    let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), &r);
+    let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), r);
     assert_eq!((p.rule.as_ref(), p.key), ("EQ-11", "kt.use.lay_first"));
-    let (c, shown) = lines(&c, use_item(rusk, "mine", None, None), &r);
+    let (c, shown) = lines(&c, use_item(rusk, "mine", None, None), r);
     assert!(
         shown[0].starts_with("Trooper Rusk lays a Mine"),
         "{shown:?}"
@@ -137,7 +134,7 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
     assert_eq!(t.laid, vec![(rusk, "mine".to_owned())]);
     // EQ-11 « SEULEMENT à partir de la fin de l'activation »: not in the
     // activation that laid it; once he has taken his two actions, it is.
-    let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), &r);
+    let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), r);
     assert_eq!((p.rule.as_ref(), p.key), ("EQ-11", "kt.use.not_armed"));
     let moved = ok(
         &c,
@@ -145,10 +142,10 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
             character: rusk,
             act: muster::rules::killteam::activation::Act::Move,
         },
-        &r,
+        r,
     );
     assert_eq!(
-        refused(&moved, use_item(rusk, "mine", Some(enemy), Some(1)), &r).key,
+        refused(&moved, use_item(rusk, "mine", Some(enemy), Some(1)), r).key,
         "kt.use.not_armed",
         "his activation goes on"
     );
@@ -158,42 +155,42 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
             character: rusk,
             act: muster::rules::killteam::activation::Act::Shoot,
         },
-        &r,
+        r,
     );
-    let max = c.enemy_wounds(0, &r);
-    let (c, shown) = lines(&c, use_item(rusk, "mine", Some(enemy), Some(1)), &r);
+    let max = c.enemy_wounds(0, r);
+    let (c, shown) = lines(&c, use_item(rusk, "mine", Some(enemy), Some(1)), r);
     assert!(shown[0].starts_with("Mine (D3: 1): "), "{shown:?}");
     let t = c.table.as_ref().expect("table");
     assert_eq!(t.enemy_wounds.get(&0), Some(&1.min(max)));
     assert!(t.laid.is_empty(), "one explosion per mine");
     assert_eq!(t.enemy_out.contains(&0), max <= 1);
-    replays(&c, &r);
-    let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), &r);
+    replays(&c, r);
+    let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), r);
     assert_eq!(p.rule, "EQ-11");
 }
 
 #[test]
 fn eq_11_a_mine_goes_off_on_a_friend_and_takes_him_out_at_his_last_wound() {
     let r = rules();
-    let c = armed_team_at_the_table(&r);
+    let c = armed_team_at_the_table(r);
     let (rusk, hark) = (char_id(&c, "Trooper Rusk"), char_id(&c, "Sergeant Hark"));
-    let c = ok(&c, use_item(rusk, "mine", None, None), &r);
+    let c = ok(&c, use_item(rusk, "mine", None, None), r);
     // The next turn, his activation is over.
-    let c = ok(&c, E::NewTurn { gain: None }, &r);
-    let c = ok(&c, use_item(rusk, "mine", Some(hark), Some(3)), &r);
+    let c = ok(&c, E::NewTurn { gain: None }, r);
+    let c = ok(&c, use_item(rusk, "mine", Some(hark), Some(3)), r);
     let t = c.table.as_ref().expect("table");
     assert_eq!(t.wounds.get(&hark), Some(&3));
     assert!(t.out_of_action.contains(&hark));
-    replays(&c, &r);
+    replays(&c, r);
 }
 
 #[test]
 fn eq_15_the_chem_bomb_wounds_and_eq_19_a_gas_mask_ignores_it() {
     let r = rules();
-    let c = armed_team_at_the_table(&r);
+    let c = armed_team_at_the_table(r);
     let (osk, pell) = (char_id(&c, "Trooper Osk"), char_id(&c, "Trooper Pell"));
     // EQ-19: Pell's gas mask; the bomb is spent all the same.
-    let (masked, shown) = lines(&c, use_item(osk, "chem_bomb", Some(pell), None), &r);
+    let (masked, shown) = lines(&c, use_item(osk, "chem_bomb", Some(pell), None), r);
     assert_eq!(
         shown,
         ["Chem bomb: Trooper Pell ignores it, thanks to the Gas mask"]
@@ -205,7 +202,7 @@ fn eq_15_the_chem_bomb_wounds_and_eq_19_a_gas_mask_ignores_it() {
     let (c, shown) = lines(
         &c,
         use_item(osk, "chem_bomb", Some(Fighter::Enemy(0).id()), None),
-        &r,
+        r,
     );
     assert!(shown[0].starts_with("Chem bomb: "), "{shown:?}");
     assert!(shown[0].ends_with(" suffers 1 mortal wound"), "{shown:?}");
@@ -213,44 +210,44 @@ fn eq_15_the_chem_bomb_wounds_and_eq_19_a_gas_mask_ignores_it() {
         c.table.as_ref().and_then(|t| t.enemy_wounds.get(&0)),
         Some(&1)
     );
-    replays(&c, &r);
+    replays(&c, r);
 }
 
 #[test]
 fn eq_10_the_flash_grenade_dazzles_until_the_next_turn_and_eq_19_a_mask_ignores_it() {
     let r = rules();
-    let c = armed_team_at_the_table(&r);
+    let c = armed_team_at_the_table(r);
     let (vell, pell) = (char_id(&c, "Trooper Vell"), char_id(&c, "Trooper Pell"));
     let enemy = Fighter::Enemy(0).id();
-    let c2 = ok(&c, use_item(vell, "flash_grenade", Some(enemy), None), &r);
+    let c2 = ok(&c, use_item(vell, "flash_grenade", Some(enemy), None), r);
     let t = c2.table.as_ref().expect("table");
     assert!(t.dazzled_now(enemy));
-    replays(&c2, &r);
-    let next = ok(&c2, E::NewTurn { gain: None }, &r);
+    replays(&c2, r);
+    let next = ok(&c2, E::NewTurn { gain: None }, r);
     assert!(!next.table.as_ref().expect("table").dazzled_now(enemy));
     // A gas mask: not dazzled.
-    let masked = ok(&c, use_item(vell, "flash_grenade", Some(pell), None), &r);
+    let masked = ok(&c, use_item(vell, "flash_grenade", Some(pell), None), r);
     assert!(!masked.table.as_ref().expect("table").dazzled_now(pell));
 }
 
 #[test]
 fn eq_23_the_knife_costs_no_action_and_causes_1_mortal_wound() {
     let r = rules();
-    let c = armed_team_at_the_table(&r);
+    let c = armed_team_at_the_table(r);
     let nim = char_id(&c, "Trooper Nim");
     let hark = char_id(&c, "Sergeant Hark");
-    let c = ok(&c, use_item(nim, "knife", Some(hark), None), &r);
+    let c = ok(&c, use_item(nim, "knife", Some(hark), None), r);
     assert_eq!(c.table.as_ref().and_then(|t| t.wounds.get(&hark)), Some(&1));
-    replays(&c, &r);
+    replays(&c, r);
     // One he does not carry is refused.
-    let p = refused(&c, use_item(hark, "knife", Some(nim), None), &r);
+    let p = refused(&c, use_item(hark, "knife", Some(nim), None), r);
     assert_eq!(Lang::En.problem(&p), "Sergeant Hark carries no Knife");
 }
 
 #[test]
 fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
     let r = rules();
-    let c = armed_team_at_the_table(&r);
+    let c = armed_team_at_the_table(r);
     let osk = char_id(&c, "Trooper Osk");
     let points = c.escorts[0].command_points;
     assert!(points >= 2, "{points}");
@@ -262,13 +259,13 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
             item: "chem_bomb".into(),
             cost: None,
         },
-        &r,
+        r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.recharge.not_used"));
     let c = ok(
         &c,
         use_item(osk, "chem_bomb", Some(Fighter::Enemy(0).id()), None),
-        &r,
+        r,
     );
     let (c, shown) = lines(
         &c,
@@ -277,7 +274,7 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
             item: "chem_bomb".into(),
             cost: None,
         },
-        &r,
+        r,
     );
     assert_eq!(
         shown,
@@ -297,9 +294,9 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
     let c = ok(
         &c,
         use_item(osk, "chem_bomb", Some(Fighter::Enemy(1).id()), None),
-        &r,
+        r,
     );
-    replays(&c, &r);
+    replays(&c, r);
     // Refused with the reason when the team lacks the points.
     let poor = ok(
         &c,
@@ -307,7 +304,7 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
             escort: c.escorts[0].id,
             points: 1,
         },
-        &r,
+        r,
     );
     let p = refused(
         &poor,
@@ -316,7 +313,7 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
             item: "chem_bomb".into(),
             cost: None,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "KT-11");
     assert_eq!(
@@ -328,7 +325,7 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
 #[test]
 fn eq_6_a_bearer_out_of_action_uses_nothing() {
     let r = rules();
-    let c = armed_team_at_the_table(&r);
+    let c = armed_team_at_the_table(r);
     let dace = char_id(&c, "Trooper Dace");
     let c = ok(
         &c,
@@ -336,9 +333,9 @@ fn eq_6_a_bearer_out_of_action_uses_nothing() {
             character: dace,
             out: true,
         },
-        &r,
+        r,
     );
-    let p = refused(&c, use_item(dace, "medikit", Some(dace), None), &r);
+    let p = refused(&c, use_item(dace, "medikit", Some(dace), None), r);
     assert_eq!((p.rule.as_ref(), p.key), ("EQ-6", "kt.use.bearer_out"));
 }
 
@@ -350,7 +347,7 @@ fn eq_6_a_bearer_out_of_action_uses_nothing() {
 #[test]
 fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     let r = rules();
-    let c = armed_team_at_the_table(&r);
+    let c = armed_team_at_the_table(r);
     let (dace, vell, osk) = (
         char_id(&c, "Trooper Dace"),
         char_id(&c, "Trooper Vell"),
@@ -362,10 +359,10 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
             character: vell,
             wounds: 2,
         },
-        &r,
+        r,
     );
     let points = c.escorts[0].command_points;
-    let c = ok(&c, use_item(dace, "medikit", Some(vell), Some(1)), &r);
+    let c = ok(&c, use_item(dace, "medikit", Some(vell), Some(1)), r);
     let wounds = |c: &Campaign| {
         c.table
             .as_ref()
@@ -373,14 +370,14 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
             .unwrap_or(0)
     };
     assert_eq!(wounds(&c), 1, "healed 1 of 2");
-    assert_eq!(c.may_reroll_item(dace, "medikit", &r), Ok(1));
+    assert_eq!(c.may_reroll_item(dace, "medikit", r), Ok(1));
     let again = |face: u32| E::RerollItem {
         character: dace,
         item: "medikit".into(),
         roll: Some(Roll::from_faces(3, vec![face], 0)),
         cost: None,
     };
-    let (c, shown) = lines(&c, again(3), &r);
+    let (c, shown) = lines(&c, again(3), r);
     assert!(
         shown.contains(&"Medikit (D3: 3): Trooper Vell regains 2 wounds".to_owned()),
         "{shown:?}"
@@ -396,9 +393,9 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
         t.struck.contains(&(dace, "medikit".to_owned())),
         "used once"
     );
-    replays(&c, &r);
+    replays(&c, r);
     // Never twice.
-    let p = refused(&c, again(2), &r);
+    let p = refused(&c, again(2), r);
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.use.reroll_twice"));
     // Unless the group's rules let a die be rolled again and again: the
     // man put back as he was before the use, healed by the newest die.
@@ -410,17 +407,17 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     assert_eq!(wounds(&worse), 1, "2 wounds, healed 1");
     assert_eq!(worse.escorts[0].command_points, points - 3);
     // Only straight after the use.
-    let fresh = armed_team_at_the_table(&r);
-    let used = ok(&fresh, use_item(dace, "medikit", Some(dace), Some(1)), &r);
+    let fresh = armed_team_at_the_table(r);
+    let used = ok(&fresh, use_item(dace, "medikit", Some(dace), Some(1)), r);
     let later = ok(
         &used,
         E::SetCommandPoints {
             escort: used.escorts[0].id,
             points: 3,
         },
-        &r,
+        r,
     );
-    let p = refused(&later, again(2), &r);
+    let p = refused(&later, again(2), r);
     assert_eq!(
         (p.rule.as_ref(), p.key),
         ("KT-11", "kt.use.reroll_not_last")
@@ -429,7 +426,7 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     let bomb = ok(
         &fresh,
         use_item(osk, "chem_bomb", Some(Fighter::Enemy(0).id()), None),
-        &r,
+        r,
     );
     let p = refused(
         &bomb,
@@ -439,7 +436,7 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
             roll: None,
             cost: None,
         },
-        &r,
+        r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.use.reroll_no_die"));
     // Short of points: refused with the reason.
@@ -449,14 +446,14 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
             escort: fresh.escorts[0].id,
             points: 0,
         },
-        &r,
+        r,
     );
-    let poor = ok(&poor, use_item(dace, "medikit", Some(dace), Some(1)), &r);
+    let poor = ok(&poor, use_item(dace, "medikit", Some(dace), Some(1)), r);
     let p = poor
-        .may_reroll_item(dace, "medikit", &r)
+        .may_reroll_item(dace, "medikit", r)
         .expect_err("no point");
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.act.no.points"));
-    let p = refused(&poor, again(2), &r);
+    let p = refused(&poor, again(2), r);
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.act.no.points"));
 }
 
@@ -468,7 +465,7 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
 fn eq_11_a_mine_is_laid_only_in_its_bearer_s_activation() {
     use muster::rules::killteam::activation::Act;
     let r = rules();
-    let c = armed_team_at_the_table(&r);
+    let c = armed_team_at_the_table(r);
     let (rusk, dace) = (char_id(&c, "Trooper Rusk"), char_id(&c, "Trooper Dace"));
     let after_dace = ok(
         &c,
@@ -476,9 +473,9 @@ fn eq_11_a_mine_is_laid_only_in_its_bearer_s_activation() {
             character: dace,
             act: Act::Move,
         },
-        &r,
+        r,
     );
-    let p = refused(&after_dace, use_item(rusk, "mine", None, None), &r);
+    let p = refused(&after_dace, use_item(rusk, "mine", None, None), r);
     assert_eq!(
         (p.rule.as_ref(), p.key),
         ("EQ-11", "kt.use.not_his_activation")
@@ -492,12 +489,12 @@ fn eq_11_a_mine_is_laid_only_in_its_bearer_s_activation() {
             character: rusk,
             act: Act::Move,
         },
-        &r,
+        r,
     );
-    let laid = ok(&moved, use_item(rusk, "mine", None, None), &r);
+    let laid = ok(&moved, use_item(rusk, "mine", None, None), r);
     assert_eq!(
         laid.table.as_ref().expect("table").laid,
         vec![(rusk, "mine".to_owned())]
     );
-    replays(&laid, &r);
+    replays(&laid, r);
 }

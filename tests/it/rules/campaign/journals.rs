@@ -11,10 +11,7 @@ use muster::rules::{Document as _, RulesData};
 use proptest::prelude::*;
 
 use super::merge::{play, table};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
+use crate::common::rules;
 
 /// One machine's journal: its events after `base`, made on its own view of
 /// the campaign (each applied there first), stamped by it from `at` on.
@@ -50,14 +47,14 @@ fn ids(c: &Campaign) -> Vec<String> {
 #[test]
 fn each_machine_keeps_its_order_and_the_earlier_stamp_goes_first() {
     let r = rules();
-    let base = table(&r);
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let a = MachineJournal {
         machine: "a".into(),
         events: play(
             &base,
             &[E::NewTurn { gain: None }, E::NewTurn { gain: None }],
-            &r,
+            r,
             ("a", 10),
         )
         .journal
@@ -73,7 +70,7 @@ fn each_machine_keeps_its_order_and_the_earlier_stamp_goes_first() {
                 character: dace,
                 wounds: 1,
             }],
-            &r,
+            r,
             ("b", 5),
         )
         .journal
@@ -90,7 +87,7 @@ fn each_machine_keeps_its_order_and_the_earlier_stamp_goes_first() {
         ["b", "a", "a"],
         "b's wound at :05 first, then a's turns"
     );
-    let m = replay_journals(&base, &[a, b], &r);
+    let m = replay_journals(&base, &[a, b], r);
     let t = m.campaign.table.as_ref().expect("table");
     assert_eq!((t.wounds.get(&dace), t.turn), (Some(&1), 3));
     assert!(m.set_aside.is_empty());
@@ -110,20 +107,20 @@ proptest! {
         twice in 0usize..4,
     ) {
         let r = rules();
-        let base = table(&r);
+        let base = table(r);
         let journals: Vec<MachineJournal> = picks
             .iter()
             .enumerate()
-            .map(|(k, p)| journal(&base, p, &r, &format!("machine-{k}"), k as u32))
+            .map(|(k, p)| journal(&base, p, r, &format!("machine-{k}"), k as u32))
             .collect();
-        let first = replay_journals(&base, &journals, &r);
+        let first = replay_journals(&base, &journals, r);
         let mut other = journals.clone();
         let n = other.len();
         other.rotate_left(rotate % n);
         other.reverse();
         let copy = other[twice % other.len()].clone();
         other.push(copy);
-        let second = replay_journals(&base, &other, &r);
+        let second = replay_journals(&base, &other, r);
         prop_assert_eq!(&first.campaign, &second.campaign);
         let kept = ids(&first.campaign);
         let unique: BTreeSet<&String> = kept.iter().collect();
@@ -139,6 +136,6 @@ proptest! {
                 prop_assert!(unique.contains(&id) || aside.contains(&id), "{} lost", id);
             }
         }
-        prop_assert!(first.campaign.replay(&r).is_ok(), "the campaign plays again");
+        prop_assert!(first.campaign.replay(r).is_ok(), "the campaign plays again");
     }
 }

@@ -4,15 +4,12 @@
 
 use std::collections::BTreeSet;
 
+use crate::common::rules;
 use muster::rules::campaign::merge::{Side, merge};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter, MissionResult};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Document, RulesData};
 use proptest::prelude::*;
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 /// The example kill team at the table.
 pub(crate) fn table(r: &RulesData) -> Campaign {
@@ -52,7 +49,7 @@ fn none() -> BTreeSet<String> {
 #[test]
 fn a_version_merged_with_itself_or_an_earlier_state_is_the_later() {
     let r = rules();
-    let base = table(&r);
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let later = play(
         &base,
@@ -63,18 +60,18 @@ fn a_version_merged_with_itself_or_an_earlier_state_is_the_later() {
             },
             E::NewTurn { gain: None },
         ],
-        &r,
+        r,
         ("laptop", 0),
     );
-    let m = merge(&later, &later, &r, &none()).expect("merged");
+    let m = merge(&later, &later, r, &none()).expect("merged");
     assert_eq!(m.campaign, later);
     assert!(m.conflicts.is_empty());
     assert_eq!(
-        merge(&base, &later, &r, &none()).expect("merged").campaign,
+        merge(&base, &later, r, &none()).expect("merged").campaign,
         later
     );
     assert_eq!(
-        merge(&later, &base, &r, &none()).expect("merged").campaign,
+        merge(&later, &base, r, &none()).expect("merged").campaign,
         later
     );
 }
@@ -82,7 +79,7 @@ fn a_version_merged_with_itself_or_an_earlier_state_is_the_later() {
 #[test]
 fn two_sides_events_go_in_in_the_order_they_were_made() {
     let r = rules();
-    let base = table(&r);
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let osk = crate::common::char_id(&base, "Trooper Osk");
     // Camille ticks Dace's wound, then a new turn; Bruno takes an enemy out
@@ -93,10 +90,10 @@ fn two_sides_events_go_in_in_the_order_they_were_made() {
             character: dace,
             wounds: 2,
         }],
-        &r,
+        r,
         ("camille", 0),
     );
-    let ours = play(&ours, &[E::NewTurn { gain: None }], &r, ("camille", 20));
+    let ours = play(&ours, &[E::NewTurn { gain: None }], r, ("camille", 20));
     let theirs = play(
         &base,
         &[
@@ -109,10 +106,10 @@ fn two_sides_events_go_in_in_the_order_they_were_made() {
                 wounds: 1,
             },
         ],
-        &r,
+        r,
         ("bruno", 10),
     );
-    let m = merge(&ours, &theirs, &r, &none()).expect("merged");
+    let m = merge(&ours, &theirs, r, &none()).expect("merged");
     assert!(m.conflicts.is_empty(), "{:?}", m.conflicts);
     assert_eq!(m.shared, base.journal.len());
     assert_eq!(m.added, (2, 2));
@@ -127,12 +124,12 @@ fn two_sides_events_go_in_in_the_order_they_were_made() {
     assert_eq!(t.turn, 2);
     // It is a campaign that plays again, and checks.
     assert!(
-        m.campaign.validate(&r).is_empty(),
+        m.campaign.validate(r).is_empty(),
         "{:?}",
-        m.campaign.validate(&r)
+        m.campaign.validate(r)
     );
     // The other way round: the same events, in the same order.
-    let back = merge(&theirs, &ours, &r, &none()).expect("merged");
+    let back = merge(&theirs, &ours, r, &none()).expect("merged");
     assert_eq!(back.campaign.journal, m.campaign.journal);
 }
 
@@ -212,11 +209,11 @@ pub(crate) fn end_mission() -> E {
 #[test]
 fn the_same_cran_test_rolled_on_both_machines_is_set_aside_beside_its_rival() {
     let r = rules();
-    let (base, dace) = debrief(&r);
+    let (base, dace) = debrief(r);
     let test = |face| cran(&base, dace, face);
-    let ours = play(&base, &[test(2)], &r, ("camille", 0));
-    let theirs = play(&base, &[test(9)], &r, ("bruno", 5));
-    let m = merge(&ours, &theirs, &r, &none()).expect("merged");
+    let ours = play(&base, &[test(2)], r, ("camille", 0));
+    let theirs = play(&base, &[test(9)], r, ("bruno", 5));
+    let m = merge(&ours, &theirs, r, &none()).expect("merged");
     assert_eq!(m.conflicts.len(), 1, "{:?}", m.conflicts);
     let c = &m.conflicts[0];
     assert_eq!(c.side, Side::Theirs);
@@ -237,7 +234,7 @@ fn the_same_cran_test_rolled_on_both_machines_is_set_aside_beside_its_rival() {
         .id
         .clone()]
     .into();
-    let m = merge(&ours, &theirs, &r, &keep_theirs).expect("merged");
+    let m = merge(&ours, &theirs, r, &keep_theirs).expect("merged");
     assert!(m.conflicts.is_empty());
     assert_eq!(m.campaign.journal.last().expect("last").event, test(9));
 }
@@ -245,10 +242,10 @@ fn the_same_cran_test_rolled_on_both_machines_is_set_aside_beside_its_rival() {
 #[test]
 fn two_campaigns_are_not_two_versions() {
     let r = rules();
-    let a = table(&r);
+    let a = table(r);
     let mut b = a.clone();
     b.id = "other".into();
-    let p = merge(&a, &b, &r, &none()).expect_err("two campaigns");
+    let p = merge(&a, &b, r, &none()).expect_err("two campaigns");
     assert!(muster::i18n::Lang::En.problem(&p).contains("two campaigns"));
 }
 
@@ -318,10 +315,10 @@ proptest! {
         theirs in proptest::collection::vec(any::<(u8, u8, u8)>(), 0..8),
     ) {
         let r = rules();
-        let base = table(&r);
-        let a = continue_with(&base, &ours, &r, "camille", 0);
-        let b = continue_with(&base, &theirs, &r, "bruno", 1);
-        let m = merge(&a, &b, &r, &none()).expect("merged");
+        let base = table(r);
+        let a = continue_with(&base, &ours, r, "camille", 0);
+        let b = continue_with(&base, &theirs, r, "bruno", 1);
+        let m = merge(&a, &b, r, &none()).expect("merged");
         let kept = ids(&m.campaign);
         let unique: BTreeSet<&String> = kept.iter().collect();
         prop_assert_eq!(unique.len(), kept.len(), "no event doubled");
@@ -329,10 +326,10 @@ proptest! {
         for id in ids(&a).into_iter().chain(ids(&b)) {
             prop_assert!(unique.contains(&id) || set_aside.contains(&id), "{} lost", id);
         }
-        prop_assert!(m.campaign.replay(&r).is_ok(), "the merge plays again");
-        let back = merge(&b, &a, &r, &none()).expect("merged");
+        prop_assert!(m.campaign.replay(r).is_ok(), "the merge plays again");
+        let back = merge(&b, &a, r, &none()).expect("merged");
         prop_assert_eq!(ids(&back.campaign), kept);
-        prop_assert_eq!(merge(&m.campaign, &m.campaign, &r, &none()).expect("again").campaign, m.campaign.clone());
+        prop_assert_eq!(merge(&m.campaign, &m.campaign, r, &none()).expect("again").campaign, m.campaign.clone());
     }
 }
 
@@ -347,7 +344,7 @@ fn muster_merge_on_the_command_line() {
         std::fs::write(&path, muster::store::to_json(c).expect("json")).expect("write");
         path.display().to_string()
     };
-    let base = table(&r);
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let ours = play(
         &base,
@@ -355,10 +352,10 @@ fn muster_merge_on_the_command_line() {
             character: dace,
             wounds: 1,
         }],
-        &r,
+        r,
         ("camille", 0),
     );
-    let theirs = play(&base, &[E::NewTurn { gain: None }], &r, ("bruno", 3));
+    let theirs = play(&base, &[E::NewTurn { gain: None }], r, ("bruno", 3));
     let (a, b) = (write("a.json", &ours), write("b.json", &theirs));
     let out = dir.path().join("merged.json");
     let run = crate::cli::muster(
@@ -369,20 +366,20 @@ fn muster_merge_on_the_command_line() {
     let merged: Campaign =
         muster::store::parse(&std::fs::read_to_string(&out).expect("out"), "raid").expect("parses");
     assert_eq!(merged.journal.len(), base.journal.len() + 2);
-    assert!(merged.validate(&r).is_empty());
+    assert!(merged.validate(r).is_empty());
     // With itself: itself, on standard output.
     let run = crate::cli::muster(dir.path(), &["merge", &a, &a]);
     assert_eq!(run.code, 0);
     let same: Campaign = muster::store::parse(&run.stdout, "raid").expect("parses");
     assert_eq!(same, ours);
     // The same Cran test on both sides: one conflict line, nothing written.
-    let (d, dace) = debrief(&r);
+    let (d, dace) = debrief(r);
     let test = |face| E::CranTest {
         character: dace,
         roll: Some(Roll::from_faces(d.settings.cran_die, vec![face], 0)),
     };
-    let x = write("x.json", &play(&d, &[test(2)], &r, ("camille", 0)));
-    let y = write("y.json", &play(&d, &[test(9)], &r, ("bruno", 1)));
+    let x = write("x.json", &play(&d, &[test(2)], r, ("camille", 0)));
+    let y = write("y.json", &play(&d, &[test(9)], r, ("bruno", 1)));
     let run = crate::cli::muster(dir.path(), &["merge", &x, &y]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     let lines: Vec<&str> = run.stdout.lines().collect();
@@ -467,7 +464,7 @@ fn muster_merge_of_rosters_from_their_common_ancestor() {
     );
     // A base that is not a version of the same document; one unreadable.
     let c = dir.path().join("campaign.json");
-    std::fs::write(&c, muster::store::to_json(&table(&rules())).expect("json")).expect("write");
+    std::fs::write(&c, muster::store::to_json(&table(rules())).expect("json")).expect("write");
     let c = c.display().to_string();
     let run = crate::cli::muster(dir.path(), &["merge", &o, &t, "--base", &c]);
     assert_eq!(run.code, 2);
@@ -515,9 +512,9 @@ pub(crate) fn one_id_on_two_events(r: &RulesData) -> (Campaign, Campaign, String
 #[test]
 fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
     let r = rules();
-    let (ours, theirs, id) = one_id_on_two_events(&r);
+    let (ours, theirs, id) = one_id_on_two_events(r);
     for (a, b) in [(&ours, &theirs), (&theirs, &ours)] {
-        let p = merge(a, b, &r, &none()).expect_err("one id, two events");
+        let p = merge(a, b, r, &none()).expect_err("one id, two events");
         let said = muster::i18n::Lang::En.problem(&p);
         assert!(
             said.contains(&id) && said.contains("two different events"),
@@ -528,7 +525,7 @@ fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
     let mut twice = ours.clone();
     let copy = twice.journal.last().cloned().expect("last");
     twice.journal.push(copy);
-    let problems = twice.validate(&r);
+    let problems = twice.validate(r);
     assert!(
         problems
             .iter()
@@ -542,8 +539,8 @@ fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
 #[test]
 fn a_stamp_with_an_empty_id_or_a_time_that_is_not_a_time_is_refused_where_it_stands() {
     let r = rules();
-    let base = table(&r);
-    let c = play(&base, &[E::NewTurn { gain: None }], &r, ("bruno", 0));
+    let base = table(r);
+    let c = play(&base, &[E::NewTurn { gain: None }], r, ("bruno", 0));
     let text = muster::store::to_json(&c).expect("json");
     let stamp = c
         .journal
@@ -600,7 +597,7 @@ fn a_stamp_with_an_empty_id_or_a_time_that_is_not_a_time_is_refused_where_it_sta
 fn muster_merge_names_the_files_typed() {
     let r = rules();
     let dir = tempfile::tempdir().expect("tempdir");
-    let c = table(&r);
+    let c = table(r);
     let a = dir.path().join("campaign.json");
     std::fs::write(&a, muster::store::to_json(&c).expect("json")).expect("write");
     let band = dir.path().join("band.json");
@@ -646,7 +643,7 @@ fn each_event_says_what_it_did() {
     use muster::i18n::Lang;
     use muster::rules::Characteristic as C;
     let r = rules();
-    let c = table(&r);
+    let c = table(r);
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let words = |e: E| Lang::En.msg(&e.words(&c));
     assert_eq!(
@@ -687,7 +684,7 @@ fn each_event_says_what_it_did() {
 #[test]
 fn an_event_set_aside_by_another_kind_of_event_has_its_rival() {
     let r = rules();
-    let base = table(&r);
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let ours = play(
         &base,
@@ -695,7 +692,7 @@ fn an_event_set_aside_by_another_kind_of_event_has_its_rival() {
             character: dace,
             plays: false,
         }],
-        &r,
+        r,
         ("camille", 0),
     );
     let theirs = play(
@@ -704,10 +701,10 @@ fn an_event_set_aside_by_another_kind_of_event_has_its_rival() {
             character: dace,
             wounds: 1,
         }],
-        &r,
+        r,
         ("bruno", 5),
     );
-    let m = merge(&ours, &theirs, &r, &none()).expect("merged");
+    let m = merge(&ours, &theirs, r, &none()).expect("merged");
     if m.conflicts.is_empty() {
         // Wounds on a character at home are not refused: nothing to choose.
         return;

@@ -3,14 +3,11 @@
 //! wounds and out of action as the table's events tick them, the fights
 //! that reach him, and the ones the data says are not fought.
 
+use crate::common::rules;
 use crate::common::{band_escort, escort_at_the_mission, example_band, ok, refused, team_escort};
 use muster::rules::battle::from_table::{TableSide, table_side};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter, MissionType};
 use muster::rules::{CharRef, Characteristic as C, RulesData};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 /// The example band at the table of the mission `id` of type `t`.
 fn band_at(r: &RulesData, t: MissionType, id: &str) -> Campaign {
@@ -59,14 +56,14 @@ fn every_model_a_mission_names_says_what_the_mission_says_of_him() {
 #[test]
 fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
     let r = rules();
-    let c = band_at(&r, MissionType::Survival, "survival_betrayed");
+    let c = band_at(r, MissionType::Survival, "survival_betrayed");
     let data = r.campaign.mission("survival_betrayed").expect("Betrayed");
     let contact = &data.named[0];
     assert_eq!(contact.names["en"], "The traitor contact");
-    let f = c.named_fighter(0, &r).expect("he is fought");
+    let f = c.named_fighter(0, r).expect("he is fought");
     assert_eq!(Some(f), contact.fighter.as_ref());
-    assert_eq!(c.named_wounds(0, &r), Some(1));
-    assert!(c.named_refusal(0, &r).is_none());
+    assert_eq!(c.named_wounds(0, r), Some(1));
+    assert!(c.named_refusal(0, r).is_none());
 
     // A wound ticked takes him out (his one wound), and back in.
     let id = Fighter::Named(0).id();
@@ -76,7 +73,7 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
             character: id,
             wounds: 1,
         },
-        &r,
+        r,
     );
     assert!(c.named_out(0));
     assert_eq!(c.named_taken(0), 1);
@@ -86,7 +83,7 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
             character: id,
             out: false,
         },
-        &r,
+        r,
     );
     assert!(!c.named_out(0));
     let c = ok(
@@ -95,7 +92,7 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
             character: id,
             wounds: 0,
         },
-        &r,
+        r,
     );
 
     // The battle screen's wounds: never past his last.
@@ -106,7 +103,7 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
             wounds: 3,
             roll: Some(11),
         },
-        &r,
+        r,
     );
     assert_eq!(c.named_taken(0), 1);
     assert!(c.named_out(0));
@@ -120,9 +117,9 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
 #[test]
 fn the_table_s_fights_reach_a_named_model_as_an_enemy_side() {
     let r = rules();
-    let c = band_at(&r, MissionType::Survival, "survival_betrayed");
+    let c = band_at(r, MissionType::Survival, "survival_betrayed");
     let me = CharRef::new(c.id.clone(), Fighter::Named(0).id());
-    let Some(TableSide::Enemy(e)) = table_side(&c, &r, &me, "fr") else {
+    let Some(TableSide::Enemy(e)) = table_side(&c, r, &me, "fr") else {
         panic!("fought as one of the enemy's");
     };
     assert_eq!(e.name, "Le contact traître");
@@ -139,16 +136,16 @@ fn the_table_s_fights_reach_a_named_model_as_an_enemy_side() {
             character: Fighter::Named(0).id(),
             out: true,
         },
-        &r,
+        r,
     );
-    let side = table_side(&c, &r, &me, "en").expect("still at the table");
+    let side = table_side(&c, r, &me, "en").expect("still at the table");
     assert_eq!(side.name(), "The traitor contact");
 }
 
 #[test]
 fn the_enemy_leader_a_mission_names_fights_as_his_faction_s_leader_line() {
     let r = rules();
-    let c = band_at(&r, MissionType::Inquiry, "inquiry_heretic_preacher");
+    let c = band_at(r, MissionType::Inquiry, "inquiry_heretic_preacher");
     let m = c.mission.as_ref().expect("mission");
     assert_eq!(m.faction, "renegade_marines", "the Nemesis's faction");
     let leader = r
@@ -159,21 +156,21 @@ fn the_enemy_leader_a_mission_names_fights_as_his_faction_s_leader_line() {
         .iter()
         .find(|l| l.entry_type == "leader")
         .expect("a leader line");
-    assert_eq!(c.named_line(0, &r), Some(leader));
-    assert_eq!(c.named_fighter(0, &r), leader.fighter.as_ref());
+    assert_eq!(c.named_line(0, r), Some(leader));
+    assert_eq!(c.named_fighter(0, r), leader.fighter.as_ref());
     let w = leader.fighter.as_ref().expect("fights").profile.get(C::W);
-    assert_eq!(c.named_wounds(0, &r), u32::try_from(w).ok());
-    assert_eq!(c.named_names(0, &r)["en"], "The renegade preacher");
+    assert_eq!(c.named_wounds(0, r), u32::try_from(w).ok());
+    assert_eq!(c.named_names(0, r)["en"], "The renegade preacher");
 }
 
 #[test]
 fn a_model_the_data_gives_no_profile_is_not_fought() {
     let r = rules();
-    let c = band_at(&r, MissionType::Inquiry, "inquiry_fallen_precinct");
-    let prisoner = c.named_model(0, &r).expect("the prisoner");
+    let c = band_at(r, MissionType::Inquiry, "inquiry_fallen_precinct");
+    let prisoner = c.named_model(0, r).expect("the prisoner");
     assert_eq!(prisoner.id, "prisoner");
-    assert!(c.named_fighter(0, &r).is_none());
-    assert_eq!(c.named_wounds(0, &r), None);
+    assert!(c.named_fighter(0, r).is_none());
+    assert_eq!(c.named_wounds(0, r), None);
     let id = Fighter::Named(0).id();
     for e in [
         E::SetWounds {
@@ -185,10 +182,10 @@ fn a_model_the_data_gives_no_profile_is_not_fought() {
             out: true,
         },
     ] {
-        assert_eq!(refused(&c, e, &r).key, "campaign.problem.named_not_fought");
+        assert_eq!(refused(&c, e, r).key, "campaign.problem.named_not_fought");
     }
     let me = CharRef::new(c.id.clone(), id);
-    assert!(table_side(&c, &r, &me, "en").is_none());
+    assert!(table_side(&c, r, &me, "en").is_none());
     // A model the mission does not name at all.
     let p = refused(
         &c,
@@ -196,7 +193,7 @@ fn a_model_the_data_gives_no_profile_is_not_fought() {
             character: Fighter::Named(1).id(),
             wounds: 1,
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.no_named");
 }
@@ -207,18 +204,18 @@ fn a_named_model_out_of_action_scores_no_kill_for_either_side() {
     let c = escort_at_the_mission(
         team_escort(&crate::common::example_team()),
         (MissionType::Survival, "survival_betrayed"),
-        &r,
+        r,
     );
-    let before = c.battle_vp(&r).expect("a table");
+    let before = c.battle_vp(r).expect("a table");
     let c = ok(
         &c,
         E::SetOutOfAction {
             character: Fighter::Named(0).id(),
             out: true,
         },
-        &r,
+        r,
     );
-    let after = c.battle_vp(&r).expect("a table");
+    let after = c.battle_vp(r).expect("a table");
     assert!(after.enemies_fallen.is_empty() && after.players_fallen.is_empty());
     assert_eq!(after.players, before.players);
     assert_eq!(after.enemy, before.enemy);

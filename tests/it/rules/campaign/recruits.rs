@@ -13,6 +13,8 @@ use muster::rules::campaign::{
 };
 use std::path::Path;
 
+use crate::common::rules;
+use crate::common::the_campaign;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -23,10 +25,6 @@ use muster::rules::killteam::Soldier;
 use muster::rules::{Character, Doc, DocKey, Document, Edit, Problem, Roster, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 fn character(name: &str, race: &str) -> Member {
     Member::Character(Character::new(0, name, race))
@@ -141,13 +139,13 @@ fn cmp_14_allies_a_band_recruits_its_own_factions_before_allies_are_found() {
         EscortKind::Band,
         vec![character("Vael", "human"), character("Brask", "human")],
         None,
-        &r,
+        r,
     );
     assert!(!c.allies);
     // Its own: a human.
-    let c = ok(&c, recruit(&c, character("Hesk", "human"), &r), &r);
+    let c = ok(&c, recruit(&c, character("Hesk", "human"), r), r);
     // Another Imperium faction: not yet, and said why.
-    let p = refused(&c, recruit(&c, character("Tor", "space_marine"), &r), &r);
+    let p = refused(&c, recruit(&c, character("Tor", "space_marine"), r), r);
     assert_eq!(p.rule, "CMP-14");
     assert_eq!(p.key, "campaign.problem.recruit_needs_allies");
     let line = Lang::En.problem_line(&p);
@@ -156,10 +154,10 @@ fn cmp_14_allies_a_band_recruits_its_own_factions_before_allies_are_found() {
         line.contains("only once a recon has found Allies"),
         "{line}"
     );
-    let squat = refused(&c, recruit(&c, character("Grun", "squat"), &r), &r);
+    let squat = refused(&c, recruit(&c, character("Grun", "squat"), r), r);
     assert_eq!(squat.key, "campaign.problem.recruit_needs_allies");
     // Not of the Imperium: never.
-    let eldar = refused(&c, recruit(&c, character("Ith", "eldar"), &r), &r);
+    let eldar = refused(&c, recruit(&c, character("Ith", "eldar"), r), r);
     assert_eq!(eldar.key, "campaign.problem.recruit_foreign");
     assert!(Lang::Fr.problem_line(&eldar).contains("ni à l'Imperium"));
     // The UI asks the same question.
@@ -176,13 +174,13 @@ fn cmp_14_allies_a_band_recruits_its_own_factions_before_allies_are_found() {
 #[test]
 fn cmp_14_allies_open_every_imperium_faction_until_the_end_of_the_campaign() {
     let r = rules();
-    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
+    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, r);
     // 10-11: Allies.
-    let c = recon(&c, 10, &r);
+    let c = recon(&c, 10, r);
     assert!(c.allies);
-    let c = ok(&c, recruit(&c, character("Tor", "space_marine"), &r), &r);
+    let c = ok(&c, recruit(&c, character("Tor", "space_marine"), r), r);
     // Still not the Eldar: they are not of the Imperium.
-    let p = refused(&c, recruit(&c, character("Ith", "eldar"), &r), &r);
+    let p = refused(&c, recruit(&c, character("Ith", "eldar"), r), r);
     assert_eq!(p.key, "campaign.problem.recruit_foreign");
     // Next mission, and the one after: the allies stay.
     let c = ok(
@@ -190,9 +188,9 @@ fn cmp_14_allies_open_every_imperium_faction_until_the_end_of_the_campaign() {
         E::NextMission {
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
-    let c = ok(&c, E::BeginMission, &r);
+    let c = ok(&c, E::BeginMission, r);
     let c = ok(
         &c,
         E::EndMission {
@@ -202,12 +200,12 @@ fn cmp_14_allies_open_every_imperium_faction_until_the_end_of_the_campaign() {
             },
             played: vec![],
         },
-        &r,
+        r,
     );
-    let c = ok(&c, recruit(&c, character("Grun", "squat"), &r), &r);
+    let c = ok(&c, recruit(&c, character("Grun", "squat"), r), r);
     assert!(c.allies);
     // The journal replays with the recruits it allowed.
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
 
 #[test]
@@ -220,7 +218,7 @@ fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines
             soldier("Vell", "guardsman"),
         ],
         None,
-        &r,
+        r,
     );
     // A Tempestus Scion is of the Imperial Guard, a vehicle too.
     assert!(
@@ -232,14 +230,14 @@ fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines
             .is_none()
     );
     // A Space Marine is an Imperium ally: not before Allies.
-    let p = refused(&c, recruit(&c, soldier("Tor", "space_marine"), &r), &r);
+    let p = refused(&c, recruit(&c, soldier("Tor", "space_marine"), r), r);
     assert_eq!(p.key, "campaign.problem.recruit_needs_allies");
     assert_eq!(
         c.recruit_refusal(EscortId(1), &soldier("Gaius", "terminator"))
             .map(|p| p.key),
         Some("campaign.problem.recruit_needs_allies")
     );
-    let c = recon(&c, 11, &r);
+    let c = recon(&c, 11, r);
     // Reinforcement points permitting: one VP exchanged for them (CMP-6).
     let c = ok(
         &c,
@@ -247,9 +245,9 @@ fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines
             escort: EscortId(1),
             vp: 1,
         },
-        &r,
+        r,
     );
-    let c = ok(&c, recruit(&c, soldier("Tor", "space_marine"), &r), &r);
+    let c = ok(&c, recruit(&c, soldier("Tor", "space_marine"), r), r);
     assert_eq!(c.members(EscortId(1)).count(), 3);
 }
 
@@ -261,10 +259,10 @@ fn cmp_14_allies_a_band_of_several_races_recruits_from_each_of_its_factions() {
         EscortKind::Band,
         vec![character("Vael", "human"), character("Ith", "eldar")],
         None,
-        &r,
+        r,
     );
-    let c = ok(&c, recruit(&c, character("Ara", "eldar"), &r), &r);
-    let p = refused(&c, recruit(&c, character("Gob", "ork"), &r), &r);
+    let c = ok(&c, recruit(&c, character("Ara", "eldar"), r), r);
+    let p = refused(&c, recruit(&c, character("Gob", "ork"), r), r);
     assert_eq!(p.key, "campaign.problem.recruit_foreign");
     let names: Vec<&str> = c
         .escort_factions(EscortId(1))
@@ -283,15 +281,15 @@ fn cmp_14_allies_a_campaign_started_before_the_factions_were_recorded_recruits_a
         EscortKind::Band,
         vec![character("Vael", "human")],
         Some(rates),
-        &r,
+        r,
     );
-    let c = ok(&c, recruit(&c, character("Gob", "ork"), &r), &r);
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    let c = ok(&c, recruit(&c, character("Gob", "ork"), r), r);
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // Its file, as an older Muster wrote it, reads and replays.
     let text = muster::store::document::to_json(&c).expect("json");
     assert!(!text.contains("recruit_factions"));
     let back: Campaign = muster::store::document::parse(&text, "allies").expect("parses");
-    assert!(back.validate(&r).is_empty());
+    assert!(back.validate(r).is_empty());
 }
 
 #[test]
@@ -335,10 +333,6 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
     h
 }
 
-fn campaign(h: &Harness<'_, Gui>) -> Campaign {
-    crate::common::the_campaign(h)
-}
-
 #[test]
 fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -347,7 +341,7 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
     pool.characters.push(Character::new(1, "Hesk", "human"));
     pool.characters
         .push(Character::new(2, "Tor", "space_marine"));
-    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
+    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, r);
     {
         let store = Store::open(dir.path()).expect("store");
         store.save(&Doc::new(pool)).expect("save");
@@ -378,9 +372,9 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
     )
     .click();
     h.run();
-    assert_eq!(campaign(&h).members(EscortId(1)).count(), 2);
+    assert_eq!(the_campaign(&h).members(EscortId(1)).count(), 2);
     // Allies found by a recon (10 on the D12, typed in): Tor may join.
-    let who = campaign(&h).characters[0].id;
+    let who = the_campaign(&h).characters[0].id;
     h.state_mut().app.apply(Command::Edit(
         DocKey::of::<Campaign>(c.id.clone()),
         Edit::new(E::Recon {
@@ -392,7 +386,7 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
         }),
     ));
     h.run();
-    assert!(campaign(&h).allies);
+    assert!(the_campaign(&h).allies);
     assert!(
         h.query_all_by_label_contains("characters of any Imperium faction may be recruited until")
             .next()
@@ -409,7 +403,7 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
     )
     .click();
     h.run();
-    let done = campaign(&h);
+    let done = the_campaign(&h);
     assert!(done.characters.iter().any(|x| x.name() == "Tor"));
 }
 
@@ -426,7 +420,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
             soldier("Hask", "guardsman"),
         ],
         None,
-        &r,
+        r,
     );
     let held = c.reinforcement_of(EscortId(1));
     let guardsman = RecruitKind::Soldier {
@@ -449,13 +443,13 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     let sgt = c.default_recruit_name(EscortId(1), &sergeant, ("Sergeant", "en"));
     assert!(sgt.starts_with("Sergeant "), "{sgt}");
     let member = c
-        .new_recruit(EscortId(1), &guardsman, &name, &r)
+        .new_recruit(EscortId(1), &guardsman, &name, r)
         .expect("made");
     // His price: 10 reinforcement points per soldier equivalent (KT-4).
     let kind = r.killteam.kind("guardsman").expect("kind");
     let price = r.campaign.recruit.per_soldier_equivalent * kind.equivalents;
-    assert_eq!(c.recruit_cost(&member, &r), Ok(price));
-    assert!(c.recruit_member_refusal(EscortId(1), &member, &r).is_none());
+    assert_eq!(c.recruit_cost(&member, r), Ok(price));
+    assert!(c.recruit_member_refusal(EscortId(1), &member, r).is_none());
     assert!(c.recruit_payment_refusal(EscortId(1), price).is_none());
     let c = ok(
         &c,
@@ -465,7 +459,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
             cost: price,
             from: None,
         },
-        &r,
+        r,
     );
     let new = c
         .members(EscortId(1))
@@ -482,13 +476,13 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     // The next one offered is another man.
     let next = c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en"));
     assert!(next.starts_with("Trooper ") && next != name, "{next}");
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
 
 #[test]
 fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
     let r = rules();
-    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
+    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, r);
     let held = c.reinforcement_of(EscortId(1));
     let costs = &r.campaign.recruit;
     // A trooper: the figure alone.
@@ -497,9 +491,9 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
         type_id: None,
     };
     let m = c
-        .new_recruit(EscortId(1), &trooper, "Hesk", &r)
+        .new_recruit(EscortId(1), &trooper, "Hesk", r)
         .expect("made");
-    assert_eq!(c.recruit_cost(&m, &r), Ok(costs.character_base));
+    assert_eq!(c.recruit_cost(&m, r), Ok(costs.character_base));
     // A champion: the figure and the advance points his type is worth
     // (CHR-10).
     let champion = RecruitKind::Character {
@@ -507,11 +501,11 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
         type_id: Some("champion".into()),
     };
     let m = c
-        .new_recruit(EscortId(1), &champion, "Ada", &r)
+        .new_recruit(EscortId(1), &champion, "Ada", r)
         .expect("made");
     let points = r.character_type("champion").expect("type").advance_points;
     let price = costs.character_base + costs.per_advance_point * points;
-    assert_eq!(c.recruit_cost(&m, &r), Ok(price));
+    assert_eq!(c.recruit_cost(&m, r), Ok(price));
     let c = ok(
         &c,
         E::Recruit {
@@ -520,7 +514,7 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
             cost: price,
             from: None,
         },
-        &r,
+        r,
     );
     let ada = c
         .members(EscortId(1))
@@ -533,8 +527,8 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
         race: "human".into(),
         type_id: Some("major_hero".into()),
     };
-    let m = c.new_recruit(EscortId(1), &major, "Ulm", &r).expect("made");
-    let cost = c.recruit_cost(&m, &r).expect("priced");
+    let m = c.new_recruit(EscortId(1), &major, "Ulm", r).expect("made");
+    let cost = c.recruit_cost(&m, r).expect("priced");
     let p = c
         .recruit_payment_refusal(EscortId(1), cost)
         .expect("too dear");
@@ -543,7 +537,7 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
         ("CMP-7", "campaign.problem.not_enough_points")
     );
     assert!(Lang::En.problem_line(&p).starts_with("CMP-7: this costs"));
-    let applied = refused(&c, recruit(&c, m, &r), &r);
+    let applied = refused(&c, recruit(&c, m, r), r);
     assert_eq!(applied, p, "the event refused as the step says");
 }
 
@@ -557,7 +551,7 @@ fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
             soldier("Vell", "guardsman"),
         ],
         None,
-        &r,
+        r,
     );
     let kind = |k: &str| RecruitKind::Soldier { kind: k.into() };
     // A band's kind for a kill team, a kind the data lacks, no name.
@@ -566,34 +560,34 @@ fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
         type_id: None,
     };
     let p = c
-        .new_recruit(EscortId(1), &human, "Hesk", &r)
+        .new_recruit(EscortId(1), &human, "Hesk", r)
         .expect_err("refused");
     assert_eq!(p.key, "campaign.problem.recruit_kind");
     let p = c
-        .new_recruit(EscortId(1), &kind("ogryn"), "Bone", &r)
+        .new_recruit(EscortId(1), &kind("ogryn"), "Bone", r)
         .expect_err("refused");
     assert_eq!(
         (&*p.rule, p.key),
         ("KT-4", "campaign.problem.unknown_soldier_kind")
     );
     let p = c
-        .new_recruit(EscortId(1), &kind("guardsman"), "  ", &r)
+        .new_recruit(EscortId(1), &kind("guardsman"), "  ", r)
         .expect_err("refused");
     assert_eq!(p.key, "problem.empty_name");
     // A Space Marine: another faction, until Allies (CMP-14).
     let marine = c
-        .new_recruit(EscortId(1), &kind("space_marine"), "Tor", &r)
+        .new_recruit(EscortId(1), &kind("space_marine"), "Tor", r)
         .expect("made");
     let p = c
-        .recruit_member_refusal(EscortId(1), &marine, &r)
+        .recruit_member_refusal(EscortId(1), &marine, r)
         .expect("refused");
     assert_eq!(p.rule, "CMP-14");
     // A second sergeant breaks the team's composition (KT-2).
     let sergeant = c
-        .new_recruit(EscortId(1), &kind("sergeant"), "Mord", &r)
+        .new_recruit(EscortId(1), &kind("sergeant"), "Mord", r)
         .expect("made");
     let p = c
-        .recruit_member_refusal(EscortId(1), &sergeant, &r)
+        .recruit_member_refusal(EscortId(1), &sergeant, r)
         .expect("refused");
     assert_eq!(p.rule, "KT-2");
     assert!(
@@ -618,7 +612,7 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
             soldier("Trooper Vask", "guardsman"),
         ],
         None,
-        &r,
+        r,
     );
     let vask = crate::common::char_id(&c, "Trooper Vask");
     let give = |item: Option<&str>, ribbon: Option<&str>| E::FreeGear {
@@ -626,19 +620,19 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
         item: item.map(str::to_owned),
         ribbon: ribbon.map(str::to_owned),
     };
-    let p = refused(&c, give(Some("command_insignia"), None), &r);
+    let p = refused(&c, give(Some("command_insignia"), None), r);
     assert_eq!(p.rule, "EQ-31");
-    assert_eq!(refused(&c, give(None, None), &r).rule, "KT-5");
-    let c = ok(&c, give(Some("medikit"), None), &r);
-    let c = ok(&c, give(None, Some("grenadier")), &r);
+    assert_eq!(refused(&c, give(None, None), r).rule, "KT-5");
+    let c = ok(&c, give(Some("medikit"), None), r);
+    let c = ok(&c, give(None, Some("grenadier")), r);
     let Some(Member::Soldier(s)) = c.character(vask).map(|x| &x.member) else {
         panic!("a soldier");
     };
     assert_eq!(s.items.len(), 1);
     assert_eq!(s.items[0].item, "medikit");
     assert_eq!(s.ribbon.as_deref(), Some("grenadier"));
-    assert_eq!(refused(&c, give(Some("torch"), None), &r).rule, "KT-5");
-    assert_eq!(refused(&c, give(None, Some("endurance")), &r).rule, "KT-5");
+    assert_eq!(refused(&c, give(Some("torch"), None), r).rule, "KT-5");
+    assert_eq!(refused(&c, give(None, Some("endurance")), r).rule, "KT-5");
     // RIB-6 judged with the item given in the same event: a mine, and
     // Explosives expert.
     let hark = crate::common::char_id(&c, "Sergeant Hark");
@@ -649,12 +643,12 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
             item: Some("mine".into()),
             ribbon: Some("explosives_expert".into()),
         },
-        &r,
+        r,
     );
     // The journal replays to the same campaign.
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // Never at the table.
-    let at_table = crate::common::team_at_the_table(&crate::common::example_team(), &r, |_| vec![]);
+    let at_table = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
     let someone = at_table.characters[0].id;
     let p = refused(
         &at_table,
@@ -663,11 +657,11 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
             item: Some("torch".into()),
             ribbon: None,
         },
-        &r,
+        r,
     );
     assert_ne!(p.rule, "KT-5", "refused for the phase: {p:?}");
     // Never for a Rogue Trader character.
-    let band = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
+    let band = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, r);
     let vael = crate::common::char_id(&band, "Vael");
     let p = refused(
         &band,
@@ -676,7 +670,7 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
             item: Some("torch".into()),
             ribbon: None,
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.free_gear_character");
 }

@@ -6,16 +6,12 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use muster::rules::RulesData;
 use muster::rules::campaign::journals::{MachineJournal, replay_journals};
 use muster::rules::campaign::merge::merge;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry};
 
 use super::merge::{cran, cran_then_vox, end_mission, play, table, vox_caster};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
+use crate::common::rules;
 
 /// The events `c` added after `base`, as `machine`'s journal.
 fn journal_of(machine: &str, base: &Campaign, c: &Campaign) -> MachineJournal {
@@ -36,24 +32,24 @@ fn key(e: &Entry) -> String {
 #[test]
 fn a_wound_after_the_end_of_the_mission_has_the_end_as_its_rival() {
     let r = rules();
-    let base = table(&r);
+    let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let wound = |wounds| E::SetWounds {
         character: dace,
         wounds,
     };
-    let camille = play(&base, &[wound(1), end_mission()], &r, ("camille", 0));
-    let bruno = play(&base, &[wound(2)], &r, ("bruno", 5));
+    let camille = play(&base, &[wound(1), end_mission()], r, ("camille", 0));
+    let bruno = play(&base, &[wound(2)], r, ("bruno", 5));
     let ended = Arc::clone(camille.journal.last().expect("the end"));
 
-    let m = merge(&camille, &bruno, &r, &BTreeSet::new()).expect("merged");
+    let m = merge(&camille, &bruno, r, &BTreeSet::new()).expect("merged");
     assert_eq!(m.conflicts.len(), 1, "{:?}", m.conflicts);
     let c = &m.conflicts[0];
     let rival = c.rival.expect("a rival");
     assert_eq!(m.campaign.journal[rival].event, ended.event);
     assert_eq!(c.rival_key.as_deref(), Some(key(&ended).as_str()));
     // Keeping the wound instead: it is in, the mission still under way.
-    let kept = merge(&camille, &bruno, &r, &[key(&ended)].into()).expect("merged");
+    let kept = merge(&camille, &bruno, r, &[key(&ended)].into()).expect("merged");
     assert!(kept.conflicts.is_empty(), "{:?}", kept.conflicts);
     let t = kept.campaign.table.as_ref().expect("under way");
     assert_eq!(t.wounds.get(&dace), Some(&2));
@@ -63,7 +59,7 @@ fn a_wound_after_the_end_of_the_mission_has_the_end_as_its_rival() {
         journal_of("camille", &base, &camille),
         journal_of("bruno", &base, &bruno),
     ];
-    let replayed = replay_journals(&base, &journals, &r);
+    let replayed = replay_journals(&base, &journals, r);
     assert_eq!(replayed.set_aside.len(), 1);
     let aside = &replayed.set_aside[0];
     assert_eq!(aside.rival.as_deref(), Some(&*ended));
@@ -78,7 +74,7 @@ fn a_wound_after_the_end_of_the_mission_has_the_end_as_its_rival() {
 #[test]
 fn cmp_9_a_purchase_refused_for_a_pending_test_has_no_rival_to_swap_with() {
     let r = rules();
-    let (base, dace, camille, bruno) = cran_then_vox(&r);
+    let (base, dace, camille, bruno) = cran_then_vox(r);
     let test = |face| cran(&base, dace, face);
     let vox = vox_caster(&base);
     let camille_test = Arc::clone(&camille.journal[base.journal.len()]);
@@ -87,7 +83,7 @@ fn cmp_9_a_purchase_refused_for_a_pending_test_has_no_rival_to_swap_with() {
         journal_of("camille", &base, &camille),
         journal_of("bruno", &base, &bruno),
     ];
-    let replayed = replay_journals(&base, &journals, &r);
+    let replayed = replay_journals(&base, &journals, r);
     assert_eq!(replayed.set_aside.len(), 1);
     assert_eq!(replayed.set_aside[0].entry.event, test(9));
     assert_eq!(
@@ -107,7 +103,7 @@ fn cmp_9_a_purchase_refused_for_a_pending_test_has_no_rival_to_swap_with() {
                 .collect(),
         })
         .collect();
-    let replayed = replay_journals(&base, &without, &r);
+    let replayed = replay_journals(&base, &without, r);
     assert_eq!(replayed.set_aside.len(), 1, "{:?}", replayed.set_aside);
     let aside = &replayed.set_aside[0];
     assert_eq!(aside.entry.event, vox);

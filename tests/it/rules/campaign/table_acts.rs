@@ -6,16 +6,13 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use crate::common::rules;
 use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::i18n::Lang;
 use muster::rules::campaign::merge::merge;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry, Table};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{Document, RulesData};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn raid(rules: &RulesData) -> Campaign {
     team_at_the_table(&example_team(), rules, |_| vec![])
@@ -37,14 +34,14 @@ fn acts(c: &Campaign, name: &str) -> Vec<Act> {
 #[test]
 fn kt_9_two_actions_a_turn_kept_by_the_campaign_and_a_third_refused() {
     let r = rules();
-    let c = raid(&r);
+    let c = raid(r);
     // An older campaign's table, without actions: a clean turn.
     let dace = char_id(&c, "Trooper Dace");
     assert!(Table::default().soldier_turn(dace).activations.is_empty());
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     assert_eq!(acts(&c, "Trooper Dace"), [Act::Move, Act::Shoot]);
-    let p = refused(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let p = refused(&c, act(&c, "Trooper Dace", Act::Move), r);
     assert_eq!(p.rule, "KT-9");
     assert!(
         Lang::En
@@ -54,24 +51,24 @@ fn kt_9_two_actions_a_turn_kept_by_the_campaign_and_a_third_refused() {
         Lang::En.problem(&p)
     );
     // The others keep theirs, once the enemy has had its turn (KT-8).
-    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
-    let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), &r);
+    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
+    let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), r);
     assert_eq!(acts(&c, "Trooper Rusk"), [Act::Move]);
     // Saved and read back, replayed by check: the same turn.
     let text = serde_json::to_string(&c).expect("json");
     let back: Campaign = serde_json::from_str(&text).expect("read back");
     assert_eq!(back, c);
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
-    let (replayed, _) = c.replay(&r).expect("replays");
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
+    let (replayed, _) = c.replay(r).expect("replays");
     assert!(replayed.same_state(&c));
 }
 
 #[test]
 fn kt_9_a_forged_journal_giving_a_soldier_a_third_action_is_refused_under_kt_9() {
     let r = rules();
-    let c = raid(&r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    let c = raid(r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     // A third action written into the journal by hand.
     let mut forged = c.clone();
     let mission = forged.journal.last().expect("an entry").mission;
@@ -80,7 +77,7 @@ fn kt_9_a_forged_journal_giving_a_soldier_a_third_action_is_refused_under_kt_9()
         event: act(&c, "Trooper Dace", Act::Move),
         stamp: None,
     }));
-    let problems = forged.validate(&r);
+    let problems = forged.validate(r);
     let p = problems
         .iter()
         .find(|p| p.key == "campaign.problem.journal_refused")
@@ -91,27 +88,27 @@ fn kt_9_a_forged_journal_giving_a_soldier_a_third_action_is_refused_under_kt_9()
 #[test]
 fn kt_9_take_back_gives_an_action_back_and_a_new_turn_keeps_only_the_stance() {
     let r = rules();
-    let c = raid(&r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::GoProne), &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    let c = raid(r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::GoProne), r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     let c = ok(
         &c,
         E::TakeBackAct {
             character: char_id(&c, "Trooper Dace"),
         },
-        &r,
+        r,
     );
     assert_eq!(acts(&c, "Trooper Dace"), [Act::GoProne]);
     // Prone, he stands up before he moves (Decision).
-    let p = refused(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let p = refused(&c, act(&c, "Trooper Dace", Act::Move), r);
     assert_eq!(p.rule, "KT-9");
-    let c = ok(&c, E::NewTurn { gain: None }, &r);
+    let c = ok(&c, E::NewTurn { gain: None }, r);
     let table = c.table.as_ref().expect("table");
     let turn = table.soldier_turn(char_id(&c, "Trooper Dace"));
     assert!(turn.activations.is_empty(), "a new turn: nothing done yet");
     assert!(turn.prone(), "still prone");
-    let c = ok(&c, act(&c, "Trooper Dace", Act::StandUp), &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::StandUp), r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
     assert_eq!(acts(&c, "Trooper Dace"), [Act::StandUp, Act::Move]);
     // Nothing to take back for one who did nothing.
     let p = refused(
@@ -119,16 +116,16 @@ fn kt_9_take_back_gives_an_action_back_and_a_new_turn_keeps_only_the_stance() {
         E::TakeBackAct {
             character: char_id(&c, "Trooper Rusk"),
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "KT-9");
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
 
 #[test]
 fn kt_9_a_rogue_trader_character_counts_no_actions() {
     let r = rules();
-    let c = crate::common::band_at_the_table(&r);
+    let c = crate::common::band_at_the_table(r);
     let vael = char_id(&c, "Inquisitor Vael");
     assert!(!c.counts_actions(vael));
     let p = refused(
@@ -137,7 +134,7 @@ fn kt_9_a_rogue_trader_character_counts_no_actions() {
             character: vael,
             act: Act::Move,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "KT-9");
 }
@@ -145,28 +142,28 @@ fn kt_9_a_rogue_trader_character_counts_no_actions() {
 #[test]
 fn kt_11_the_third_action_is_paid_in_the_same_event_at_its_recorded_price() {
     let r = rules();
-    let c = raid(&r);
+    let c = raid(r);
     let dace = char_id(&c, "Trooper Dace");
     let third = E::ThirdAction {
         character: dace,
         cost: None,
     };
     // Bought during his activation, after his first action.
-    assert_eq!(refused(&c, third.clone(), &r).rule, "KT-11");
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
-    assert_eq!(c.may_buy_third_action(dace, &r), Ok(3));
+    assert_eq!(refused(&c, third.clone(), r).rule, "KT-11");
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
+    assert_eq!(c.may_buy_third_action(dace, r), Ok(3));
     let mut rng = muster::rules::core::dice::seeded(1);
-    let (c, _) = c.apply(third.clone(), &r, &mut rng).expect("3 CP");
+    let (c, _) = c.apply(third.clone(), r, &mut rng).expect("3 CP");
     assert_eq!(c.escorts[0].command_points, 0);
     assert!(matches!(
         c.journal.last().map(|e| &e.event),
         Some(E::ThirdAction { cost: Some(3), .. })
     ));
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Retreat), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Retreat), r);
     // Never three times the same in the stratagem's activation.
     assert_eq!(
-        refused(&c, act(&c, "Trooper Dace", Act::Move), &r).rule,
+        refused(&c, act(&c, "Trooper Dace", Act::Move), r).rule,
         "KT-9",
         "none left"
     );
@@ -184,29 +181,29 @@ fn kt_11_the_third_action_is_paid_in_the_same_event_at_its_recorded_price() {
 #[test]
 fn eq_31_the_insignia_gives_a_team_mate_one_more_action_once_a_turn() {
     let r = rules();
-    let c = raid(&r);
+    let c = raid(r);
     let hark = char_id(&c, "Sergeant Hark");
     let nim = char_id(&c, "Trooper Nim");
     let pell = char_id(&c, "Trooper Pell");
-    let c = ok(&c, act(&c, "Trooper Nim", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Nim", Act::Move), r);
     let c = ok(
         &c,
         E::GiveInsignia {
             character: hark,
             to: nim,
         },
-        &r,
+        r,
     );
-    let at = c.acting_soldier(nim, &r).expect("Nim");
-    assert_eq!(at.total(&r), 3);
-    assert_eq!(c.acting_soldier(hark, &r).expect("Hark").total(&r), 1);
+    let at = c.acting_soldier(nim, r).expect("Nim");
+    assert_eq!(at.total(r), 3);
+    assert_eq!(c.acting_soldier(hark, r).expect("Hark").total(r), 1);
     let p = refused(
         &c,
         E::GiveInsignia {
             character: hark,
             to: pell,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "EQ-31");
     // Only the sergeant carrying it gives it.
@@ -216,7 +213,7 @@ fn eq_31_the_insignia_gives_a_team_mate_one_more_action_once_a_turn() {
             character: pell,
             to: nim,
         },
-        &r,
+        r,
     );
     assert_eq!(p.rule, "EQ-31");
 }
@@ -224,34 +221,34 @@ fn eq_31_the_insignia_gives_a_team_mate_one_more_action_once_a_turn() {
 #[test]
 fn eq_31_kt_8_the_insignia_opens_no_activation_on_the_enemy_s_turn() {
     let r = rules();
-    let c = raid(&r);
+    let c = raid(r);
     let hark = char_id(&c, "Sergeant Hark");
     let nim = char_id(&c, "Trooper Nim");
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     // Dace's activation is over: the enemy activates next (KT-8), and
     // Nim may not be given an action he could not take.
     let insignia = E::GiveInsignia {
         character: hark,
         to: nim,
     };
-    let why = c.may_act(nim, Act::Move, &r).expect_err("the enemy's turn");
+    let why = c.may_act(nim, Act::Move, r).expect_err("the enemy's turn");
     assert_eq!(why.rule, "KT-8");
-    assert_eq!(c.may_give_insignia(hark, nim, &r), Err(why.clone()));
-    assert_eq!(refused(&c, insignia.clone(), &r), why);
+    assert_eq!(c.may_give_insignia(hark, nim, r), Err(why.clone()));
+    assert_eq!(refused(&c, insignia.clone(), r), why);
     // His turn back, the insignia is his to give.
-    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
-    let c = ok(&c, insignia, &r);
-    assert_eq!(c.acting_soldier(nim, &r).expect("Nim").total(&r), 3);
+    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
+    let c = ok(&c, insignia, r);
+    assert_eq!(c.acting_soldier(nim, r).expect("Nim").total(r), 3);
 }
 
 #[test]
 fn eq_6_an_item_that_needs_an_action_takes_one_and_waits_for_one() {
     let r = rules();
-    let c = raid(&r);
+    let c = raid(r);
     let dace = char_id(&c, "Trooper Dace");
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     let medikit = E::UseItem {
         character: dace,
         item: "medikit".into(),
@@ -259,16 +256,16 @@ fn eq_6_an_item_that_needs_an_action_takes_one_and_waits_for_one() {
         roll: None,
     };
     // « (nécessite une action) »: none left, no medikit.
-    assert_eq!(refused(&c, medikit.clone(), &r).rule, "KT-9");
-    let c = ok(&c, E::TakeBackAct { character: dace }, &r);
-    let c = ok(&c, medikit, &r);
+    assert_eq!(refused(&c, medikit.clone(), r).rule, "KT-9");
+    let c = ok(&c, E::TakeBackAct { character: dace }, r);
+    let c = ok(&c, medikit, r);
     assert_eq!(acts(&c, "Trooper Dace"), [Act::Move, Act::UseItem]);
     // An item's action comes with the item, never alone.
     assert_eq!(
-        refused(&c, act(&c, "Trooper Rusk", Act::UseItem), &r).rule,
+        refused(&c, act(&c, "Trooper Rusk", Act::UseItem), r).rule,
         "KT-9"
     );
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
 
 #[test]
@@ -276,15 +273,15 @@ fn kt_9_two_machines_each_play_a_soldiers_action_and_the_merge_keeps_both() {
     let r = rules();
     // Two soldiers activated at once on two machines: under the reading
     // where the players keep the order of the turns themselves (KT-8).
-    let c = crate::common::turns_shown(&raid(&r), &r);
-    let ours = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
-    let theirs = ok(&c, act(&c, "Trooper Rusk", Act::Shoot), &r);
-    let merged = merge(&ours, &theirs, &r, &BTreeSet::new()).expect("merges");
+    let c = crate::common::turns_shown(&raid(r), r);
+    let ours = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
+    let theirs = ok(&c, act(&c, "Trooper Rusk", Act::Shoot), r);
+    let merged = merge(&ours, &theirs, r, &BTreeSet::new()).expect("merges");
     assert!(merged.conflicts.is_empty(), "{:?}", merged.conflicts.len());
     let m = merged.campaign;
     assert_eq!(acts(&m, "Trooper Dace"), [Act::Move]);
     assert_eq!(acts(&m, "Trooper Rusk"), [Act::Shoot]);
-    assert!(m.validate(&r).is_empty(), "{:?}", m.validate(&r));
+    assert!(m.validate(r).is_empty(), "{:?}", m.validate(r));
 }
 
 /// EQ-10 « ne peut plus bouger durant ce tour et soustrait 1 à son jet de
@@ -296,27 +293,27 @@ fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
     use muster::rules::CharRef;
     use muster::rules::battle::from_table::{FightMode, table_fight};
     let r = rules();
-    let mut c = raid(&r);
+    let mut c = raid(r);
     let dace = char_id(&c, "Trooper Dace");
     let table = c.table.as_mut().expect("table");
     let now = table.turn();
     table.dazzled.insert(dace, now);
     for a in [Act::Move, Act::Retreat, Act::CloseCombat] {
-        let p = refused(&c, act(&c, "Trooper Dace", a), &r);
+        let p = refused(&c, act(&c, "Trooper Dace", a), r);
         assert_eq!(p.rule, "EQ-10", "{a:?}");
         assert!(Lang::En.problem(&p).contains("cannot move this turn"));
     }
-    let shot = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    let shot = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     assert_eq!(acts(&shot, "Trooper Dace"), [Act::Shoot]);
     let me = CharRef::new(c.id.clone(), dace);
     let enemy = CharRef::new(
         c.id.clone(),
         (muster::rules::campaign::Fighter::Enemy(0).id()).0,
     );
-    let f = table_fight(&c, &r, (FightMode::Shot, &me, &enemy, None), "en").expect("fight");
+    let f = table_fight(&c, r, (FightMode::Shot, &me, &enemy, None), "en").expect("fight");
     assert!(f.dazzled, "-1 to hit");
-    let next = ok(&c, E::NewTurn { gain: None }, &r);
-    assert!(next.may_act(dace, Act::Move, &r).is_ok());
+    let next = ok(&c, E::NewTurn { gain: None }, r);
+    assert!(next.may_act(dace, Act::Move, r).is_ok());
 }
 
 /// `name` of `c` uses `item` at the table, its way `way`, as the table
@@ -354,7 +351,7 @@ fn eq_10_kt_9_a_move_by_rope_parachute_or_jump_pack_is_a_move() {
             weapon: None,
         }];
     }
-    let c = team_at_the_table(&team, &r, |_| vec![]);
+    let c = team_at_the_table(&team, r, |_| vec![]);
     // Dazzled this turn: no rope, no parachute.
     let mut dazzled = c.clone();
     let table = dazzled.table.as_mut().expect("table");
@@ -365,25 +362,25 @@ fn eq_10_kt_9_a_move_by_rope_parachute_or_jump_pack_is_a_move() {
     let p = refused(
         &dazzled,
         gear(&dazzled, "Trooper Rusk", "rope_and_grapnel", Some("climb")),
-        &r,
+        r,
     );
     assert_eq!(p.rule, "EQ-10");
     let p = refused(
         &dazzled,
         gear(&dazzled, "Trooper Dace", "parachute", None),
-        &r,
+        r,
     );
     assert_eq!(p.rule, "EQ-10");
     // Prone: he stands up first (KT-9).
-    let prone = ok(&c, act(&c, "Trooper Rusk", Act::GoProne), &r);
+    let prone = ok(&c, act(&c, "Trooper Rusk", Act::GoProne), r);
     let p = refused(
         &prone,
         gear(&prone, "Trooper Rusk", "rope_and_grapnel", Some("climb")),
-        &r,
+        r,
     );
     assert_eq!(p.rule, "KT-9", "{p:?}");
     // The parachute is a move.
-    let landed = ok(&c, gear(&c, "Trooper Dace", "parachute", None), &r);
+    let landed = ok(&c, gear(&c, "Trooper Dace", "parachute", None), r);
     assert_eq!(acts(&landed, "Trooper Dace"), [Act::Move]);
     // A use recorded before Muster read it so replays as it was played:
     // an item used, which a dazzled soldier could.
@@ -393,7 +390,7 @@ fn eq_10_kt_9_a_move_by_rope_parachute_or_jump_pack_is_a_move() {
         way: None,
         moves: false,
     };
-    let replayed = ok(&dazzled, old, &r);
+    let replayed = ok(&dazzled, old, r);
     assert_eq!(acts(&replayed, "Trooper Dace"), [Act::UseItem]);
 }
 
@@ -414,7 +411,7 @@ fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
             }];
         }
     }
-    let c = team_at_the_table(&team, &r, |_| vec![]);
+    let c = team_at_the_table(&team, r, |_| vec![]);
     let rusk = char_id(&c, "Trooper Rusk");
     let flash = E::UseItem {
         character: rusk,
@@ -422,15 +419,15 @@ fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
         target: Some(Fighter::Enemy(0).id()),
         roll: None,
     };
-    let thrown = ok(&c, flash.clone(), &r);
+    let thrown = ok(&c, flash.clone(), r);
     assert_eq!(acts(&thrown, "Trooper Rusk"), [Act::Grenade]);
-    let p = refused(&thrown, act(&thrown, "Trooper Rusk", Act::Grenade), &r);
+    let p = refused(&thrown, act(&thrown, "Trooper Rusk", Act::Grenade), r);
     assert_eq!(p.rule, "KT-14");
     // A frag grenade first: no flash grenade after it this turn.
-    let frag = ok(&c, act(&c, "Trooper Rusk", Act::Grenade), &r);
-    assert_eq!(refused(&frag, flash.clone(), &r).rule, "KT-14");
-    let next = ok(&frag, E::NewTurn { gain: None }, &r);
-    let next = ok(&next, flash, &r);
+    let frag = ok(&c, act(&c, "Trooper Rusk", Act::Grenade), r);
+    assert_eq!(refused(&frag, flash.clone(), r).rule, "KT-14");
+    let next = ok(&frag, E::NewTurn { gain: None }, r);
+    let next = ok(&next, flash, r);
     assert_eq!(acts(&next, "Trooper Rusk"), [Act::Grenade]);
 }
 
@@ -474,18 +471,18 @@ fn rusk_with_bombs(
 fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
     use muster::rules::killteam::Carried;
     let r = rules();
-    let (c, rusk, bomb) = rusk_with_bombs(&r);
-    let once = ok(&c, bomb(0), &r);
+    let (c, rusk, bomb) = rusk_with_bombs(r);
+    let once = ok(&c, bomb(0), r);
     let table = once.table.as_ref().expect("table");
     assert!(!table.struck.contains(&(rusk, "chem_bomb".to_owned())));
     assert_eq!(table.uses_of(rusk, "chem_bomb"), 1);
-    let twice = ok(&once, bomb(1), &r);
+    let twice = ok(&once, bomb(1), r);
     let table = twice.table.as_ref().expect("table");
     assert!(table.struck.contains(&(rusk, "chem_bomb".to_owned())));
     assert_eq!(table.uses_of(rusk, "chem_bomb"), 0);
     // Both spent: a third is refused.
-    let next = ok(&twice, E::NewTurn { gain: None }, &r);
-    let p = refused(&next, bomb(2), &r);
+    let next = ok(&twice, E::NewTurn { gain: None }, r);
+    let p = refused(&next, bomb(2), r);
     assert_eq!(p.rule, "EQ-15", "{p:?}");
     // One bomb a soldier without the ribbon: struck off at once.
     let mut plain = example_team();
@@ -498,14 +495,14 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
             s.ribbon = None;
         }
     }
-    let c = team_at_the_table(&plain, &r, |_| vec![]);
-    let used = ok(&c, bomb(0), &r);
+    let c = team_at_the_table(&plain, r, |_| vec![]);
+    let used = ok(&c, bomb(0), r);
     assert!(
         used.table
             .as_ref()
             .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
     );
-    assert!(twice.validate(&r).is_empty(), "{:?}", twice.validate(&r));
+    assert!(twice.validate(r).is_empty(), "{:?}", twice.validate(r));
 }
 
 /// KT-11's Recharge on an item carried twice (RIB-6), « rechargez vos
@@ -515,29 +512,29 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
 #[test]
 fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
     let r = rules();
-    let (c, rusk, bomb) = rusk_with_bombs(&r);
+    let (c, rusk, bomb) = rusk_with_bombs(r);
     let recharge = E::Recharge {
         character: rusk,
         item: "chem_bomb".into(),
         cost: None,
     };
     let uses = |c: &Campaign| c.table.as_ref().map(|t| t.uses_of(rusk, "chem_bomb"));
-    let once = ok(&c, bomb(0), &r);
+    let once = ok(&c, bomb(0), r);
     // The whole item: one use spent is enough, and both come back.
-    assert!(once.rechargeable(rusk, "chem_bomb", &r));
-    let back = ok(&once, recharge.clone(), &r);
+    assert!(once.rechargeable(rusk, "chem_bomb", r));
+    let back = ok(&once, recharge.clone(), r);
     assert_eq!(uses(&back), Some(0));
-    let next = ok(&back, E::NewTurn { gain: None }, &r);
-    let twice = ok(&ok(&next, bomb(1), &r), bomb(2), &r);
+    let next = ok(&back, E::NewTurn { gain: None }, r);
+    let twice = ok(&ok(&next, bomb(1), r), bomb(2), r);
     assert!(
         twice
             .table
             .as_ref()
             .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
     );
-    let again = ok(&twice, recharge.clone(), &r);
+    let again = ok(&twice, recharge.clone(), r);
     assert_eq!(uses(&again), Some(0), "both uses back");
-    assert!(!again.rechargeable(rusk, "chem_bomb", &r));
+    assert!(!again.rechargeable(rusk, "chem_bomb", r));
     // One use: refused while one is left, then the last one back.
     let mut one = r.clone();
     one.killteam.command.recharge_whole_item = false;
@@ -565,7 +562,7 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
 #[test]
 fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
     let r = rules();
-    let c = raid(&r);
+    let c = raid(r);
     let enemies = c.mission.as_ref().expect("mission").enemy.len();
     let a = c.activations();
     assert_eq!((a.players, a.enemy), (0, 0));
@@ -575,18 +572,15 @@ fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
         Some(true),
         "no initiative rolled: the players first"
     );
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
     let a = c.activations();
     assert_eq!(a.players, 1);
     assert_eq!(a.next, Some(false), "the enemy's turn");
-    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
+    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
     assert_eq!(c.activations().enemy, 1);
     assert_eq!(c.activations().next, Some(true));
     // Once a turn for one enemy.
-    assert_eq!(
-        refused(&c, E::EnemyActivation { index: 0 }, &r).rule,
-        "KT-8"
-    );
+    assert_eq!(refused(&c, E::EnemyActivation { index: 0 }, r).rule, "KT-8");
     // Three soldiers left against four enemies: at most three each.
     let mut c2 = c.clone();
     for name in [
@@ -601,7 +595,7 @@ fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
                 character: char_id(&c2, name),
                 out: true,
             },
-            &r,
+            r,
         );
     }
     // Dace acted before: he counts with the three still standing.
@@ -610,7 +604,7 @@ fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
         3.min(u32::try_from(enemies).expect("few"))
     );
     // A new turn: the count starts again.
-    let next = ok(&c, E::NewTurn { gain: None }, &r);
+    let next = ok(&c, E::NewTurn { gain: None }, r);
     let a = next.activations();
     assert_eq!((a.players, a.enemy), (0, 0));
 }
@@ -622,37 +616,33 @@ fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
 #[test]
 fn kt_11_a_second_soldier_straight_after_the_first_for_4_cp_counts_as_one_activation() {
     let r = rules();
-    let c = raid(&r);
+    let c = raid(r);
     let rusk = char_id(&c, "Trooper Rusk");
     let second = E::SecondSoldier {
         character: rusk,
         cost: None,
     };
-    assert_eq!(
-        refused(&c, second.clone(), &r).rule,
-        "KT-11",
-        "nobody first"
-    );
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
+    assert_eq!(refused(&c, second.clone(), r).rule, "KT-11", "nobody first");
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     // 3 CP at the start: short of the 4.
-    let p = refused(&c, second.clone(), &r);
+    let p = refused(&c, second.clone(), r);
     assert_eq!(p.rule, "KT-11");
     assert!(
         Lang::En.problem(&p).contains("costs 4 command points"),
         "{p:?}"
     );
-    let c = ok(&c, E::NewTurn { gain: None }, &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
-    assert_eq!(c.may_join_activation(rusk, &r), Ok(4));
-    let c = ok(&c, second.clone(), &r);
+    let c = ok(&c, E::NewTurn { gain: None }, r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
+    assert_eq!(c.may_join_activation(rusk, r), Ok(4));
+    let c = ok(&c, second.clone(), r);
     assert_eq!(c.escorts[0].command_points, 0);
-    let c = ok(&c, act(&c, "Trooper Rusk", Act::Shoot), &r);
+    let c = ok(&c, act(&c, "Trooper Rusk", Act::Shoot), r);
     // Dace's and Rusk's activations count as one.
     assert_eq!(c.activations().players, 1);
     // Once a turn for him.
-    assert_eq!(refused(&c, second, &r).rule, "KT-11");
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert_eq!(refused(&c, second, r).rule, "KT-11");
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
 
 /// The items that touch no other model cost their actions at the table:
@@ -683,34 +673,34 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
             weapon: None,
         }];
     }
-    let c = team_at_the_table(&team, &r, |_| vec![]);
+    let c = team_at_the_table(&team, r, |_| vec![]);
     // EQ-12: the vox, one action.
-    let vox = ok(&c, gear(&c, "Trooper Dace", "vox_radio", None), &r);
+    let vox = ok(&c, gear(&c, "Trooper Dace", "vox_radio", None), r);
     assert_eq!(acts(&vox, "Trooper Dace"), [Act::UseItem]);
     // EQ-22: climbing one action; swinging two, in one activation.
     let swung = ok(
         &c,
         gear(&c, "Trooper Rusk", "rope_and_grapnel", Some("swing")),
-        &r,
+        r,
     );
     // A rope moves him: each of its actions is a Move.
     assert_eq!(acts(&swung, "Trooper Rusk"), [Act::Move, Act::Move]);
-    let moved = ok(&c, act(&c, "Trooper Rusk", Act::Move), &r);
+    let moved = ok(&c, act(&c, "Trooper Rusk", Act::Move), r);
     let p = refused(
         &moved,
         gear(&moved, "Trooper Rusk", "rope_and_grapnel", Some("swing")),
-        &r,
+        r,
     );
     assert_eq!(p.rule, "KT-9", "one action left of his two");
     let climbed = ok(
         &moved,
         gear(&moved, "Trooper Rusk", "rope_and_grapnel", Some("climb")),
-        &r,
+        r,
     );
     assert_eq!(acts(&climbed, "Trooper Rusk"), [Act::Move, Act::Move]);
     // EQ-7: the smoke grenade is his grenade of the turn, and struck off.
     let vell = char_id(&c, "Trooper Vell");
-    let smoke = ok(&c, gear(&c, "Trooper Vell", "smoke_grenade", None), &r);
+    let smoke = ok(&c, gear(&c, "Trooper Vell", "smoke_grenade", None), r);
     assert_eq!(acts(&smoke, "Trooper Vell"), [Act::Grenade]);
     assert!(
         smoke
@@ -719,23 +709,23 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
             .is_some_and(|t| t.struck.contains(&(vell, "smoke_grenade".to_owned())))
     );
     assert_eq!(
-        refused(&smoke, act(&smoke, "Trooper Vell", Act::Grenade), &r).rule,
+        refused(&smoke, act(&smoke, "Trooper Vell", Act::Grenade), r).rule,
         "KT-14"
     );
     // EQ-27: the jump pack, once a turn.
-    let jumped = ok(&c, gear(&c, "Trooper Osk", "jump_pack", None), &r);
-    let p = refused(&jumped, gear(&jumped, "Trooper Osk", "jump_pack", None), &r);
+    let jumped = ok(&c, gear(&c, "Trooper Osk", "jump_pack", None), r);
+    let p = refused(&jumped, gear(&jumped, "Trooper Osk", "jump_pack", None), r);
     assert_eq!(p.rule, "EQ-27");
-    let next = ok(&jumped, E::NewTurn { gain: None }, &r);
+    let next = ok(&jumped, E::NewTurn { gain: None }, r);
     assert!(
-        c.may_use_gear(char_id(&next, "Trooper Osk"), ("jump_pack", None), &r)
+        c.may_use_gear(char_id(&next, "Trooper Osk"), ("jump_pack", None), r)
             .is_ok()
     );
-    let next = ok(&next, gear(&next, "Trooper Osk", "jump_pack", None), &r);
-    assert!(next.validate(&r).is_empty(), "{:?}", next.validate(&r));
+    let next = ok(&next, gear(&next, "Trooper Osk", "jump_pack", None), r);
+    assert!(next.validate(r).is_empty(), "{:?}", next.validate(r));
     // An item he does not carry.
     assert_eq!(
-        refused(&c, gear(&c, "Trooper Nim", "vox_radio", None), &r).rule,
+        refused(&c, gear(&c, "Trooper Nim", "vox_radio", None), r).rule,
         "KT-5"
     );
 }
@@ -746,7 +736,7 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
 fn kt_8_without_a_drawn_enemy_only_the_players_side_is_counted() {
     let r = rules();
     let c = crate::common::example_team();
-    let c = team_at_the_table(&c, &r, |_| vec![]);
+    let c = team_at_the_table(&c, r, |_| vec![]);
     let mut bare = c.clone();
     if let Some(m) = bare.mission.as_mut() {
         m.enemy.clear();
@@ -763,27 +753,27 @@ fn kt_8_without_a_drawn_enemy_only_the_players_side_is_counted() {
 #[test]
 fn kt_8_the_sides_take_turns_to_activate_and_one_out_of_turn_is_refused() {
     let r = rules();
-    let c = raid(&r);
-    let p = refused(&c, E::EnemyActivation { index: 0 }, &r);
+    let c = raid(r);
+    let p = refused(&c, E::EnemyActivation { index: 0 }, r);
     assert_eq!((p.rule.as_ref(), p.key), ("KT-8", "kt.act.no.players_turn"));
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), &r);
-    let p = refused(&c, act(&c, "Trooper Rusk", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
+    let p = refused(&c, act(&c, "Trooper Rusk", Act::Move), r);
     assert_eq!(p.rule, "KT-8");
     assert!(
         Lang::En.problem(&p).contains("it is the enemy's turn"),
         "{}",
         Lang::En.problem(&p)
     );
-    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
-    let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), &r);
+    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
+    let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), r);
     assert_eq!(acts(&c, "Trooper Rusk"), [Act::Move]);
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // The other reading, a house rule: Muster shows the turns, the
     // players keep them.
-    let shown = crate::common::turns_shown(&raid(&r), &r);
-    let shown = ok(&shown, act(&shown, "Trooper Dace", Act::Move), &r);
-    let shown = ok(&shown, act(&shown, "Trooper Rusk", Act::Move), &r);
+    let shown = crate::common::turns_shown(&raid(r), r);
+    let shown = ok(&shown, act(&shown, "Trooper Dace", Act::Move), r);
+    let shown = ok(&shown, act(&shown, "Trooper Rusk", Act::Move), r);
     assert_eq!(acts(&shown, "Trooper Rusk"), [Act::Move]);
 }
 
@@ -793,38 +783,38 @@ fn kt_8_the_sides_take_turns_to_activate_and_one_out_of_turn_is_refused() {
 #[test]
 fn kt_11_the_follow_up_comes_straight_after_a_team_mate_not_after_the_enemy_s_reply() {
     let r = rules();
-    let c = raid(&r);
+    let c = raid(r);
     let escort = c.escorts[0].id;
-    let c = ok(&c, E::SetCommandPoints { escort, points: 8 }, &r);
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
+    let c = ok(&c, E::SetCommandPoints { escort, points: 8 }, r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
     let rusk = char_id(&c, "Trooper Rusk");
     let follow = |id| E::SecondSoldier {
         character: id,
         cost: None,
     };
     // Straight after Dace: Rusk joins him, and acts before the enemy.
-    let c = ok(&c, follow(rusk), &r);
-    let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), &r);
+    let c = ok(&c, follow(rusk), r);
+    let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), r);
     assert_eq!(c.escorts[0].command_points, 4, "8 less the stratagem's 4");
     // Once the enemy has replied, Nim's follow-up waits.
-    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
+    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
     let nim = char_id(&c, "Trooper Nim");
-    let p = refused(&c, follow(nim), &r);
+    let p = refused(&c, follow(nim), r);
     assert_eq!(
         (p.rule.as_ref(), p.key),
         ("KT-11", "kt.act.no.second_not_straight")
     );
     // The other reading: at any time after a team-mate acted.
-    let any = crate::common::turns_shown(&c, &r);
+    let any = crate::common::turns_shown(&c, r);
     let any = ok(
         &any,
         E::HouseRules(muster::rules::campaign::RulesEdit::Set {
             place: "killteam.json/command/second_soldier_straight_after".into(),
             value: Some(false.into()),
         }),
-        &r,
+        r,
     );
-    ok(&any, follow(nim), &r);
+    ok(&any, follow(nim), r);
 }
 
 /// KT-19 at the table: a Space Marine's actions in a row run on across
@@ -846,16 +836,16 @@ fn kt_19_at_the_table_a_row_runs_on_until_another_model_activates() {
         s.ribbon = None;
         s.items.clear();
     }
-    let c = crate::common::turns_shown(&team_at_the_table(&team, &r, |_| vec![]), &r);
-    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), &r);
-    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), &r);
+    let c = crate::common::turns_shown(&team_at_the_table(&team, r, |_| vec![]), r);
+    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), r);
+    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), r);
     let osk = char_id(&c, "Trooper Osk");
-    let c = ok(&c, E::EndActivation { character: osk }, &r);
+    let c = ok(&c, E::EndActivation { character: osk }, r);
     // His next activation straight after: the third Move of the row.
-    let p = refused(&c, act(&c, "Trooper Osk", Act::Move), &r);
+    let p = refused(&c, act(&c, "Trooper Osk", Act::Move), r);
     assert_eq!(p.rule, "KT-19");
-    let c = ok(&c, act(&c, "Trooper Osk", Act::Shoot), &r);
-    let p = refused(&c, act(&c, "Trooper Osk", Act::Shoot), &r);
+    let c = ok(&c, act(&c, "Trooper Osk", Act::Shoot), r);
+    let p = refused(&c, act(&c, "Trooper Osk", Act::Shoot), r);
     assert_eq!(p.rule, "KT-19");
     assert!(
         Lang::En
@@ -865,24 +855,24 @@ fn kt_19_at_the_table_a_row_runs_on_until_another_model_activates() {
         Lang::En.problem(&p)
     );
     // Another model activates: his row begins again, Move as well.
-    let c = ok(&c, E::EnemyActivation { index: 0 }, &r);
-    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), &r);
-    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), &r);
+    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
+    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), r);
+    let c = ok(&c, act(&c, "Trooper Osk", Act::Move), r);
     assert_eq!(acts(&c, "Trooper Osk").len(), 5);
     // The Terminator: one action, then another model first.
-    let c = ok(&c, act(&c, "Trooper Nim", Act::Move), &r);
+    let c = ok(&c, act(&c, "Trooper Nim", Act::Move), r);
     assert_eq!(
-        refused(&c, act(&c, "Trooper Nim", Act::Shoot), &r).rule,
+        refused(&c, act(&c, "Trooper Nim", Act::Shoot), r).rule,
         "KT-19"
     );
-    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), &r);
-    let c = ok(&c, act(&c, "Trooper Nim", Act::Shoot), &r);
+    let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
+    let c = ok(&c, act(&c, "Trooper Nim", Act::Shoot), r);
     // Taken back, his activation no longer counts: Dace's was the last.
     let nim = char_id(&c, "Trooper Nim");
-    let back = ok(&c, E::TakeBackAct { character: nim }, &r);
+    let back = ok(&c, E::TakeBackAct { character: nim }, r);
     assert_eq!(
         back.table.as_ref().map(Table::opened_now),
         c.table.as_ref().map(|t| t.opened_now() - 1)
     );
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }

@@ -9,6 +9,8 @@ use muster::rules::campaign::{
 };
 use std::path::Path;
 
+use crate::common::rules;
+use crate::common::the_campaign;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -110,8 +112,8 @@ fn turn(c: &Campaign) -> u32 {
 
 #[test]
 fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
-    let r = RulesData::built_in().expect("rules");
-    let c = at_the_table(&r);
+    let r = rules();
+    let c = at_the_table(r);
     // The first turn is played with the points a kill team starts with.
     let start = c.rates(&r.campaign).killteam_command_points;
     assert_eq!(start, 3);
@@ -122,7 +124,7 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
     let gain = r.killteam.command.per_turn;
     assert_eq!(gain, 1);
     let (c, outcome) = c
-        .apply(E::NewTurn { gain: None }, &r, &mut seeded(1))
+        .apply(E::NewTurn { gain: None }, r, &mut seeded(1))
         .expect("a new turn");
     assert_eq!(turn(&c), 2);
     assert_eq!(cp(&c, "Anne"), start + 1);
@@ -142,13 +144,13 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
             escort: EscortId(1),
             points: 0,
         },
-        &r,
+        r,
     );
-    let c = ok(&c, E::NewTurn { gain: None }, &r);
+    let c = ok(&c, E::NewTurn { gain: None }, r);
     assert_eq!(cp(&c, "Anne"), 1);
     assert_eq!(turn(&c), 3);
     // The journal replays as recorded, and agrees with the state.
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // Not between missions.
     let over = ok(
         &c,
@@ -159,10 +161,10 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
             },
             played: vec![],
         },
-        &r,
+        r,
     );
     let refused = over
-        .apply(E::NewTurn { gain: None }, &r, &mut seeded(1))
+        .apply(E::NewTurn { gain: None }, r, &mut seeded(1))
         .expect_err("refused");
     assert_eq!(refused.key, "campaign.problem.not_playing");
     // The next mission starts again from the start, at turn 1.
@@ -171,7 +173,7 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
 
 #[test]
 fn kt_11_the_gain_is_the_data_s_when_played_and_the_journal_s_when_replayed() {
-    let r = RulesData::built_in().expect("rules");
+    let r = rules();
     // A user's killteam.json giving 2 a turn.
     let mut v: serde_json::Value =
         serde_json::from_str(include_str!("../../../../assets/rules/killteam.json")).expect("json");
@@ -183,14 +185,14 @@ fn kt_11_the_gain_is_the_data_s_when_played_and_the_journal_s_when_replayed() {
     let c = ok(&c, E::NewTurn { gain: None }, &two);
     assert_eq!(cp(&c, "Anne"), 5);
     // Back to the built-in data: the journal still replays to 5.
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
-    let (replayed, _) = c.replay(&r).expect("replays");
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
+    let (replayed, _) = c.replay(r).expect("replays");
     assert_eq!(cp(&replayed, "Anne"), 5);
 }
 
 #[test]
 fn kt_11_the_first_turn_gains_the_turn_s_points_when_the_data_says_so() {
-    let r = RulesData::built_in().expect("rules");
+    let r = rules();
     assert!(!r.killteam.command.gain_on_first_turn);
     let mut every = r.clone();
     every.killteam.command.gain_on_first_turn = true;
@@ -222,22 +224,22 @@ fn kt_11_the_first_turn_gains_the_turn_s_points_when_the_data_says_so() {
     );
     // Built in: the start only, 3, and nothing said of a gain.
     let (_, outcome) = before
-        .apply(E::BeginMission, &r, &mut seeded(1))
+        .apply(E::BeginMission, r, &mut seeded(1))
         .expect("begun");
     assert_eq!(outcome.lines.len(), 1);
 }
 
 #[test]
 fn kt_11_a_new_turn_and_the_initiative_test_count_the_same_turns() {
-    let r = RulesData::built_in().expect("rules");
-    let c = at_the_table(&r);
+    let r = rules();
+    let c = at_the_table(r);
     let tested = |c: &Campaign| {
         ok(
             c,
             E::Initiative {
                 rolls: Vec::<InitiativeRoll>::new(),
             },
-            &r,
+            r,
         )
     };
     let c = tested(&c);
@@ -248,7 +250,7 @@ fn kt_11_a_new_turn_and_the_initiative_test_count_the_same_turns() {
             .map(|i| i.turn),
         Some(1)
     );
-    let c = ok(&c, E::NewTurn { gain: None }, &r);
+    let c = ok(&c, E::NewTurn { gain: None }, r);
     assert_eq!(turn(&c), 2);
     // The test after a new turn is that turn's.
     let c = tested(&c);
@@ -260,9 +262,9 @@ fn kt_11_a_new_turn_and_the_initiative_test_count_the_same_turns() {
         Some(2)
     );
     assert_eq!(turn(&c), 2);
-    let c = ok(&c, E::NewTurn { gain: None }, &r);
+    let c = ok(&c, E::NewTurn { gain: None }, r);
     assert_eq!(turn(&c), 3);
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
@@ -271,15 +273,11 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
     h
 }
 
-fn campaign(h: &Harness<'_, Gui>) -> Campaign {
-    crate::common::the_campaign(h)
-}
-
 #[test]
 fn kt_11_new_turn_at_the_table_adds_the_command_points_and_is_undone() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let r = RulesData::built_in().expect("rules");
-    let c = at_the_table(&r);
+    let r = rules();
+    let c = at_the_table(r);
     Store::open(dir.path())
         .expect("store")
         .save(&Doc::new(c.clone()))
@@ -298,7 +296,7 @@ fn kt_11_new_turn_at_the_table_adds_the_command_points_and_is_undone() {
     h.get_by_role_and_label(Role::Button, "Begin turn 2")
         .click();
     h.run();
-    let now = campaign(&h);
+    let now = the_campaign(&h);
     assert_eq!(cp(&now, "Anne"), 4);
     assert_eq!(turn(&now), 2);
     assert!(h.query_by_label("Turn 2").is_some());
@@ -316,7 +314,7 @@ fn kt_11_new_turn_at_the_table_adds_the_command_points_and_is_undone() {
     // Undo: the turn and its points are taken back.
     h.state_mut().app.apply(Command::Undo);
     h.run();
-    let back = campaign(&h);
+    let back = the_campaign(&h);
     assert_eq!(cp(&back, "Anne"), 3);
     assert_eq!(turn(&back), 1);
     assert!(h.query_by_label("Turn 1").is_some());
@@ -328,12 +326,12 @@ fn a_kill_team_of_seven_at_the_table_wraps_its_cards_inside_the_window() {
     // egui's wrapping layout cannot know a card's width before drawing it:
     // a row of seven soldiers ran off the right edge, out of reach.
     let dir = tempfile::tempdir().expect("tempdir");
-    let r = RulesData::built_in().expect("rules");
+    let r = rules();
     let mut soldiers = vec![soldier("Sergeant Rook", "sergeant")];
     for i in 1..=6 {
         soldiers.push(soldier(&format!("Trooper {i}"), "guardsman"));
     }
-    let c = at_the_table_with(&r, soldiers);
+    let c = at_the_table_with(r, soldiers);
     Store::open(dir.path())
         .expect("store")
         .save(&Doc::new(c.clone()))

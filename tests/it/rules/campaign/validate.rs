@@ -12,6 +12,7 @@ use muster::rules::{CharRef, KillTeam, RulesData};
 use serde_json::{Value, json};
 
 use crate::cli::{Run, muster};
+use crate::common::rules;
 use crate::common::{ok, refused};
 
 const EXAMPLE: &str = include_str!("../../../../assets/examples/campaign.json");
@@ -199,10 +200,6 @@ fn cmp_13_an_entry_naming_a_character_the_campaign_lacks_names_the_rule() {
     );
 }
 
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
-
 fn example_team() -> KillTeam {
     let doc: Value =
         serde_json::from_str(include_str!("../../../../assets/examples/killteam.json"))
@@ -221,7 +218,7 @@ fn combi(weapon: &str) -> Carried {
 fn rib_9_a_combi_weapon_carries_no_heavy_weapon_around_kt_3() {
     let r = rules();
     let mut team = example_team();
-    assert!(team.validate(&r).is_empty(), "{:?}", team.validate(&r));
+    assert!(team.validate(r).is_empty(), "{:?}", team.validate(r));
     // Trooper Vell carries a flamer: a special weapon, so a combi-weapon.
     let vell = team
         .soldiers
@@ -229,14 +226,14 @@ fn rib_9_a_combi_weapon_carries_no_heavy_weapon_around_kt_3() {
         .find(|s| s.name == "Trooper Vell")
         .expect("Vell");
     vell.items = vec![combi("plasma_gun")];
-    assert!(team.validate(&r).is_empty(), "{:?}", team.validate(&r));
+    assert!(team.validate(r).is_empty(), "{:?}", team.validate(r));
     let vell = team
         .soldiers
         .iter_mut()
         .find(|s| s.name == "Trooper Vell")
         .expect("Vell");
     vell.items = vec![combi("heavy_bolter")];
-    let problems = team.validate(&r);
+    let problems = team.validate(r);
     let p = problems
         .iter()
         .find(|p| p.character.as_deref() == Some("Trooper Vell"))
@@ -251,11 +248,11 @@ fn rib_9_a_combi_weapon_carries_no_heavy_weapon_around_kt_3() {
     vell.ribbon = Some("strongman".into());
     assert!(
         !team
-            .validate(&r)
+            .validate(r)
             .iter()
             .any(|p| p.character.as_deref() == Some("Trooper Vell")),
         "{:?}",
-        team.validate(&r)
+        team.validate(r)
     );
 }
 
@@ -322,7 +319,7 @@ fn soldier<'a>(team: &'a KillTeam, name: &str) -> &'a Soldier {
 #[test]
 fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
     let r = rules();
-    let (c, team) = team_campaign(&r);
+    let (c, team) = team_campaign(r);
     let hark = soldier(&team, "Sergeant Hark");
     let origin = CharRef {
         doc: team.id.clone(),
@@ -330,14 +327,14 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
     };
     let member = Member::Soldier(hark.clone());
     let p = c
-        .recruit_choice_refusal(EscortId(1), &member, &origin, &r)
+        .recruit_choice_refusal(EscortId(1), &member, &origin, r)
         .expect("refused");
     assert_eq!(
         (p.rule.as_ref(), p.key),
         ("CMP-7", "campaign.problem.recruit_held")
     );
     // The engine refuses him too.
-    let cost = c.recruit_cost(&member, &r).expect("cost");
+    let cost = c.recruit_cost(&member, r).expect("cost");
     let p = refused(
         &c,
         E::Recruit {
@@ -346,7 +343,7 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
             cost,
             from: Some(team.id.clone()),
         },
-        &r,
+        r,
     );
     assert_eq!(p.key, "campaign.problem.recruit_held");
 }
@@ -354,8 +351,8 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
 #[test]
 fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
     let r = rules();
-    let (c, team) = team_campaign(&r);
-    assert!(c.validate(&r).is_empty(), "{:?}", c.validate(&r));
+    let (c, team) = team_campaign(r);
+    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // Another team's sergeant: not held, but a second sergeant (KT-2).
     let mut other = soldier(&team, "Sergeant Hark").clone();
     other.name = "Sergeant Kessel".into();
@@ -366,13 +363,13 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
     };
     let member = Member::Soldier(other);
     let p = c
-        .recruit_choice_refusal(EscortId(1), &member, &origin, &r)
+        .recruit_choice_refusal(EscortId(1), &member, &origin, r)
         .expect("greyed");
     assert_eq!(p.rule, "KT-2");
     assert_eq!(p.get("player"), Some("Camille"));
     // Recruited all the same (an older Muster did): the campaign's check
     // names the rule and the escort after the event.
-    let cost = c.recruit_cost(&member, &r).expect("cost");
+    let cost = c.recruit_cost(&member, r).expect("cost");
     let c = ok(
         &c,
         E::Recruit {
@@ -381,9 +378,9 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
             cost,
             from: None,
         },
-        &r,
+        r,
     );
-    let problems = c.validate(&r);
+    let problems = c.validate(r);
     let p = problems.iter().find(|p| p.rule == "KT-2").expect("KT-2");
     assert_eq!(p.key, "campaign.problem.in_escort");
     let line = muster::i18n::Lang::En.problem_line(p);
@@ -393,7 +390,7 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
 #[test]
 fn kt_2_a_team_whose_sergeant_fell_breaks_no_rule_in_a_campaign() {
     let r = rules();
-    let (c, _) = team_campaign(&r);
+    let (c, _) = team_campaign(r);
     let hark = c
         .characters
         .iter()
@@ -410,7 +407,7 @@ fn kt_2_a_team_whose_sergeant_fell_breaks_no_rule_in_a_campaign() {
     .state = muster::rules::campaign::State::Dead;
     // Neither KT-2 nor KT-1 (the team now counts fewer equivalents): a
     // campaign's escort shrinks with its dead.
-    assert!(dead.escort_problems(EscortId(1), &r, None).is_empty());
+    assert!(dead.escort_problems(EscortId(1), r, None).is_empty());
 }
 
 #[test]
@@ -422,7 +419,7 @@ fn cmp_7_the_recruit_picker_never_offers_a_character_the_campaign_has() {
 
     let dir = tempfile::tempdir().expect("tempdir");
     let r = rules();
-    let (c, team) = team_campaign(&r);
+    let (c, team) = team_campaign(r);
     // A friend's team: a sergeant (a second one would break KT-2) and a
     // guardsman who may join.
     let mut friends = KillTeam::new("kessels-team", "Kessel's team");
@@ -471,7 +468,7 @@ fn cmp_7_the_recruit_picker_never_offers_a_character_the_campaign_has() {
     h.run();
     let after = crate::common::the_campaign(&h);
     assert!(after.characters.iter().any(|x| x.name() == "Trooper Moll"));
-    assert!(after.validate(&r).is_empty(), "{:?}", after.validate(&r));
+    assert!(after.validate(r).is_empty(), "{:?}", after.validate(r));
     // Recruited once: no longer offered.
     h.get_by_label("Or bring one from your library").click();
     h.run();
@@ -486,7 +483,7 @@ fn kt_2_the_campaign_screen_names_the_rule_and_escort_after_the_event() {
 
     let dir = tempfile::tempdir().expect("tempdir");
     let r = rules();
-    let (c, team) = team_campaign(&r);
+    let (c, team) = team_campaign(r);
     {
         let store = muster::store::Store::open(dir.path()).expect("store");
         store.save(&Doc::new(c.clone())).expect("save");
@@ -503,7 +500,7 @@ fn kt_2_the_campaign_screen_names_the_rule_and_escort_after_the_event() {
     let mut kessel = soldier(&team, "Sergeant Hark").clone();
     kessel.name = "Sergeant Kessel".into();
     let member = Member::Soldier(kessel);
-    let cost = c.recruit_cost(&member, &r).expect("cost");
+    let cost = c.recruit_cost(&member, r).expect("cost");
     h.state_mut().app.apply(Command::Edit(
         DocKey::of::<Campaign>(c.id.clone()),
         Edit::new(E::Recruit {
@@ -613,10 +610,10 @@ proptest::proptest! {
         match muster::store::parse::<Campaign>(&text, "example") {
             Err(_) => {}
             Ok(c) => {
-                let problems = c.validate(&r);
+                let problems = c.validate(r);
                 if problems.is_empty() {
                     proptest::prop_assert!(!must_refuse, "accepted a forged journal");
-                    let (again, _) = c.replay(&r).expect("an ok journal replays");
+                    let (again, _) = c.replay(r).expect("an ok journal replays");
                     proptest::prop_assert!(again.same_state(&c));
                     proptest::prop_assert_eq!(again.journal.len(), c.journal.len());
                 }
@@ -659,15 +656,15 @@ fn cmp_13_a_forged_journal_stays_flagged_through_ticks_undo_and_redo() {
     use muster::rules::{Doc, DocKey, Edit};
 
     let r = rules();
-    let (c, _) = team_campaign(&r);
+    let (c, _) = team_campaign(r);
     let c = ok(
         &c,
         E::NextMission {
             choice: MissionChoice::default(),
         },
-        &r,
+        r,
     );
-    let c = ok(&c, E::BeginMission, &r);
+    let c = ok(&c, E::BeginMission, r);
     // Entry 3 forged: the mission it says is not the one it was made in.
     let mut forged = c.clone();
     let mut entry = (*forged.journal[2]).clone();
@@ -717,8 +714,8 @@ fn cmp_13_a_forged_journal_stays_flagged_through_ticks_undo_and_redo() {
 /// activated between each of them (KT-8): the file as saved.
 fn team_with_actions() -> Value {
     use muster::rules::killteam::activation::Act;
-    let r = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &r, |c| {
+    let r = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), r, |c| {
         let id = |name| crate::common::char_id(c, name);
         vec![
             E::Act {
@@ -782,7 +779,7 @@ proptest::proptest! {
     fn kt_9_a_mutated_journal_of_table_actions_never_passes_check_unless_it_replays(
         changes in proptest::collection::vec((0u8..7, 0usize..64, 0u32..1000), 1..4)
     ) {
-        let r = RulesData::built_in().expect("rules");
+        let r = rules();
         let mut doc = team_with_actions();
         let mut must_refuse = false;
         for change in changes {
@@ -810,10 +807,10 @@ proptest::proptest! {
         }
         let text = doc.to_string();
         if let Ok(c) = muster::store::parse::<Campaign>(&text, "the-raid") {
-            let problems = c.validate(&r);
+            let problems = c.validate(r);
             if problems.is_empty() {
                 proptest::prop_assert!(!must_refuse, "accepted a forged journal");
-                let (again, _) = c.replay(&r).expect("an ok journal replays");
+                let (again, _) = c.replay(r).expect("an ok journal replays");
                 proptest::prop_assert!(again.same_state(&c));
             }
         }

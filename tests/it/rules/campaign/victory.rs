@@ -2,6 +2,7 @@
 //! side scores the other's fallen by their worth, with the double-kill
 //! bonus by the campaign's reading; and the table's card that shows it.
 
+use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
@@ -55,9 +56,9 @@ fn battle(rules: &RulesData) -> Campaign {
 
 #[test]
 fn kt_21_each_side_scores_the_others_fallen_turn_by_turn() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = battle(&rules);
-    let vp = c.battle_vp(&rules).expect("a table");
+    let rules = rules();
+    let c = battle(rules);
+    let vp = c.battle_vp(rules).expect("a table");
     assert_eq!(vp.bonus, DoubleKillBonus::PerTurn, "the data's reading");
     // The players: 1 + 1 + 1 in turn 1 (two), +1 for the double kill.
     assert_eq!(
@@ -76,25 +77,25 @@ fn kt_21_each_side_scores_the_others_fallen_turn_by_turn() {
             character: hark,
             out: false,
         },
-        &rules,
+        rules,
     );
-    assert_eq!(back.battle_vp(&rules).expect("table").enemy.total(), 0);
-    let (replayed, _) = c.replay(&rules).expect("replays");
+    assert_eq!(back.battle_vp(rules).expect("table").enemy.total(), 0);
+    let (replayed, _) = c.replay(rules).expect("replays");
     assert_eq!(replayed.table, c.table);
     // The other reading is a setting that may change at the table.
     let mut s = c.settings.clone();
     s.double_kill = Some(muster::rules::campaign::data::DoubleKill::PerPair);
-    let pairs = ok(&c, E::SetSettings { settings: s }, &rules);
+    let pairs = ok(&c, E::SetSettings { settings: s }, rules);
     assert_eq!(
-        pairs.battle_vp(&rules).expect("table").bonus,
+        pairs.battle_vp(rules).expect("table").bonus,
         DoubleKillBonus::PerPair
     );
 }
 
 #[test]
 fn kt_21_the_table_shows_the_victory_points_and_their_reading() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = battle(&rules);
+    let rules = rules();
+    let c = battle(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     Store::open(dir.path())
         .expect("store")
@@ -143,21 +144,21 @@ fn kt_21_the_table_shows_the_victory_points_and_their_reading() {
 /// when the data says they do not carry over.
 #[test]
 fn kt_21_cmp_6_the_players_battle_vp_are_offered_as_the_mission_s_once_its_objective_is_met() {
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     assert!(rules.campaign.battle_vp.offered_as_mission_vp);
     assert!(
         !rules.campaign.battle_vp.note.is_empty(),
         "the Decision written"
     );
-    let c = battle(&rules);
-    let players = c.battle_vp(&rules).expect("a table").players.total();
+    let c = battle(rules);
+    let players = c.battle_vp(rules).expect("a table").players.total();
     assert!(
         players > 0 && players <= c.settings.vp_threshold,
         "{players}"
     );
-    assert_eq!(c.mission_vp_from_battle(&rules, true), Some(players));
+    assert_eq!(c.mission_vp_from_battle(rules, true), Some(players));
     assert_eq!(
-        c.mission_vp_from_battle(&rules, false),
+        c.mission_vp_from_battle(rules, false),
         None,
         "CMP-6: an objective not met earns none"
     );
@@ -167,11 +168,11 @@ fn kt_21_cmp_6_the_players_battle_vp_are_offered_as_the_mission_s_once_its_objec
     // Never more than brings the Final, whatever a mission's most.
     let mut near = c.clone();
     near.settings.vp_threshold = 1;
-    assert_eq!(near.mission_vp_from_battle(&rules, true), Some(1));
+    assert_eq!(near.mission_vp_from_battle(rules, true), Some(1));
     let mut off = rules.clone();
     off.campaign.battle_vp.offered_as_mission_vp = false;
     assert_eq!(c.mission_vp_from_battle(&off, true), None);
     // A Rogue Trader band's table: the kill-team battle VP are not its.
-    let band = crate::common::band_at_the_table(&rules);
-    assert_eq!(band.mission_vp_from_battle(&rules, true), None);
+    let band = crate::common::band_at_the_table(rules);
+    assert_eq!(band.mission_vp_from_battle(rules, true), None);
 }

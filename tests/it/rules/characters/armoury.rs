@@ -4,18 +4,15 @@
 //! copy is reported naming the file and the entry, and the built-in file is
 //! used.
 
+use crate::common::rules;
 use muster::i18n::Lang;
 use muster::rules::characters::equipment::{SAVES, WEAPON_STRENGTHS, armour_save, check, in_hand};
 use muster::rules::data::{ArmouryKind, BUILT_IN_FILES};
 use muster::rules::{Gear, GearKind, RulesData};
 
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
-
 #[test]
 fn every_armoury_entry_parses_with_both_names_and_a_profile_the_gear_accepts() {
-    let armoury = rules().armoury;
+    let armoury = rules().armoury.clone();
     assert!(armoury.entries.len() >= 25, "about 25 common items");
     for e in &armoury.entries {
         for lang in ["en", "fr"] {
@@ -58,7 +55,7 @@ fn every_armoury_entry_parses_with_both_names_and_a_profile_the_gear_accepts() {
 
 #[test]
 fn armoury_items_count_where_the_engine_reads_them() {
-    let armoury = rules().armoury;
+    let armoury = rules().armoury.clone();
     let item =
         |id: &str| Gear::from_armoury(armoury.entry(id).expect("entry"), "en", String::new());
     let gear = [

@@ -8,14 +8,11 @@ use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::rules::core::dice::seeded;
 use muster::rules::{
     Character, CharacterEdit, Document, Gear, GearEdit, GearKind, NewCharacter, PowerCard,
-    PowerTarget, Roster, RosterEdit, RulesData,
+    PowerTarget, Roster, RosterEdit,
 };
 
+use crate::common::rules;
 use crate::common::{AllRosters as _, Shown as _};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn sword() -> Gear {
     Gear {
@@ -33,7 +30,7 @@ fn band(psychic: bool) -> Roster {
 }
 
 fn edit(r: &Roster, e: CharacterEdit) -> Result<Roster, muster::rules::Problem> {
-    r.apply(RosterEdit::Character(1, e), &rules(), &mut seeded(1))
+    r.apply(RosterEdit::Character(1, e), rules(), &mut seeded(1))
         .map(|(after, _)| after)
 }
 
@@ -42,9 +39,9 @@ fn chr_16_powers_held_without_psychic_powers_are_a_problem_naming_the_character(
     let rules = rules();
     let mut r = band(true);
     r.characters[0].powers = vec![PowerCard::new("Doom"), PowerCard::new("Mind war")];
-    assert!(r.validate(&rules).is_empty(), "a psyker may hold cards");
+    assert!(r.validate(rules).is_empty(), "a psyker may hold cards");
     r.characters[0].psychic = false;
-    let problems = r.validate(&rules);
+    let problems = r.validate(rules);
     assert_eq!(problems.len(), 1, "{problems:?}");
     let p = &problems[0];
     assert_eq!(p.rule, "CHR-16");
@@ -81,7 +78,7 @@ fn chr_16_a_power_card_for_a_character_without_psychic_powers_is_refused() {
     .expect("added");
     let r = edit(&r, CharacterEdit::SetPsychic(false)).expect("taken away");
     assert_eq!(r.characters[0].powers.len(), 1);
-    assert_eq!(r.validate(&rules())[0].rule, "CHR-16");
+    assert_eq!(r.validate(rules())[0].rule, "CHR-16");
 }
 
 #[test]
@@ -90,7 +87,7 @@ fn empty_gear_and_power_names_are_problems_but_the_draft_still_saves() {
     let mut r = band(true);
     r.characters[0].equipment = vec![sword(), Gear::new("  ", GearKind::Other)];
     r.characters[0].powers = vec![PowerCard::new("")];
-    let problems = r.validate(&rules);
+    let problems = r.validate(rules);
     let keys: Vec<&str> = problems.iter().map(|p| p.key).collect();
     assert_eq!(
         keys,
@@ -134,7 +131,7 @@ fn cc_11_a_weapon_strength_off_the_table_is_a_problem() {
         strength: Some(14),
         ..sword()
     }];
-    let problems = r.validate(&rules());
+    let problems = r.validate(rules());
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].rule, "CC-11");
     assert_eq!(problems[0].get("item"), Some("Power sword"));
@@ -145,7 +142,7 @@ fn cc_11_a_weapon_strength_off_the_table_is_a_problem() {
             strength: Some(s),
             ..sword()
         }];
-        let problems = r.validate(&rules());
+        let problems = r.validate(rules());
         let cc_11: Vec<_> = problems.iter().filter(|p| p.rule == "CC-11").collect();
         assert_eq!(cc_11.is_empty(), fine, "S{s}: {problems:?}");
         if !fine {

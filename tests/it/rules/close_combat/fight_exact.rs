@@ -3,6 +3,7 @@
 //! simulation on random small fights, and the simulation beyond the states
 //! it can follow.
 
+use crate::common::rules;
 use muster::rules::RulesData;
 use muster::rules::close_combat::fight_exact::{
     FightOdds, FightResult, MAX_STATES, fight_exact, fight_odds, state_count,
@@ -13,10 +14,6 @@ use muster::rules::core::dice::seeded;
 use muster::rules::core::dist::chance_at_most;
 use proptest::prelude::*;
 use rand::Rng;
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn fighter(ws: i32, s: i32, t: i32, w: u32, i: i32, a: u32, save: Option<i32>) -> Fighter {
     Fighter {
@@ -79,12 +76,12 @@ fn cc_7_a_duel_of_one_wound_each_at_equal_i_is_a_capped_geometric_sum() {
     let r = rules();
     let a = fighter(4, 4, 3, 1, 3, 1, Some(5));
     let b = fighter(3, 3, 4, 1, 3, 1, Some(4));
-    let (p, q) = (kills(&r, &a, &b, &[]), kills(&r, &b, &a, &[]));
+    let (p, q) = (kills(r, &a, &b, &[]), kills(r, &b, &a, &[]));
     let s = (1.0 - p) * (1.0 - q);
     for rounds in [1u32, 2, 7, 30] {
         let sum: f64 = (0..rounds).map(|k| s.powi(k as i32)).sum();
         let o = exact(
-            &r,
+            r,
             &side(vec![a.clone()], None),
             &side(vec![b.clone()], None),
             rounds,
@@ -107,10 +104,10 @@ fn cc_7_the_quicker_model_kills_before_the_other_strikes() {
     let r = rules();
     let a = fighter(4, 3, 3, 1, 5, 2, Some(4));
     let b = fighter(4, 4, 3, 1, 2, 1, None);
-    let (p, q) = (kills(&r, &a, &b, &[]), kills(&r, &b, &a, &[]));
+    let (p, q) = (kills(r, &a, &b, &[]), kills(r, &b, &a, &[]));
     let s = (1.0 - p) * (1.0 - q);
     let sum: f64 = (0..20).map(|k| s.powi(k)).sum();
-    let o = exact(&r, &side(vec![a], None), &side(vec![b], None), 20);
+    let o = exact(r, &side(vec![a], None), &side(vec![b], None), 20);
     assert!(close(o.first_wins, p * sum));
     assert!(close(o.second_wins, (1.0 - p) * q * sum));
     assert!(close(o.neither, s.powi(20)));
@@ -126,11 +123,11 @@ fn cc_9_cc_15_cc_20_a_loser_tests_and_the_winner_follows_up_with_plus_1_to_hit()
     let r = rules();
     let a = fighter(3, 4, 3, 1, 5, 1, None);
     let b = fighter(4, 3, 4, 2, 1, 0, None);
-    let p = kills(&r, &a, &b, &[]);
-    let p2 = kills(&r, &a, &b, &[CcModifier::FollowedUp]);
+    let p = kills(r, &a, &b, &[]);
+    let p2 = kills(r, &a, &b, &[CcModifier::FollowedUp]);
     assert!(p2 > p, "+1 to hit after following up");
     let f = 1.0 - chance_at_most(r.close_combat.rout_test, 6);
-    let o = exact(&r, &side(vec![a], None), &side(vec![b], Some(6)), 2);
+    let o = exact(r, &side(vec![a], None), &side(vec![b], Some(6)), 2);
     let routs = p * f + (1.0 - p) * p * f;
     assert!(close(o.second_routs, routs), "{o:?}");
     assert!(close(o.first_wins, routs + p * (1.0 - f) * p2));
@@ -145,13 +142,13 @@ fn beyond_the_states_it_can_follow_the_fight_is_simulated() {
     let many = |n: usize| side(vec![fighter(3, 3, 3, 2, 3, 1, None); n], Some(7));
     let (a, b) = (many(20), many(20));
     assert!(state_count(&a, &b) > MAX_STATES);
-    assert_eq!(fight_exact(&r, &a, &b, 10).expect("no problem"), None);
-    let got = fight_odds(&r, &a, &b, 10, 2_000, &mut seeded(1)).expect("odds");
+    assert_eq!(fight_exact(r, &a, &b, 10).expect("no problem"), None);
+    let got = fight_odds(r, &a, &b, 10, 2_000, &mut seeded(1)).expect("odds");
     assert!(matches!(got, FightResult::Simulated(ref e) if e.trials == 2_000));
     let (c, d) = (many(3), many(2));
-    let small = fight_odds(&r, &c, &d, 10, 2_000, &mut seeded(1)).expect("odds");
-    assert_eq!(small, FightResult::Exact(exact(&r, &c, &d, 10)));
-    let empty = fight_exact(&r, &side(vec![], None), &d, 10).expect_err("empty");
+    let small = fight_odds(r, &c, &d, 10, 2_000, &mut seeded(1)).expect("odds");
+    assert_eq!(small, FightResult::Exact(exact(r, &c, &d, 10)));
+    let empty = fight_exact(r, &side(vec![], None), &d, 10).expect_err("empty");
     assert_eq!(empty.rule, "CC-7");
 }
 
@@ -204,8 +201,8 @@ fn the_exact_fight_lies_within_the_simulation_s_interval_on_random_fights() {
         let a = random_side(&mut rng, charging);
         let b = random_side(&mut rng, false);
         let rounds = rng.random_range(1..=12u32);
-        let o = exact(&r, &a, &b, rounds);
-        let sim = fight_to_the_end(&r, &a, &b, rounds, trials, &mut seeded(fight)).expect("sim");
+        let o = exact(r, &a, &b, rounds);
+        let sim = fight_to_the_end(r, &a, &b, rounds, trials, &mut seeded(fight)).expect("sim");
         let pairs = [
             ("first wins", o.first_wins, sim.first_wins),
             ("second wins", o.second_wins, sim.second_wins),
@@ -252,7 +249,7 @@ proptest! {
         let (first_charges, second_charges) = (rng.random_bool(0.5), rng.random_bool(0.3));
         let a = random_side(&mut rng, first_charges);
         let b = random_side(&mut rng, second_charges);
-        let o = exact(&r, &a, &b, rounds);
+        let o = exact(r, &a, &b, rounds);
         prop_assert!((o.first_wins + o.second_wins + o.neither - 1.0).abs() < 1e-9, "{:?}", o);
         prop_assert!(o.round_one_first_wins + o.round_one_draw <= 1.0 + 1e-9);
         prop_assert!(o.first_routs <= o.second_wins + o.neither + 1e-9);

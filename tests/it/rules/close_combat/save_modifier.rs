@@ -3,7 +3,7 @@
 //! in the odds, the round, the exact fight, the simulation and the rolls
 //! alike; a save modified to 7+ is lost.
 
-use muster::rules::RulesData;
+use crate::common::rules;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::close_combat::fight_exact::fight_exact;
 use muster::rules::close_combat::odds::{
@@ -11,10 +11,6 @@ use muster::rules::close_combat::odds::{
 };
 use muster::rules::close_combat::simulate::{SimSide, fight_to_the_end};
 use muster::rules::core::dice::seeded;
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 /// A power axe (S 6) with its own -2, as a weapon's data may give it.
 const AXE: CcWeaponProfile = CcWeaponProfile {
@@ -63,14 +59,14 @@ fn cc_12_a_power_axe_s_own_modifier_replaces_the_s_table() {
     // The S table at S 6 gives -3: a 4+ save would be lost (7+).
     assert_eq!(r.save_modifier(6), -3);
     assert_eq!(
-        cc_save_modifier(&r, 3, CcWeaponProfile::of_s(Some(6))),
+        cc_save_modifier(r, 3, CcWeaponProfile::of_s(Some(6))),
         (-3, SaveModifierBy::Strength(6))
     );
-    let by_s = close_combat(&r, &blow(CcWeaponProfile::of_s(Some(6)), Some(4))).expect("odds");
+    let by_s = close_combat(r, &blow(CcWeaponProfile::of_s(Some(6)), Some(4))).expect("odds");
     assert_eq!(by_s.score_to_save, None, "7+: lost");
     // The axe's own -2: the 4+ save becomes 6+, whatever its S.
-    assert_eq!(cc_save_modifier(&r, 3, AXE), (-2, SaveModifierBy::Weapon));
-    let own = close_combat(&r, &blow(AXE, Some(4))).expect("odds");
+    assert_eq!(cc_save_modifier(r, 3, AXE), (-2, SaveModifierBy::Weapon));
+    let own = close_combat(r, &blow(AXE, Some(4))).expect("odds");
     assert_eq!(own.score_to_save, Some(6));
     assert_eq!(own.score_to_wound, by_s.score_to_wound, "S 6 still wounds");
     assert!(close(own.unsaved, own.hit * own.wound * (1.0 - 1.0 / 6.0)));
@@ -79,7 +75,7 @@ fn cc_12_a_power_axe_s_own_modifier_replaces_the_s_table() {
         save_modifier: Some(0),
         ..AXE
     };
-    let o = close_combat(&r, &blow(none, Some(4))).expect("odds");
+    let o = close_combat(r, &blow(none, Some(4))).expect("odds");
     assert_eq!(o.score_to_save, Some(4));
 }
 
@@ -92,17 +88,17 @@ fn cc_12_a_save_modified_to_seven_by_the_weapon_is_lost() {
         s: Some(4),
         save_modifier: Some(-4),
     };
-    let o = close_combat(&r, &blow(sword, Some(3))).expect("odds");
+    let o = close_combat(r, &blow(sword, Some(3))).expect("odds");
     assert_eq!(o.score_to_save, None);
     assert!(close(o.unsaved, o.hit * o.wound));
-    let table = close_combat(&r, &blow(CcWeaponProfile::of_s(Some(4)), Some(3))).expect("odds");
+    let table = close_combat(r, &blow(CcWeaponProfile::of_s(Some(4)), Some(3))).expect("odds");
     assert_eq!(table.score_to_save, Some(4));
     // One step less, 6+: kept.
     let six = CcWeaponProfile {
         save_modifier: Some(-3),
         ..sword
     };
-    let o = close_combat(&r, &blow(six, Some(3))).expect("odds");
+    let o = close_combat(r, &blow(six, Some(3))).expect("odds");
     assert_eq!(o.score_to_save, Some(6));
 }
 
@@ -118,7 +114,7 @@ fn cc_12_the_round_the_exact_fight_and_the_simulation_use_the_weapon_s_own_modif
     // One blow of the axe through the foe's 4+: 6+ with its own -2.
     let p_blow = |f: &Fighter| {
         close_combat(
-            &r,
+            r,
             &Blows {
                 attacker_ws: f.ws,
                 strength: f.s,
@@ -139,24 +135,24 @@ fn cc_12_the_round_the_exact_fight_and_the_simulation_use_the_weapon_s_own_modif
     // The round: two blows, the foe's one wound.
     let p = 1.0 - (1.0 - u) * (1.0 - u);
     let q = p_blow(&foe);
-    let rd = round(&r, &axe, &foe).expect("round");
+    let rd = round(r, &axe, &foe).expect("round");
     assert!(close(rd.second_dies, p), "{rd:?}");
     // The exact fight of one round agrees with the round's odds…
     let side = |f: &Fighter| SimSide {
         models: vec![f.clone()],
         ld: None,
     };
-    let o = fight_exact(&r, &side(&axe), &side(&foe), 1)
+    let o = fight_exact(r, &side(&axe), &side(&foe), 1)
         .expect("odds")
         .expect("few states");
     assert!(close(o.round_one_second_wiped, p), "{o:?}");
     assert!(close(o.first_wins, p * (1.0 - q)));
-    let by_table = fight_exact(&r, &side(&plain), &side(&foe), 1)
+    let by_table = fight_exact(r, &side(&plain), &side(&foe), 1)
         .expect("odds")
         .expect("few states");
     assert!(by_table.first_wins > o.first_wins + 0.01);
     // …and so does the simulation, within its interval.
-    let sim = fight_to_the_end(&r, &side(&axe), &side(&foe), 1, 200_000, &mut seeded(7))
+    let sim = fight_to_the_end(r, &side(&axe), &side(&foe), 1, 200_000, &mut seeded(7))
         .expect("simulated");
     assert!(sim.first_wins.contains(o.first_wins), "{sim:?}");
     assert!(!sim.first_wins.contains(by_table.first_wins), "{sim:?}");
@@ -172,7 +168,7 @@ fn cc_12_a_seeded_roll_saves_on_the_score_the_weapon_s_own_modifier_gives() {
     let s = Scenario::parse(text).expect("scenario");
     let (mut saves, mut kept) = (0, 0);
     for seed in 0..40 {
-        let a = roll(&r, &s, &mut seeded(seed)).expect("rolled");
+        let a = roll(r, &s, &mut seeded(seed)).expect("rolled");
         assert_eq!(a.odds.score_to_save, Some(6));
         let faces: Vec<i32> = a
             .rolls
@@ -191,7 +187,7 @@ fn cc_12_a_seeded_roll_saves_on_the_score_the_weapon_s_own_modifier_gives() {
     // Without its own modifier the table's -3 loses the save: no save die.
     let table =
         Scenario::parse(&text.replace(", \"weapon_save_modifier\": -2", "")).expect("scenario");
-    let a = roll(&r, &table, &mut seeded(1)).expect("rolled");
+    let a = roll(r, &table, &mut seeded(1)).expect("rolled");
     assert!(a.rolls.iter().all(|d| d.purpose != "battle.for.save"));
 }
 
@@ -210,17 +206,17 @@ fn cc_11_cc_12_a_stronger_creature_strikes_at_its_own_s_with_the_better_modifier
     let table_7 = r.save_modifier(7);
     assert!(table_7 < -1, "the S table at S7 beats the chainsword's -1");
     assert_eq!(
-        cc_save_modifier(&r, 7, chainsword),
+        cc_save_modifier(r, 7, chainsword),
         (table_7, SaveModifierBy::Strength(7))
     );
     assert_eq!(
-        cc_save_modifier(&r, 7, CcWeaponProfile::default()),
+        cc_save_modifier(r, 7, CcWeaponProfile::default()),
         (table_7, SaveModifierBy::Strength(7)),
         "bare-handed, the same"
     );
     // The same chainsword in the hand of a man of S3: its own -1.
     assert_eq!(
-        cc_save_modifier(&r, 3, chainsword),
+        cc_save_modifier(r, 3, chainsword),
         (-1, SaveModifierBy::Weapon)
     );
     // A stronger wielder whose weapon's own modifier is better still keeps it.
@@ -228,11 +224,11 @@ fn cc_11_cc_12_a_stronger_creature_strikes_at_its_own_s_with_the_better_modifier
         s: Some(4),
         save_modifier: Some(-6),
     };
-    assert_eq!(cc_save_modifier(&r, 5, blade), (-6, SaveModifierBy::Weapon));
+    assert_eq!(cc_save_modifier(r, 5, blade), (-6, SaveModifierBy::Weapon));
     // In the odds: the S7 creature's blow with the chainsword, a 4+ save
     // worsened by the table's modifier.
     let odds = close_combat(
-        &r,
+        r,
         &Blows {
             strength: 7,
             ..blow(chainsword, Some(4))

@@ -2,17 +2,13 @@
 //! CC-20), checked against exact results within its 95 % intervals; and a
 //! round between two units rolled with every die (CC-7).
 
-use muster::rules::RulesData;
+use crate::common::rules;
 use muster::rules::close_combat::odds::{
     Blows, CcModifier, CcWeaponProfile, Fighter, close_combat,
 };
 use muster::rules::close_combat::simulate::{Estimate, SimSide, fight_to_the_end};
 use muster::rules::close_combat::unit_round::{roll_unit_round, strike_order, unit_round};
 use muster::rules::core::dice::seeded;
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn fighter(ws: i32, s: i32, t: i32, w: u32, i: i32, a: u32, save: Option<i32>) -> Fighter {
     Fighter {
@@ -60,9 +56,9 @@ fn cc_7_cc_13_the_simulated_first_round_agrees_with_the_exact_round() {
         fighter(4, 4, 4, 2, 4, 2, Some(5)),
         fighter(3, 3, 3, 1, 2, 2, None),
     ];
-    let exact = unit_round(&r, &a, &b).expect("exact");
+    let exact = unit_round(r, &a, &b).expect("exact");
     let sim = fight_to_the_end(
-        &r,
+        r,
         &side(a, None),
         &side(b, None),
         1,
@@ -93,7 +89,7 @@ fn cc_7_a_duel_to_the_death_agrees_with_its_exact_geometric_sum() {
     let b = fighter(3, 3, 4, 1, 3, 1, Some(4));
     let kill = |x: &Fighter, y: &Fighter| {
         let o = close_combat(
-            &r,
+            r,
             &Blows {
                 attacker_ws: x.ws,
                 strength: x.s,
@@ -114,7 +110,7 @@ fn cc_7_a_duel_to_the_death_agrees_with_its_exact_geometric_sum() {
     let first = p * (1.0 - q) / end;
     let both = p * q / end;
     let sim = fight_to_the_end(
-        &r,
+        r,
         &side(vec![a], None),
         &side(vec![b], None),
         60,
@@ -148,7 +144,7 @@ fn cc_20_a_unit_that_loses_a_round_with_low_ld_routs() {
     let a = vec![fighter(6, 5, 4, 3, 5, 3, Some(3))];
     let b = vec![fighter(2, 1, 4, 10, 1, 1, None)];
     let sim = fight_to_the_end(
-        &r,
+        r,
         &side(a, Some(9)),
         &side(b, Some(2)),
         10,
@@ -160,7 +156,7 @@ fn cc_20_a_unit_that_loses_a_round_with_low_ld_routs() {
     assert!(sim.first_wins.mean > 0.99);
     assert!(
         fight_to_the_end(
-            &r,
+            r,
             &side(vec![], None),
             &side(vec![], None),
             1,
@@ -210,7 +206,7 @@ fn cc_7_a_rolled_unit_round_follows_its_exact_odds_and_its_seed() {
         fighter(3, 3, 3, 1, 3, 2, None),
         fighter(3, 3, 3, 1, 3, 2, None),
     ];
-    let exact = unit_round(&r, &a, &b).expect("exact");
+    let exact = unit_round(r, &a, &b).expect("exact");
     let expected: f64 = exact
         .second_wounds
         .iter()
@@ -221,14 +217,14 @@ fn cc_7_a_rolled_unit_round_follows_its_exact_odds_and_its_seed() {
     let n = 20_000;
     let mut sum = 0u64;
     for _ in 0..n {
-        let roll = roll_unit_round(&r, &a, &b, &mut rng).expect("roll");
+        let roll = roll_unit_round(r, &a, &b, &mut rng).expect("roll");
         assert!(roll.rolls.iter().all(|x| (1..=6).contains(&x.roll.total)));
         sum += u64::from(roll.second_wounds);
     }
     let mean = sum as f64 / f64::from(n);
     assert!((mean - expected).abs() < 0.03, "{mean} against {expected}");
-    let x = roll_unit_round(&r, &a, &b, &mut seeded(5)).expect("x");
-    let y = roll_unit_round(&r, &a, &b, &mut seeded(5)).expect("y");
+    let x = roll_unit_round(r, &a, &b, &mut seeded(5)).expect("x");
+    let y = roll_unit_round(r, &a, &b, &mut seeded(5)).expect("y");
     assert_eq!(x, y);
 }
 

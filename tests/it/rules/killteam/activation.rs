@@ -9,7 +9,7 @@ use muster::rules::killteam::data::SameWithin;
 use super::{carried, rules, soldier};
 
 fn data() -> KillTeamData {
-    rules().killteam
+    rules().killteam.clone()
 }
 
 fn of(data: &KillTeamData, kind: &str) -> Allowance {

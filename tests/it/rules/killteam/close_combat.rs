@@ -2,16 +2,12 @@
 //! hits on the striker's close-combat score whatever the range, then wounds
 //! and is saved as a shot; cover and the shooting modifiers play no part.
 
+use crate::common::rules;
 use muster::rules::battle::roll;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::core::dice::{Amount, seeded};
-use muster::rules::data::RulesData;
 use muster::rules::killteam::melee::blows;
 use muster::rules::killteam::{Carried, Soldier, derive};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 /// A guardsman's blows: `attacks` at S3 AP0 D1 against T3, a 5+ save.
 fn blows_file(score: i64, attacks: &str, modifiers: &str) -> String {
@@ -24,7 +20,7 @@ fn blows_file(score: i64, attacks: &str, modifiers: &str) -> String {
 fn odds(text: &str) -> muster::rules::core::odds::Odds {
     Scenario::parse(text)
         .expect("scenario")
-        .odds(&rules())
+        .odds(rules())
         .expect("odds")
 }
 
@@ -79,18 +75,18 @@ fn eq_7_a_smoke_bearer_is_harder_to_hit_in_close_combat_too_unless_a_gas_mask() 
 fn kt_9_cover_and_shooting_modifiers_play_no_part_in_close_combat() {
     let rules = rules();
     let night = Scenario::parse(&blows_file(4, "1", r#""night""#)).expect("read");
-    let p = night.odds(&rules).expect_err("night is refused");
+    let p = night.odds(rules).expect_err("night is refused");
     assert_eq!(p.key, "odds.not_in_close_combat");
     assert!(p.args.iter().any(|(_, v)| v == "modifiers[0]"));
     let cover = blows_file(4, "1", "").replace(r#""save": 5"#, r#""save": 5, "cover": true"#);
     let p = Scenario::parse(&cover)
         .expect("read")
-        .odds(&rules)
+        .odds(rules)
         .expect_err("cover is refused");
     assert_eq!(p.key, "odds.cover_in_close_combat");
     let p = Scenario::parse(&blows_file(7, "1", ""))
         .expect("read")
-        .odds(&rules)
+        .odds(rules)
         .expect_err("7+ is no close-combat score");
     assert_eq!(p.key, "odds.out_of_range");
 }
@@ -119,7 +115,7 @@ fn kt_6_blows_are_rolled_with_every_die_kept_and_stop_at_the_wounds_left() {
     let rules = rules();
     let s = Scenario::parse(&blows_file(4, r#""D6""#, "")).expect("read");
     for seed in 0..40 {
-        let r = roll(&rules, &s, &mut seeded(seed)).expect("rolled");
+        let r = roll(rules, &s, &mut seeded(seed)).expect("rolled");
         let attacks = r
             .rolls
             .iter()

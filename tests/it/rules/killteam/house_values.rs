@@ -4,6 +4,7 @@
 //! reading played when the data says so. Every expected number is worked
 //! out by hand in the comments.
 
+use crate::common::rules;
 use muster::i18n::Lang;
 use muster::rules::core::dice::{Amount, DiceSpec, seeded};
 use muster::rules::core::odds::Odds;
@@ -16,10 +17,6 @@ use muster::rules::killteam::odds::{
     KtModifier, KtShot, ShotClass, band_index, killteam_attack, killteam_shooting,
 };
 use muster::rules::killteam::table;
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-12
@@ -35,13 +32,13 @@ fn shot(rules: &RulesData, class: ShotClass, range: u32) -> Odds {
 fn kt_12_a_range_on_a_band_s_bound_is_in_the_band_the_data_names() {
     let nearer = rules();
     assert!(nearer.killteam.shooting.bands_include_upper_bound);
-    let mut farther = rules();
+    let mut farther = rules().clone();
     farther.killteam.shooting.bands_include_upper_bound = false;
     let score = |r: &RulesData, class, range| shot(r, class, range).score_to_hit;
     // Normal bands: ≤ 6" automatic, ≤ 12" 2+, ≤ 24" 3+, ≤ 36" 4+, then 5+.
-    assert_eq!(score(&nearer, ShotClass::Normal, 6), Some(1));
-    assert_eq!(score(&nearer, ShotClass::Normal, 12), Some(2));
-    assert_eq!(score(&nearer, ShotClass::Normal, 36), Some(4));
+    assert_eq!(score(nearer, ShotClass::Normal, 6), Some(1));
+    assert_eq!(score(nearer, ShotClass::Normal, 12), Some(2));
+    assert_eq!(score(nearer, ShotClass::Normal, 36), Some(4));
     // On a bound, the farther band: 6" is 2+, 12" 3+, 36" 5+.
     assert_eq!(score(&farther, ShotClass::Normal, 6), Some(2));
     assert_eq!(score(&farther, ShotClass::Normal, 12), Some(3));
@@ -51,13 +48,13 @@ fn kt_12_a_range_on_a_band_s_bound_is_in_the_band_the_data_names() {
     assert_eq!(score(&farther, ShotClass::Normal, 7), Some(2));
     // The sniper's last band keeps its bound (2+ at 36"), and past it the
     // weapon is out of range either way.
-    assert_eq!(score(&nearer, ShotClass::Sniper, 36), Some(2));
+    assert_eq!(score(nearer, ShotClass::Sniper, 36), Some(2));
     assert_eq!(score(&farther, ShotClass::Sniper, 36), Some(2));
     assert_eq!(score(&farther, ShotClass::Sniper, 37), None);
     assert_eq!(score(&farther, ShotClass::Sniper, 12), Some(4));
     // The mortar cannot fire at 18" up to its bound; on it, 3+ the other way.
-    assert_eq!(score(&nearer, ShotClass::Indirect, 18), None);
-    assert!(close(shot(&nearer, ShotClass::Indirect, 18).hit, 0.0));
+    assert_eq!(score(nearer, ShotClass::Indirect, 18), None);
+    assert!(close(shot(nearer, ShotClass::Indirect, 18).hit, 0.0));
     assert_eq!(score(&farther, ShotClass::Indirect, 18), Some(3));
     // The band's place, for whoever shows the bands.
     let bands = &nearer.killteam.shooting.bands.normal;
@@ -94,17 +91,17 @@ fn save(rules: &RulesData, cover: bool, flame: bool, modifiers: &[KtModifier]) -
 fn kt_7_a_shooter_above_and_an_auspex_lessen_the_cover_or_worsen_the_save() {
     let floor = rules();
     assert!(floor.killteam.shooting.cover.never_below_open);
-    let mut worse = rules();
+    let mut worse = rules().clone();
     worse.killteam.shooting.cover.never_below_open = false;
     let both = [KtModifier::HigherPosition, KtModifier::Auspex];
     // In cover: 5+ less the cover's 1 is 4+; above (-1) and an auspex at
     // 6" (-1) take it to -1: never below none, 5+ as in the open; the
     // other reading, 6+.
-    assert_eq!(save(&floor, true, false, &[]), Some(4));
-    assert_eq!(save(&floor, true, false, &both), Some(5));
+    assert_eq!(save(floor, true, false, &[]), Some(4));
+    assert_eq!(save(floor, true, false, &both), Some(5));
     assert_eq!(save(&worse, true, false, &both), Some(6));
     // One of them alone takes the cover to none: 5+ either way.
-    for r in [&floor, &worse] {
+    for r in [floor, &worse] {
         assert_eq!(save(r, true, false, &[KtModifier::HigherPosition]), Some(5));
     }
     // In the open they change nothing: there is no cover save to lessen.
@@ -115,17 +112,17 @@ fn kt_7_a_shooter_above_and_an_auspex_lessen_the_cover_or_worsen_the_save() {
 fn eq_16_a_cloak_betters_the_save_in_cover_only_or_everywhere() {
     let in_cover = rules();
     assert!(in_cover.killteam.gear.cloak_in_cover_only);
-    let mut everywhere = rules();
+    let mut everywhere = rules().clone();
     everywhere.killteam.gear.cloak_in_cover_only = false;
     let cloak = [KtModifier::Cloak];
     // In cover: 5+ less the cover's 1 and the cloak's 1: 3+ either way.
-    assert_eq!(save(&in_cover, true, false, &cloak), Some(3));
+    assert_eq!(save(in_cover, true, false, &cloak), Some(3));
     assert_eq!(save(&everywhere, true, false, &cloak), Some(3));
     // In the open: 5+ in cover only; 4+ when it counts everywhere.
-    assert_eq!(save(&in_cover, false, false, &cloak), Some(5));
+    assert_eq!(save(in_cover, false, false, &cloak), Some(5));
     assert_eq!(save(&everywhere, false, false, &cloak), Some(4));
     // A flame weapon ignores the cover (KT-15): the cloak with it, or not.
-    assert_eq!(save(&in_cover, true, true, &cloak), Some(5));
+    assert_eq!(save(in_cover, true, true, &cloak), Some(5));
     assert_eq!(save(&everywhere, true, true, &cloak), Some(4));
     // Above and an auspex take the cover and the cloak to 0, never below:
     // 1 + 1 - 1 - 1 = 0, a 5+; in the open the cloak alone stays, a 4+.
@@ -170,12 +167,12 @@ fn frag(sees_target: bool) -> GrenadeAttack {
 fn kt_14_grenades_thrown_unseen_roll_their_d3_shots_to_hit_or_hit() {
     let rolled = rules();
     assert!(rolled.killteam.grenades.unseen.rolled_to_hit);
-    let mut hits = rules();
+    let mut hits = rules().clone();
     hits.killteam.grenades.unseen.rolled_to_hit = false;
     let d6 = Amount::Dice("D6".to_owned());
     let d3 = Amount::Dice("D3".to_owned());
     // Unseen, D6 becomes D3 either way; only the other reading hits.
-    let t = grenade_throw(&rolled, &d6, &thrower(false)).expect("thrown");
+    let t = grenade_throw(rolled, &d6, &thrower(false)).expect("thrown");
     assert_eq!((t.shots, t.automatic_hits), (d3.clone(), false));
     let t = grenade_throw(&hits, &d6, &thrower(false)).expect("thrown");
     assert_eq!((t.shots, t.automatic_hits), (d3, true));
@@ -188,7 +185,7 @@ fn kt_14_grenades_thrown_unseen_roll_their_d3_shots_to_hit_or_hit() {
     let one = grenade_throw(&hits, &Amount::Fixed(1), &thrower(false)).expect("thrown");
     assert!(!one.automatic_hits);
     // At 8" (S4: a reach of 8") a shot hits on 2+: 5 in 6; as hits, 1.
-    let odds = grenade_odds(&rolled, &frag(false)).expect("odds");
+    let odds = grenade_odds(rolled, &frag(false)).expect("odds");
     assert!(close(odds.hit, 5.0 / 6.0));
     assert_eq!(odds.score_to_hit, Some(2));
     let odds = grenade_odds(&hits, &frag(false)).expect("odds");
@@ -211,7 +208,7 @@ fn kt_14_grenades_thrown_unseen_roll_their_d3_shots_to_hit_or_hit() {
         assert!(r.rolls.iter().all(|x| x.purpose != "battle.for.hit"));
     }
     let missed = (0..60).any(|seed| {
-        let r = roll_grenade(&rolled, &frag(false), &mut seeded(seed)).expect("rolled");
+        let r = roll_grenade(rolled, &frag(false), &mut seeded(seed)).expect("rolled");
         r.hits < r.shots
     });
     assert!(missed, "rolled to hit, a 1 misses");
@@ -228,9 +225,9 @@ fn jump(from_height: u32, to_height: u32) -> Jump {
 
 #[test]
 fn kt_17_the_height_limit_holds_down_too_or_up_only() {
-    let both = rules();
+    let both = rules().clone();
     assert!(both.killteam.jump.max_height_both_ways);
-    let mut up_only = rules();
+    let mut up_only = rules().clone();
     up_only.killteam.jump.max_height_both_ways = false;
     // 8" down: refused up or down, allowed up only.
     let down = jump(10, 2);
@@ -263,13 +260,13 @@ fn kt_17_the_height_limit_holds_down_too_or_up_only() {
 fn kt_17_a_fall_is_measured_from_the_take_off_or_the_landing() {
     let take_off = rules();
     assert_eq!(take_off.killteam.jump.fall_from, FallFrom::TakeOff);
-    let mut landing = rules();
+    let mut landing = rules().clone();
     landing.killteam.jump.fall_from = FallFrom::Landing;
     let one = DiceSpec { count: 1, sides: 1 };
     let d3 = DiceSpec { count: 1, sides: 3 };
     // From 2" up to 5": a fall from 2" costs 1 wound, from 5" 1D3.
     let up = jump(2, 5);
-    let odds = jump_odds(&take_off, &up).expect("odds");
+    let odds = jump_odds(take_off, &up).expect("odds");
     assert_eq!(odds.fall_wounds, Some(one));
     assert!(odds.automatic.is_none(), "from 2\": none");
     assert!(close(odds.wounds[0], 5.0 / 6.0));
@@ -285,7 +282,7 @@ fn kt_17_a_fall_is_measured_from_the_take_off_or_the_landing() {
     assert_eq!(odds.fall_wounds, None);
     assert!(close(odds.dead, 1.0 / 6.0));
     assert!(close(
-        jump_odds(&take_off, &jump(5, 8)).expect("odds").dead,
+        jump_odds(take_off, &jump(5, 8)).expect("odds").dead,
         0.0
     ));
     // A rope swing falls the same way; a parachute keeps its own wounds.
@@ -294,7 +291,7 @@ fn kt_17_a_fall_is_measured_from_the_take_off_or_the_landing() {
         ..jump(2, 9)
     };
     assert_eq!(
-        jump_odds(&take_off, &swing).expect("odds").fall_wounds,
+        jump_odds(take_off, &swing).expect("odds").fall_wounds,
         Some(one)
     );
     assert_eq!(jump_odds(&landing, &swing).expect("odds").fall_wounds, None);
@@ -312,12 +309,12 @@ fn kt_17_a_fall_is_measured_from_the_take_off_or_the_landing() {
 fn kt_17_a_fall_costs_its_own_wounds_or_the_automatic_ones_too() {
     let instead = rules();
     assert!(!instead.killteam.jump.automatic_added_to_fall);
-    let mut added = rules();
+    let mut added = rules().clone();
     added.killteam.jump.automatic_added_to_fall = true;
     // Level at 5": landed (5 in 6) 1D3; fell (1 in 6) 1D3 instead: 1/3
     // each of 1, 2, 3.
     let level = jump(5, 5);
-    let odds = jump_odds(&instead, &level).expect("odds");
+    let odds = jump_odds(instead, &level).expect("odds");
     assert_eq!(odds.wounds.len(), 4);
     for k in 1..=3 {
         assert!(close(odds.wounds[k], 1.0 / 3.0));
@@ -335,7 +332,7 @@ fn kt_17_a_fall_costs_its_own_wounds_or_the_automatic_ones_too() {
     // Rolled, with every test a fall: the fall's D3, and the jump's D3
     // on top only when added.
     added.killteam.jump.falls_on = 6;
-    let mut always = rules();
+    let mut always = rules().clone();
     always.killteam.jump.falls_on = 6;
     for seed in 0..20 {
         let r = roll_jump(&always, &level, &mut seeded(seed)).expect("rolled");

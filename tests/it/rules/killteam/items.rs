@@ -3,15 +3,11 @@
 //! knife): what each rolls and does, whom it may be used on, and why a use
 //! is refused.
 
+use crate::common::rules;
 use muster::i18n::Lang;
-use muster::rules::RulesData;
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::core::names::Names;
 use muster::rules::killteam::item_use::{Ask, Effect, Relation, Target, Used, use_item};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 fn named(name: &str) -> Names {
     Names::from([("en".to_owned(), name.to_owned())])

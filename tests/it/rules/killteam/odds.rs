@@ -1,16 +1,12 @@
 //! Kill-team shooting odds and rolls with dice shots and damage, flame
 //! weapons, and a Terminator's 2D6 save (KT-12 … KT-16, KT-19).
 
+use crate::common::rules;
 use muster::rules::battle::roll;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::core::dice::seeded;
 use muster::rules::core::dist::{dice_at_least, dice_sum, fixed};
-use muster::rules::data::RulesData;
 use muster::rules::killteam::odds::{KtShot, ShotClass, killteam_attack, kt_save_score};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn scenario(text: &str) -> Scenario {
     Scenario::parse(text).expect("scenario")
@@ -57,7 +53,7 @@ const D3_D3: &str = r#"{"kind": "killteam_shooting", "range": 6,
 #[test]
 fn kt_16_dice_shots_and_dice_damage_match_every_die_rolled() {
     let r = rules();
-    let odds = scenario(D3_D3).odds(&r).expect("odds");
+    let odds = scenario(D3_D3).odds(r).expect("odds");
     let want = brute_d3_d3(None);
     assert_eq!(odds.wounds.len(), want.len(), "{:?}", odds.wounds);
     for (got, want) in odds.wounds.iter().zip(&want) {
@@ -66,7 +62,7 @@ fn kt_16_dice_shots_and_dice_damage_match_every_die_rolled() {
     assert_eq!(odds.attacks, 3, "at most three shots");
     // The target's wounds left: the damage beyond them is lost.
     let capped = D3_D3.replace(r#""save": 5}"#, r#""save": 5, "wounds": 3}"#);
-    let odds = scenario(&capped).odds(&r).expect("odds");
+    let odds = scenario(&capped).odds(r).expect("odds");
     let want = brute_d3_d3(Some(3));
     assert_eq!(odds.wounds.len(), 4);
     for (got, want) in odds.wounds.iter().zip(&want) {
@@ -84,7 +80,7 @@ fn kt_16_a_fixed_weapon_gives_the_same_odds_as_before() {
  "weapon": {"class": "normal", "shots": 2, "s": 3, "ap": -2, "damage": 2},
  "target": {"t": 3, "save": 5, "cover": true}}"#,
     )
-    .odds(&r)
+    .odds(r)
     .expect("odds");
     assert_eq!(odds.wounds.len(), 5);
     assert_eq!(odds.attacks, 2);
@@ -112,7 +108,7 @@ fn kt_16_bad_dice_are_refused_naming_the_field() {
             "target.wounds",
         ),
     ] {
-        let p = scenario(&text).odds(&r).expect_err("refused");
+        let p = scenario(&text).odds(r).expect_err("refused");
         let line = muster::i18n::Lang::En.problem_line(&p);
         assert!(line.contains(field), "{field}: {line}");
     }
@@ -123,7 +119,7 @@ fn kt_16_a_seeded_roll_rolls_the_shots_and_the_damage_and_logs_the_faces() {
     let r = rules();
     let s = scenario(D3_D3);
     for seed in 0..40 {
-        let a = roll(&r, &s, &mut seeded(seed)).expect("rolled");
+        let a = roll(r, &s, &mut seeded(seed)).expect("rolled");
         let shots: Vec<_> = a
             .rolls
             .iter()
@@ -145,10 +141,10 @@ fn kt_16_a_seeded_roll_rolls_the_shots_and_the_damage_and_logs_the_faces() {
         // The faces are in the log.
         let text = muster::i18n::Lang::En.msg(&a.msg());
         assert!(text.contains("shots"), "{text}");
-        assert_eq!(a, roll(&r, &s, &mut seeded(seed)).expect("rolled"));
+        assert_eq!(a, roll(r, &s, &mut seeded(seed)).expect("rolled"));
     }
     // Rolled many times, the mean is the exact one.
-    let odds = s.odds(&r).expect("odds");
+    let odds = s.odds(r).expect("odds");
     let mean: f64 = odds
         .wounds
         .iter()
@@ -164,7 +160,7 @@ fn kt_16_a_seeded_roll_rolls_the_shots_and_the_damage_and_logs_the_faces() {
     let n = 20_000;
     let mut rng = seeded(11);
     let total: u64 = (0..n)
-        .map(|_| u64::from(roll(&r, &s, &mut rng).expect("rolled").wounds))
+        .map(|_| u64::from(roll(r, &s, &mut rng).expect("rolled").wounds))
         .sum();
     let sample = total as f64 / f64::from(n);
     let bound = 4.0 * (var / f64::from(n)).sqrt();
@@ -181,7 +177,7 @@ fn kt_16_a_rolled_attack_never_does_more_than_the_wounds_left() {
     let mut rng = seeded(3);
     let mut most = 0;
     for _ in 0..500 {
-        most = most.max(roll(&r, &s, &mut rng).expect("rolled").wounds);
+        most = most.max(roll(r, &s, &mut rng).expect("rolled").wounds);
     }
     assert_eq!(most, 2);
 }
@@ -211,7 +207,7 @@ fn kt_14_a_grenade_with_dice_damage_mixes_the_damage_exactly() {
             grenade_actions_taken: 0,
         },
     };
-    let odds = grenade_odds(&r, &attack).expect("odds");
+    let odds = grenade_odds(r, &attack).expect("odds");
     // Automatic hit at 4", 2+ to wound (S6 against T3), no save, D3 damage.
     let w = 5.0 / 6.0;
     let want = [1.0 - w, w / 3.0, w / 3.0, w / 3.0];
@@ -221,7 +217,7 @@ fn kt_14_a_grenade_with_dice_damage_mixes_the_damage_exactly() {
     }
     let mut rng = seeded(5);
     for _ in 0..50 {
-        let g = roll_grenade(&r, &attack, &mut rng).expect("rolled");
+        let g = roll_grenade(r, &attack, &mut rng).expect("rolled");
         let dmg: i32 = g
             .rolls
             .iter()
@@ -239,12 +235,12 @@ fn kt_14_a_grenade_with_dice_damage_mixes_the_damage_exactly() {
         shots: Amount::Fixed(3),
         ..attack
     };
-    let odds = grenade_odds(&r, &terminator).expect("odds");
+    let odds = grenade_odds(r, &terminator).expect("odds");
     assert_eq!((odds.score_to_save, odds.save_dice), (Some(5), 2), "AP -1");
     assert_eq!(odds.wounds.len(), 2);
     let mut saves = 0;
     for _ in 0..50 {
-        let g = roll_grenade(&r, &terminator, &mut rng).expect("rolled");
+        let g = roll_grenade(r, &terminator, &mut rng).expect("rolled");
         assert!(g.wounds <= 1);
         for d in g.rolls.iter().filter(|d| d.purpose == "battle.for.save") {
             assert_eq!(d.roll.faces.len(), 2);
@@ -275,9 +271,9 @@ fn shot(cover: bool, flame: bool, save_dice: u32, save: i32, ap: i32) -> KtShot 
 #[test]
 fn kt_15_flame_weapons_ignore_cover() {
     let r = rules();
-    let open = killteam_attack(&r, &shot(false, false, 1, 5, 0)).expect("odds");
-    let covered = killteam_attack(&r, &shot(true, false, 1, 5, 0)).expect("odds");
-    let flamed = killteam_attack(&r, &shot(true, true, 1, 5, 0)).expect("odds");
+    let open = killteam_attack(r, &shot(false, false, 1, 5, 0)).expect("odds");
+    let covered = killteam_attack(r, &shot(true, false, 1, 5, 0)).expect("odds");
+    let flamed = killteam_attack(r, &shot(true, true, 1, 5, 0)).expect("odds");
     assert_eq!(covered.score_to_save, Some(4), "cover adds 1");
     assert_eq!(flamed.score_to_save, Some(5), "the flame ignores it");
     assert_eq!(flamed, open);
@@ -286,8 +282,8 @@ fn kt_15_flame_weapons_ignore_cover() {
  "weapon": {"class": "normal", "shots": 1, "s": 4, "ap": 0, "flame": true},
  "target": {"t": 3, "save": 5, "cover": true}}"#;
     let s = scenario(text);
-    assert_eq!(s.odds(&r).expect("odds").score_to_save, Some(5));
-    let a = roll(&r, &s, &mut seeded(1)).expect("rolled");
+    assert_eq!(s.odds(r).expect("odds").score_to_save, Some(5));
+    let a = roll(r, &s, &mut seeded(1)).expect("rolled");
     assert_eq!(a.odds.score_to_save, Some(5));
 }
 
@@ -317,27 +313,27 @@ fn kt_15_a_soldiers_flamer_and_meltagun_fire_with_their_flame_and_dice() {
 fn kt_19_a_terminator_saves_on_2d6() {
     let r = rules();
     // 4+ on 2D6: 33 of 36.
-    let t = killteam_attack(&r, &shot(false, false, 2, 4, 0)).expect("odds");
+    let t = killteam_attack(r, &shot(false, false, 2, 4, 0)).expect("odds");
     assert_eq!((t.score_to_save, t.save_dice), (Some(4), 2));
     assert!((dice_at_least(4, 2) - 33.0 / 36.0).abs() < 1e-12);
     let hit = t.hit;
     let wound = t.wound;
     assert!((t.unsaved - hit * wound * 3.0 / 36.0).abs() < 1e-12);
     // AP -4: 8+ (15 of 36), still possible.
-    let t = killteam_attack(&r, &shot(false, false, 2, 4, -4)).expect("odds");
+    let t = killteam_attack(r, &shot(false, false, 2, 4, -4)).expect("odds");
     assert_eq!(t.score_to_save, Some(8));
     assert!((t.unsaved - hit * wound * 21.0 / 36.0).abs() < 1e-12);
     // Up to 8+, as the source says, beyond it is lost (not up to 12+); a
     // double 1 always fails, cover or not.
-    assert_eq!(kt_save_score(&r, 8, 2), Some(8));
-    assert_eq!(kt_save_score(&r, 9, 2), None);
-    assert_eq!(kt_save_score(&r, 12, 2), None);
-    let t = killteam_attack(&r, &shot(false, false, 2, 4, -5)).expect("odds");
+    assert_eq!(kt_save_score(r, 8, 2), Some(8));
+    assert_eq!(kt_save_score(r, 9, 2), None);
+    assert_eq!(kt_save_score(r, 12, 2), None);
+    let t = killteam_attack(r, &shot(false, false, 2, 4, -5)).expect("odds");
     assert_eq!(t.score_to_save, None, "4+ at AP -5 is 9+: lost");
     assert!((t.unsaved - hit * wound).abs() < 1e-12);
-    assert_eq!(kt_save_score(&r, 2, 2), Some(3));
-    assert_eq!(kt_save_score(&r, 1, 1), Some(2));
-    assert_eq!(kt_save_score(&r, 7, 1), None);
+    assert_eq!(kt_save_score(r, 2, 2), Some(3));
+    assert_eq!(kt_save_score(r, 1, 1), Some(2));
+    assert_eq!(kt_save_score(r, 7, 1), None);
     let sum = dice_sum(2, 6);
     assert!((sum[2] - 1.0 / 36.0).abs() < 1e-12);
     // The roll throws two dice for the save.
@@ -346,7 +342,7 @@ fn kt_19_a_terminator_saves_on_2d6() {
  "weapon": {"class": "normal", "shots": 30, "s": 8},
  "target": {"t": 4, "save": 4, "save_dice": 2}}"#,
     );
-    let a = roll(&r, &s, &mut seeded(2)).expect("rolled");
+    let a = roll(r, &s, &mut seeded(2)).expect("rolled");
     let saves: Vec<_> = a
         .rolls
         .iter()
@@ -371,7 +367,7 @@ fn kt_12_a_weapon_cannot_hit_beyond_its_own_range() {
                 "weapon": {{"class": "normal", "shots": 2, "s": 4, "max_range": 12}},
                 "target": {{"t": 3, "save": 5}}}}"#
         ))
-        .odds(&rules)
+        .odds(rules)
         .expect("odds")
     };
     let near = shot(12);
@@ -388,7 +384,7 @@ fn kt_12_a_weapon_cannot_hit_beyond_its_own_range() {
             "target": {"t": 3, "save": 5}}"#,
     );
     for seed in 0..10 {
-        let r = roll(&rules, &s, &mut seeded(seed)).expect("rolled");
+        let r = roll(rules, &s, &mut seeded(seed)).expect("rolled");
         assert!(r.attacks.iter().all(|a| !a.hit));
     }
 }

@@ -3,6 +3,7 @@
 //! Unkillable has a free extra action at the end of each turn on his last
 //! wound (RIB-11). Every number is read from `killteam.json`.
 
+use crate::common::rules;
 use muster::i18n::Lang;
 use muster::print::{Block, SheetOptions, killteam_sheet};
 use muster::rules::RulesData;
@@ -13,10 +14,6 @@ use muster::rules::core::msg::{Arg, Msg};
 use muster::rules::killteam::data::Grant;
 use muster::rules::killteam::ribbons::{mine_removal, move_after_shot, reminders, soldier_actions};
 use muster::rules::killteam::{KillTeam, Soldier};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 fn soldier(kind: &str, ribbon: Option<&str>) -> Soldier {
     Soldier {
@@ -102,7 +99,7 @@ fn rib_11_unkillable_on_his_last_wound_has_a_free_action_at_the_end_of_the_turn(
 
 #[test]
 fn rib_11_the_free_actions_and_the_wounds_that_give_them_are_data() {
-    let mut r = rules();
+    let mut r = rules().clone();
     with_grant(
         &mut r,
         "unkillable",
@@ -152,7 +149,7 @@ fn shot(ribbon: Option<&str>) -> Scenario {
 #[test]
 fn rib_10_a_rolled_shot_reminds_an_agile_shooter_of_his_free_move() {
     let r = rules();
-    let rolled = roll(&r, &shot(Some("agility")), &mut seeded(5)).expect("rolled");
+    let rolled = roll(r, &shot(Some("agility")), &mut seeded(5)).expect("rolled");
     assert_eq!(rolled.reminders.len(), 1);
     let m = &rolled.reminders[0];
     assert_eq!(m.key, "kt.move_after_shot");
@@ -171,20 +168,20 @@ fn rib_10_a_rolled_shot_reminds_an_agile_shooter_of_his_free_move() {
             .contains("un mouvement gratuit de 3\" après le tir")
     );
     // The dice are the same as without the ribbon: only the reminder differs.
-    let plain = roll(&r, &shot(None), &mut seeded(5)).expect("rolled");
+    let plain = roll(r, &shot(None), &mut seeded(5)).expect("rolled");
     assert_eq!(plain.rolls, rolled.rolls);
     assert!(plain.reminders.is_empty());
     assert_eq!(plain.msg().key, "battle.rolled");
     // Any other ribbon, or one the data does not know: no reminder.
     for other in ["marksman", "unkillable", "deminer", "no_such_ribbon"] {
-        let rolled = roll(&r, &shot(Some(other)), &mut seeded(5)).expect("rolled");
+        let rolled = roll(r, &shot(Some(other)), &mut seeded(5)).expect("rolled");
         assert!(rolled.reminders.is_empty(), "{other}");
     }
 }
 
 #[test]
 fn the_agility_moves_distance_is_read_from_the_data() {
-    let mut r = rules();
+    let mut r = rules().clone();
     with_grant(&mut r, "agility", Grant::MoveAfterShot { inches: 4 });
     let rolled = roll(&r, &shot(Some("agility")), &mut seeded(1)).expect("rolled");
     assert_eq!(int(&rolled.reminders[0], "inches"), Some(4));
@@ -236,7 +233,7 @@ fn rib_5_only_a_deminer_may_remove_an_enemy_mine_within_its_range() {
         );
     }
     // The range is data.
-    let mut r = rules();
+    let mut r = rules().clone();
     with_grant(&mut r, "deminer", Grant::RemoveMine { range_inches: 6 });
     assert_eq!(
         mine_removal(&r.killteam, &deminer).map(|m| m.range_inches),
@@ -264,7 +261,7 @@ fn rib_5_the_kill_team_sheet_says_in_words_that_the_deminer_removes_a_mine() {
     ] {
         let sheet = killteam_sheet(
             &team,
-            &r,
+            r,
             SheetOptions {
                 lang,
                 appendix: false,

@@ -4,6 +4,7 @@
 //! modifier listed twice counts once in the engine and is refused in a
 //! scenario file.
 
+use crate::common::rules;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::close_combat::odds::{Blows, CcModifier, CcWeaponProfile, close_combat};
 use muster::rules::core::dist::fixed;
@@ -12,10 +13,6 @@ use muster::rules::killteam::data::KtModifier;
 use muster::rules::killteam::odds::{KtShot, ShotClass, killteam_attack};
 use muster::rules::killteam::shot_gear::{ShotSide, shot_gear, shot_modifiers};
 use muster::rules::killteam::{Carried, Soldier};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("built-in rules")
-}
 
 fn soldier(items: &[&str], ribbon: Option<&str>) -> Soldier {
     Soldier {
@@ -73,9 +70,9 @@ fn kt_13_sight_and_marksman_of_the_shooter_count_without_a_tick() {
     let plain = soldier(&[], None);
     let sighted = soldier(&["sight"], Some("marksman"));
     // 18": 3+; sight and Marksman: 1+, an automatic hit.
-    let o = odds_with(&r, Some(&plain), None, &[], 18, false);
+    let o = odds_with(r, Some(&plain), None, &[], 18, false);
     assert_eq!(o.score_to_hit, Some(3));
-    let o = odds_with(&r, Some(&sighted), None, &[], 18, false);
+    let o = odds_with(r, Some(&sighted), None, &[], 18, false);
     assert_eq!(o.score_to_hit, Some(1));
     // Each named by its item or ribbon.
     let gear = shot_gear(&r.killteam, Some(&sighted), None);
@@ -88,7 +85,7 @@ fn kt_13_sight_and_marksman_of_the_shooter_count_without_a_tick() {
             .any(|g| g.source == "marksman" && g.rule == "RIB-12" && g.ribbon)
     );
     // A soldier without the sight does not get it from a stale tick.
-    let o = odds_with(&r, Some(&plain), None, &[KtModifier::Sight], 18, false);
+    let o = odds_with(r, Some(&plain), None, &[KtModifier::Sight], 18, false);
     assert_eq!(o.score_to_hit, Some(3));
 }
 
@@ -99,16 +96,16 @@ fn eq_1_a_torch_cancels_the_night_up_to_12_inches_only() {
     let night = [KtModifier::Night];
     // 12": 2+, night 3+; the torch takes the night away.
     assert_eq!(
-        odds_with(&r, None, None, &night, 12, false).score_to_hit,
+        odds_with(r, None, None, &night, 12, false).score_to_hit,
         Some(3)
     );
     assert_eq!(
-        odds_with(&r, Some(&torch), None, &night, 12, false).score_to_hit,
+        odds_with(r, Some(&torch), None, &night, 12, false).score_to_hit,
         Some(2)
     );
     // At 13" it no longer reaches: 3+ then night 4+.
     assert_eq!(
-        odds_with(&r, Some(&torch), None, &night, 13, false).score_to_hit,
+        odds_with(r, Some(&torch), None, &night, 13, false).score_to_hit,
         Some(4)
     );
 }
@@ -117,7 +114,7 @@ fn eq_1_a_torch_cancels_the_night_up_to_12_inches_only() {
 fn eq_18_night_vision_cancels_the_night_at_any_range() {
     let r = rules();
     let goggles = soldier(&["night_vision"], None);
-    let o = odds_with(&r, Some(&goggles), None, &[KtModifier::Night], 30, false);
+    let o = odds_with(r, Some(&goggles), None, &[KtModifier::Night], 30, false);
     assert_eq!(o.score_to_hit, Some(4), "30\": 4+, no night");
 }
 
@@ -126,13 +123,13 @@ fn eq_16_a_target_in_a_cloak_saves_better_in_cover_only() {
     let r = rules();
     let cloaked = soldier(&["cloak"], None);
     // In cover: 5+ save, cover 4+, cloak 3+.
-    let bare = odds_with(&r, None, None, &[], 18, true);
+    let bare = odds_with(r, None, None, &[], 18, true);
     assert_eq!(bare.score_to_save, Some(4));
-    let o = odds_with(&r, None, Some(&cloaked), &[], 18, true);
+    let o = odds_with(r, None, Some(&cloaked), &[], 18, true);
     assert_eq!(o.score_to_save, Some(3));
     assert!(o.unsaved < bare.unsaved);
     // In the open the cloak does nothing.
-    let o = odds_with(&r, None, Some(&cloaked), &[], 18, false);
+    let o = odds_with(r, None, Some(&cloaked), &[], 18, false);
     assert_eq!(o.score_to_save, Some(5));
     let gear = shot_gear(&r.killteam, None, Some(&cloaked));
     assert_eq!(gear[0].side, ShotSide::Target);
@@ -145,12 +142,12 @@ fn eq_17_the_shooters_auspex_worsens_cover_within_12_inches() {
     let auspex = soldier(&["auspex"], None);
     let cloaked = soldier(&["cloak"], None);
     // Cover 4+; the auspex within 12" takes the cover away.
-    let o = odds_with(&r, Some(&auspex), None, &[], 10, true);
+    let o = odds_with(r, Some(&auspex), None, &[], 10, true);
     assert_eq!(o.score_to_save, Some(5));
-    let o = odds_with(&r, Some(&auspex), None, &[], 14, true);
+    let o = odds_with(r, Some(&auspex), None, &[], 14, true);
     assert_eq!(o.score_to_save, Some(4));
     // Cloak and auspex cancel out.
-    let o = odds_with(&r, Some(&auspex), Some(&cloaked), &[], 10, true);
+    let o = odds_with(r, Some(&auspex), Some(&cloaked), &[], 10, true);
     assert_eq!(o.score_to_save, Some(4));
 }
 
@@ -160,16 +157,16 @@ fn eq_19_the_shooters_gas_mask_ignores_the_flash_grenade_and_the_smoke() {
     let mask = soldier(&["gas_mask"], None);
     let flashed = [KtModifier::Flash];
     assert_eq!(
-        odds_with(&r, None, None, &flashed, 18, false).score_to_hit,
+        odds_with(r, None, None, &flashed, 18, false).score_to_hit,
         Some(4)
     );
     assert_eq!(
-        odds_with(&r, Some(&mask), None, &flashed, 18, false).score_to_hit,
+        odds_with(r, Some(&mask), None, &flashed, 18, false).score_to_hit,
         Some(3)
     );
     // The smoke of a target typed in by hand, ticked: ignored too.
     assert_eq!(
-        odds_with(&r, Some(&mask), None, &[KtModifier::Smoke], 18, false).score_to_hit,
+        odds_with(r, Some(&mask), None, &[KtModifier::Smoke], 18, false).score_to_hit,
         Some(3)
     );
 }
@@ -181,22 +178,22 @@ fn eq_12_eq_14_vox_and_sling_count_only_ticked_and_carried() {
     let plain = soldier(&[], None);
     // 30": 4+; the vox used on this target: 2+.
     assert_eq!(
-        odds_with(&r, Some(&vox), None, &[], 30, false).score_to_hit,
+        odds_with(r, Some(&vox), None, &[], 30, false).score_to_hit,
         Some(4),
         "not used: no bonus"
     );
     assert_eq!(
-        odds_with(&r, Some(&vox), None, &[KtModifier::Vox], 30, false).score_to_hit,
+        odds_with(r, Some(&vox), None, &[KtModifier::Vox], 30, false).score_to_hit,
         Some(2)
     );
     // Ticked without the radio: nothing.
     assert_eq!(
-        odds_with(&r, Some(&plain), None, &[KtModifier::Vox], 30, false).score_to_hit,
+        odds_with(r, Some(&plain), None, &[KtModifier::Vox], 30, false).score_to_hit,
         Some(4)
     );
     let sling = soldier(&["sling"], None);
     assert_eq!(
-        odds_with(&r, Some(&sling), None, &[KtModifier::Sling], 30, false).score_to_hit,
+        odds_with(r, Some(&sling), None, &[KtModifier::Sling], 30, false).score_to_hit,
         Some(3)
     );
     let gear = shot_gear(&r.killteam, Some(&vox), None);
@@ -213,11 +210,11 @@ fn eq_7_the_targets_smoke_counts_only_when_he_carries_the_grenade() {
     let plain = soldier(&[], None);
     let ticked = [KtModifier::Smoke];
     assert_eq!(
-        odds_with(&r, None, Some(&smoke), &ticked, 18, false).score_to_hit,
+        odds_with(r, None, Some(&smoke), &ticked, 18, false).score_to_hit,
         Some(4)
     );
     assert_eq!(
-        odds_with(&r, None, Some(&plain), &ticked, 18, false).score_to_hit,
+        odds_with(r, None, Some(&plain), &ticked, 18, false).score_to_hit,
         Some(3)
     );
 }
@@ -277,7 +274,7 @@ fn kt_13_the_score_that_cannot_hit_comes_from_the_data() {
     // 30" (4+) with night and flash: 6+, possible; with the limit at 6
     // (a changed Decision) it no longer is.
     let ticks = vec![KtModifier::Night, KtModifier::Flash];
-    let o = killteam_attack(&rules(), &shot(30, false, ticks.clone())).expect("odds");
+    let o = killteam_attack(rules(), &shot(30, false, ticks.clone())).expect("odds");
     assert_eq!(o.score_to_hit, Some(6));
     let r = with("killteam.json", "limits", "cannot_hit_from", 6.into());
     let o = killteam_attack(&r, &shot(30, false, ticks)).expect("odds");
@@ -289,7 +286,7 @@ fn kt_19_the_2d6_save_floor_comes_from_the_data() {
     let mut s = shot(6, false, Vec::new());
     s.save = Some(2);
     s.save_dice = 2;
-    let o = killteam_attack(&rules(), &s).expect("odds");
+    let o = killteam_attack(rules(), &s).expect("odds");
     assert_eq!(o.score_to_save, Some(3), "a double 1 fails");
     let r = with(
         "killteam.json",
@@ -307,7 +304,7 @@ fn kt_19_the_2d6_save_limit_of_8_plus_comes_from_the_data() {
     let mut s = shot(6, false, Vec::new());
     s.save = Some(10);
     s.save_dice = 2;
-    let o = killteam_attack(&rules(), &s).expect("odds");
+    let o = killteam_attack(rules(), &s).expect("odds");
     assert_eq!(o.score_to_save, None, "10+ on 2D6 is beyond 8+: lost");
     let r = with("killteam.json", "limits", "dice_save_up_to", 12.into());
     let o = killteam_attack(&r, &s).expect("odds");
@@ -334,7 +331,7 @@ fn cc_10_the_score_that_cannot_hit_comes_from_the_data() {
         )
         .expect("odds")
     };
-    let o = go(&rules());
+    let o = go(rules());
     assert_eq!(o.score_to_hit, Some(9));
     assert!(o.hit > 0.0 && o.needs_consent);
     let r = with("close_combat.json", "limits", "cannot_hit_from", 9.into());
@@ -348,19 +345,19 @@ fn cc_10_the_battle_setting_refuses_seven_plus_to_ordinary_troops() {
     let r = rules();
     // WS 1 against WS 10 needs 9+: the game master's consent.
     let refusal = |character: bool, refuse: bool| {
-        consent_refusal(&r, 1, 10, &[], false, character, refuse).map(|p| p.key)
+        consent_refusal(r, 1, 10, &[], false, character, refuse).map(|p| p.key)
     };
     // The setting off: anyone may try.
     assert_eq!(refusal(false, false), None);
     // On: an ordinary trooper is refused, a character may still try.
     assert_eq!(refusal(false, true), Some("battle.problem.no_consent"));
     assert_eq!(refusal(true, true), None);
-    let p = consent_refusal(&r, 1, 10, &[], false, false, true).expect("refused");
+    let p = consent_refusal(r, 1, 10, &[], false, false, true).expect("refused");
     assert_eq!(p.rule, "CC-10");
     // A blow of 6+ needs no consent: never refused.
-    assert_eq!(consent_refusal(&r, 4, 4, &[], false, false, true), None);
+    assert_eq!(consent_refusal(r, 4, 4, &[], false, false, true), None);
     // A helpless defender counts as WS 1 (CC-8): WS 1 against him needs 4+.
-    assert_eq!(consent_refusal(&r, 1, 10, &[], true, false, true), None);
+    assert_eq!(consent_refusal(r, 1, 10, &[], true, false, true), None);
     // Past the data's "cannot hit", there is nothing to consent to.
     let r = with("close_combat.json", "limits", "cannot_hit_from", 9.into());
     assert_eq!(consent_refusal(&r, 1, 10, &[], false, false, true), None);
@@ -395,7 +392,7 @@ fn cc_12_the_save_lost_from_comes_from_the_data() {
         )
         .expect("odds")
     };
-    assert_eq!(go(&rules()).score_to_save, Some(6));
+    assert_eq!(go(rules()).score_to_save, Some(6));
     let r = with("close_combat.json", "limits", "save_lost_from", 6.into());
     assert_eq!(go(&r).score_to_save, None);
 }
@@ -414,9 +411,9 @@ fn cc_9_a_modifier_listed_twice_counts_once_and_a_file_is_refused() {
         modifiers: &[CcModifier::Charging],
         helpless: false,
     };
-    let once = close_combat(&r, &blow).expect("odds");
+    let once = close_combat(r, &blow).expect("odds");
     let twice = close_combat(
-        &r,
+        r,
         &Blows {
             modifiers: &[CcModifier::Charging, CcModifier::Charging],
             ..blow
@@ -430,7 +427,7 @@ fn cc_9_a_modifier_listed_twice_counts_once_and_a_file_is_refused() {
         "modifiers": ["charging", "charging"]}"#;
     let p = Scenario::parse(text)
         .expect("parses")
-        .odds(&r)
+        .odds(r)
         .expect_err("refused");
     assert_eq!(p.key, "odds.repeated");
     assert_eq!(p.get("field"), Some("modifiers[1]"));
@@ -446,13 +443,13 @@ fn a_shooting_file_with_a_modifier_twice_is_refused() {
         "modifiers": ["sight", "night", "sight"]}"#;
     let p = Scenario::parse(text)
         .expect("parses")
-        .odds(&r)
+        .odds(r)
         .expect_err("refused");
     assert_eq!(p.get("field"), Some("modifiers[2]"));
     // The engine itself counts it once.
-    let once = killteam_attack(&r, &shot(18, false, vec![KtModifier::Sight])).expect("odds");
+    let once = killteam_attack(r, &shot(18, false, vec![KtModifier::Sight])).expect("odds");
     let twice = killteam_attack(
-        &r,
+        r,
         &shot(18, false, vec![KtModifier::Sight, KtModifier::Sight]),
     )
     .expect("odds");
@@ -523,7 +520,7 @@ fn eq_4_a_combi_weapon_fires_its_other_barrel_as_snap_fire() {
     let [first, second] = combi_shots(&shot, KtWeapon::of(&other));
     let odds = |s: &muster::rules::battle::scenario::ShootingScenario| -> Odds {
         Scenario::KillteamShooting(s.clone())
-            .odds(&rules)
+            .odds(rules)
             .expect("odds")
     };
     assert_eq!(odds(&first).score_to_hit, Some(2));

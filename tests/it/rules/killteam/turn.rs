@@ -3,6 +3,7 @@
 //! masks (EQ-18, EQ-19), activations (KT-8), the initiative (KT-10), and
 //! targeting an Invisible soldier (RIB-3, EQ-30).
 
+use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
 use muster::rules::RulesData;
@@ -14,10 +15,6 @@ use muster::rules::killteam::turn::{
 };
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 /// A lasgun shot at a guardsman (T3, 5+) at `range`.
 fn shot(rules: &RulesData, range: u32, cover: bool, modifiers: &[M]) -> Odds {
@@ -41,37 +38,37 @@ fn shot(rules: &RulesData, range: u32, cover: bool, modifiers: &[M]) -> Odds {
 fn kt_7_a_shooter_3_inches_higher_lessens_the_cover_save_by_1() {
     let r = rules();
     assert_eq!(
-        shot(&r, 10, true, &[]).score_to_save,
+        shot(r, 10, true, &[]).score_to_save,
         Some(4),
         "5+ in cover is 4+"
     );
     assert_eq!(
-        shot(&r, 10, true, &[M::HigherPosition]).score_to_save,
+        shot(r, 10, true, &[M::HigherPosition]).score_to_save,
         Some(5)
     );
     // In the open there is no cover to lessen.
     assert_eq!(
-        shot(&r, 10, false, &[M::HigherPosition]).score_to_save,
+        shot(r, 10, false, &[M::HigherPosition]).score_to_save,
         Some(5)
     );
     // The chance of an unsaved wound follows.
-    let low = shot(&r, 10, true, &[]).unsaved;
-    let high = shot(&r, 10, true, &[M::HigherPosition]).unsaved;
+    let low = shot(r, 10, true, &[]).unsaved;
+    let high = shot(r, 10, true, &[M::HigherPosition]).unsaved;
     assert!((high / low - (4.0 / 6.0) / (3.0 / 6.0)).abs() < 1e-12);
 }
 
 #[test]
 fn eq_17_an_auspex_lessens_cover_within_12_inches_never_below_none() {
     let r = rules();
-    assert_eq!(shot(&r, 12, true, &[M::Auspex]).score_to_save, Some(5));
+    assert_eq!(shot(r, 12, true, &[M::Auspex]).score_to_save, Some(5));
     assert_eq!(
-        shot(&r, 13, true, &[M::Auspex]).score_to_save,
+        shot(r, 13, true, &[M::Auspex]).score_to_save,
         Some(4),
         "out of its range"
     );
     // Height and auspex together take the cover away, not more (Decision).
     assert_eq!(
-        shot(&r, 12, true, &[M::Auspex, M::HigherPosition]).score_to_save,
+        shot(r, 12, true, &[M::Auspex, M::HigherPosition]).score_to_save,
         Some(5)
     );
 }
@@ -79,11 +76,11 @@ fn eq_17_an_auspex_lessens_cover_within_12_inches_never_below_none() {
 #[test]
 fn kt_9_a_prone_target_saves_better_in_cover_or_in_the_open() {
     let r = rules();
-    assert_eq!(shot(&r, 10, true, &[M::Prone]).score_to_save, Some(3));
-    assert_eq!(shot(&r, 10, false, &[M::Prone]).score_to_save, Some(4));
+    assert_eq!(shot(r, 10, true, &[M::Prone]).score_to_save, Some(3));
+    assert_eq!(shot(r, 10, false, &[M::Prone]).score_to_save, Some(4));
     // Seen from above in cover, prone: the cover lost, the prone kept.
     assert_eq!(
-        shot(&r, 10, true, &[M::Prone, M::HigherPosition]).score_to_save,
+        shot(r, 10, true, &[M::Prone, M::HigherPosition]).score_to_save,
         Some(4)
     );
 }
@@ -91,10 +88,10 @@ fn kt_9_a_prone_target_saves_better_in_cover_or_in_the_open() {
 #[test]
 fn eq_18_night_vision_ignores_the_night() {
     let r = rules();
-    assert_eq!(shot(&r, 10, false, &[]).score_to_hit, Some(2));
-    assert_eq!(shot(&r, 10, false, &[M::Night]).score_to_hit, Some(3));
+    assert_eq!(shot(r, 10, false, &[]).score_to_hit, Some(2));
+    assert_eq!(shot(r, 10, false, &[M::Night]).score_to_hit, Some(3));
     assert_eq!(
-        shot(&r, 10, false, &[M::Night, M::NightVision]).score_to_hit,
+        shot(r, 10, false, &[M::Night, M::NightVision]).score_to_hit,
         Some(2)
     );
 }
@@ -103,16 +100,16 @@ fn eq_18_night_vision_ignores_the_night() {
 fn eq_19_a_gas_mask_ignores_smoke_and_flash_grenades() {
     let r = rules();
     assert_eq!(
-        shot(&r, 10, false, &[M::Smoke, M::Flash]).score_to_hit,
+        shot(r, 10, false, &[M::Smoke, M::Flash]).score_to_hit,
         Some(4)
     );
     assert_eq!(
-        shot(&r, 10, false, &[M::Smoke, M::Flash, M::GasMask]).score_to_hit,
+        shot(r, 10, false, &[M::Smoke, M::Flash, M::GasMask]).score_to_hit,
         Some(2)
     );
     // Only those: the night still counts.
     assert_eq!(
-        shot(&r, 10, false, &[M::Night, M::GasMask]).score_to_hit,
+        shot(r, 10, false, &[M::Night, M::GasMask]).score_to_hit,
         Some(3)
     );
 }
@@ -276,13 +273,13 @@ fn kt_9_a_charge_reaches_6_inches_plus_a_d6() {
         distance,
         bayonet: false,
     };
-    assert!(close(charge_chance(&r, &at(6)), 1.0));
-    assert!(close(charge_chance(&r, &at(7)), 1.0));
-    assert!(close(charge_chance(&r, &at(8)), 5.0 / 6.0));
-    assert!(close(charge_chance(&r, &at(12)), 1.0 / 6.0));
-    assert!(close(charge_chance(&r, &at(13)), 0.0));
+    assert!(close(charge_chance(r, &at(6)), 1.0));
+    assert!(close(charge_chance(r, &at(7)), 1.0));
+    assert!(close(charge_chance(r, &at(8)), 5.0 / 6.0));
+    assert!(close(charge_chance(r, &at(12)), 1.0 / 6.0));
+    assert!(close(charge_chance(r, &at(13)), 0.0));
     for seed in 0..60 {
-        let c = roll_charge(&r, &at(9), &mut Pcg64::seed_from_u64(seed));
+        let c = roll_charge(r, &at(9), &mut Pcg64::seed_from_u64(seed));
         assert_eq!(c.inches, 6 + c.reach.roll.total as u32);
         assert_eq!(c.reach.passed, c.inches >= 9);
         assert_eq!(c.wounds, 0, "no bayonet");
@@ -299,7 +296,7 @@ fn eq_13_a_bayonet_deals_1_mortal_wound_after_a_charge_that_reaches() {
     };
     let (mut reached, mut short) = (0, 0);
     for seed in 0..100 {
-        let c = roll_charge(&r, &charge, &mut Pcg64::seed_from_u64(seed));
+        let c = roll_charge(r, &charge, &mut Pcg64::seed_from_u64(seed));
         if c.reach.passed {
             assert_eq!(c.wounds, 1);
             reached += 1;

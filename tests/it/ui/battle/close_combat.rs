@@ -6,15 +6,16 @@
 
 use std::path::Path;
 
+use crate::common::rules;
 use crate::common::{button, click};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Fight, Screen};
 use muster::i18n::Lang;
 use muster::rules::battle::table_roll::TableRoll;
+use muster::rules::close_combat;
 use muster::rules::close_combat::odds::Fighter;
 use muster::rules::close_combat::roll::{Claws, MeleeRoll};
-use muster::rules::{RulesData, close_combat};
 use muster::ui::Gui;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
@@ -22,10 +23,6 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();
     h
-}
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
 }
 
 fn percent(p: f64) -> String {
@@ -59,7 +56,7 @@ fn last(h: &Harness<'_, Gui>) -> (Fight, String, u64) {
 fn replays(h: &Harness<'_, Gui>) {
     let (fight, line, seed) = last(h);
     let rolled = fight
-        .roll(&rules(), &mut muster::rules::core::dice::seeded(seed))
+        .roll(rules(), &mut muster::rules::core::dice::seeded(seed))
         .expect("replay");
     assert_eq!(h.state().app.model.prefs.lang.msg(&rolled.result), line);
 }
@@ -71,7 +68,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     let r = rules();
     // CC-13: the attack alone: the attacker wins when he wounds at all.
     let o = muster::rules::close_combat::odds::close_combat(
-        &r,
+        r,
         &muster::rules::close_combat::odds::Blows {
             attacker_ws: 3,
             strength: 3,
@@ -107,7 +104,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     );
     // The defender lost: pushed back 2", nothing behind him.
     click(&mut h, "Attacker won");
-    let free = close_combat::push_back(&r, None);
+    let free = close_combat::push_back(r, None);
     assert!(
         h.query_by_label(&format!(
             "He moves {}\" away, still facing his opponent.",
@@ -124,7 +121,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
         &mut h,
         "Something stops him behind (wall, door, window, building)",
     );
-    let wall = close_combat::push_back(&r, Some(1.0));
+    let wall = close_combat::push_back(r, Some(1.0));
     assert!(wall.against_wall);
     assert!(
         h.query_by_label(&format!(
@@ -158,7 +155,7 @@ fn cc_15_the_winner_follows_up_or_stays_on_his_ld_test() {
     );
     click(&mut h, "His opponent was killed");
     click(&mut h, "Wants to stay (test against Ld)");
-    let p = close_combat::stay_chance(&r, 7);
+    let p = close_combat::stay_chance(r, 7);
     assert!((p - 21.0 / 36.0).abs() < 1e-12);
     assert!(
         h.query_by_label(&format!(
@@ -189,7 +186,7 @@ fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
     let mut h = harness(dir.path());
     click(&mut h, "Breaking off"); // the tab (CC-18)
     let r = rules();
-    let p = close_combat::rout_pass_chance(&r, 7, false).expect("chance");
+    let p = close_combat::rout_pass_chance(r, 7, false).expect("chance");
     assert!(
         h.query_by_label(&format!(
             "2D6 at or under Ld 7: breaks off {} (up to 8\" away)",
@@ -205,7 +202,7 @@ fn cc_18_breaking_off_its_rout_test_and_the_free_blow_at_ws_1() {
         .is_some()
     );
     // The defender's free blow on the attacker breaking off.
-    let dist = close_combat::free_blow(&r, &plain(), &plain()).expect("free blow");
+    let dist = close_combat::free_blow(r, &plain(), &plain()).expect("free blow");
     assert_eq!(dist.len(), 2, "one blow whatever A");
     assert!(
         h.query_by_label("Defender's free blow: 1 whatever his A, against WS 1")
@@ -285,15 +282,15 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
         h.query_by_label_contains("WS 3 and S 5 from its profile")
             .is_some()
     );
-    let devil = close_combat::devil_fighter(&r, "small", &plain()).expect("small");
+    let devil = close_combat::devil_fighter(r, "small", &plain()).expect("small");
     assert_eq!(
         (devil.ws, devil.s, devil.t, devil.w, devil.i, devil.a),
         (3, 5, 5, 4, 8, 5)
     );
     let small = close_combat::creature_wounds(
-        &r,
+        r,
         &devil,
-        &close_combat::devil_attacks(&r, "small", None).expect("small"),
+        &close_combat::devil_attacks(r, "small", None).expect("small"),
         &plain(),
         true,
     )
@@ -317,9 +314,9 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
         h.query_by_label_contains("WS 3 and S 7 from its profile")
             .is_some()
     );
-    let big = close_combat::devil_fighter(&r, "large", &plain()).expect("large");
+    let big = close_combat::devil_fighter(r, "large", &plain()).expect("large");
     assert_eq!((big.s, big.t, big.w, big.a), (7, 7, 8, 9));
-    let large = close_combat::large_devil_wounds(&r, &big, &plain(), true).expect("odds");
+    let large = close_combat::large_devil_wounds(r, &big, &plain(), true).expect("odds");
     assert!(
         h.query_by_label(&format!("At least one wound: {}", percent(1.0 - large[0])))
             .is_some()
@@ -352,7 +349,7 @@ fn cc_21_a_characteristic_test_its_chance_and_roll() {
     click(&mut h, "Int (Intelligence)");
     h.state_mut().views.battle.close_combat.cc_after.test.value = Some(9);
     h.run();
-    let p = close_combat::characteristic_test_chance(&r, muster::rules::Characteristic::Int, 9)
+    let p = close_combat::characteristic_test_chance(r, muster::rules::Characteristic::Int, 9)
         .expect("chance");
     assert!((p - 30.0 / 36.0).abs() < 1e-12);
     assert!(
@@ -385,7 +382,7 @@ fn cc_1_cc_2_the_charge_reach_and_the_defenders_reaction() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(dir.path());
     let r = rules();
-    assert_eq!(close_combat::charge_reach(&r, 4), 8);
+    assert_eq!(close_combat::charge_reach(r, 4), 8);
     assert!(
         h.query_by_label("Charge reach 8\" (M 4 × 2), before terrain and encumbrance")
             .is_some()

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::common::rules;
 use crate::common::{button, click, pick};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -16,8 +17,8 @@ use muster::ui::Gui;
 
 /// A library with the example band and the example campaign at the table.
 fn library(dir: &Path) {
-    let rules = muster::rules::RulesData::built_in().expect("rules");
-    let c = crate::common::example_campaign_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::example_campaign_at_the_table(rules);
     let store = Store::open(dir).expect("store");
     store.save(&Doc::new(c)).expect("save");
     let band = std::fs::read_to_string(concat!(
@@ -339,7 +340,7 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
             .find(|m| m.id == x)
             .expect("in the campaign")
             .member
-            .wounds(&muster::rules::RulesData::built_in().expect("rules"));
+            .wounds(rules());
         let now = c.table.as_ref().and_then(|tb| tb.wounds.get(&x).copied());
         assert_eq!(now, Some((*t).min(max)), "{name}");
         if *t >= max {

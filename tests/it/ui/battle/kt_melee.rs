@@ -5,15 +5,16 @@
 
 use std::path::Path;
 
+use crate::common::rules;
 use crate::common::{click, pick};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::Doc;
 use muster::rules::battle::Fight;
 use muster::rules::battle::scenario::Scenario;
-use muster::rules::{Doc, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -103,7 +104,7 @@ fn kt_6_a_brute_charges_on_3_plus_and_a_smoke_bearer_is_hit_on_4_plus() {
     assert_eq!(answer.close_combat, 4);
     assert!(answer.modifiers.is_empty());
     // Vell strikes Osk: Osk's T4 (Brute) and his armour.
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let osk = crate::common::example_team()
         .soldiers
         .into_iter()

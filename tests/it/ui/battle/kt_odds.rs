@@ -5,13 +5,14 @@
 
 use std::path::Path;
 
+use crate::common::rules;
 use crate::common::{click, pick};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::{Doc, RulesData};
+use muster::rules::Doc;
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -177,8 +178,8 @@ fn cc_13_with_the_defender_striking_back_roll_rolls_the_whole_round() {
 #[test]
 fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::band_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::band_at_the_table(rules);
     let names: Vec<String> = c.characters.iter().map(|x| x.name().to_owned()).collect();
     assert!(names.len() >= 2, "{names:?}");
     // Not the first at the table: the default would be wrong.

@@ -5,6 +5,8 @@
 
 use std::path::Path;
 
+use crate::common::rules;
+use crate::common::the_campaign;
 use crate::common::{click, pick};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -38,12 +40,12 @@ fn kill_team_campaign(rules: &RulesData) -> Campaign {
 }
 
 fn battle(dir: &Path) -> Harness<'static, Gui> {
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     {
         // Closed before the app opens the folder (else it is read-only).
         let store = Store::open(dir).expect("store");
         store
-            .save(&Doc::new(kill_team_campaign(&rules)))
+            .save(&Doc::new(kill_team_campaign(rules)))
             .expect("save");
     }
     let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 21), 1400.0, 3000.0);
@@ -51,10 +53,6 @@ fn battle(dir: &Path) -> Harness<'static, Gui> {
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();
     h
-}
-
-fn campaign(h: &Harness<'_, Gui>) -> Campaign {
-    crate::common::the_campaign(h)
 }
 
 #[test]
@@ -174,7 +172,7 @@ fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
     {
         assert!(rolls < 40, "forty rolls without damage");
         if rolls > 0 && rolls % 2 == 0 {
-            let key = muster::rules::DocKey::of::<Campaign>(campaign(&h).id);
+            let key = muster::rules::DocKey::of::<Campaign>(the_campaign(&h).id);
             let turn = muster::rules::Edit::new(E::NewTurn { gain: None });
             h.state_mut().app.apply(Command::Edit(key, turn));
             h.run();
@@ -199,7 +197,7 @@ fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
     let word = format!("Apply roll #{n} to campaign: {who}");
     h.get_by_role_and_label(Role::Button, &word).click();
     h.run();
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     let dace = id(&c, "Trooper Dace");
     let taken = c.table.as_ref().and_then(|t| t.wounds.get(&dace).copied());
     // Never past his last (3 wounds on his profile).

@@ -5,14 +5,15 @@
 
 use std::path::Path;
 
+use crate::common::rules;
 use crate::common::{click, pick};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::Doc;
 use muster::rules::campaign::Campaign;
-use muster::rules::{Doc, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -89,10 +90,10 @@ fn wounds_of(c: &Campaign, name: &str) -> u32 {
 #[test]
 fn cmp_13_a_rolls_wounds_go_to_the_campaign_fighter_who_took_them() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let mut h = open(
         dir.path(),
-        vec![Doc::new(crate::common::band_at_the_table(&rules))],
+        vec![Doc::new(crate::common::band_at_the_table(rules))],
     );
     // The attacker from the campaign, the defender typed in.
     pick(
@@ -144,7 +145,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_campaign_fighter_who_took_them() {
         .find(|x| x.name() == "Sister Oriel")
         .expect("Oriel")
         .member
-        .wounds(&rules);
+        .wounds(rules);
     assert_eq!(wounds_of(&c, "Sister Oriel"), w2.min(max));
     assert_eq!(wounds_of(&c, "Inquisitor Vael"), 0, "not the attacker");
     let seed = h.state().app.model.battle.log[second].seed;
@@ -285,10 +286,10 @@ fn a_fighter_picked_in_one_mode_never_fights_in_another() {
 #[test]
 fn cmp_13_a_psychic_attacks_wounds_go_to_its_campaign_target() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let mut h = open(
         dir.path(),
-        vec![Doc::new(crate::common::band_at_the_table(&rules))],
+        vec![Doc::new(crate::common::band_at_the_table(rules))],
     );
     click(&mut h, "Psychic attack");
     pick(
@@ -334,8 +335,8 @@ fn cmp_13_a_roll_of_an_earlier_mission_is_not_applied_to_the_next() {
     use muster::rules::campaign::{CampaignEdit as E, MissionChoice, MissionResult};
     use muster::rules::{DocKey, Edit};
     let dir = tempfile::tempdir().expect("tempdir");
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::band_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::band_at_the_table(rules);
     let key = DocKey::of::<Campaign>(c.id.clone());
     let mut h = open(dir.path(), vec![Doc::new(c)]);
     pick(

@@ -54,7 +54,7 @@ fn campaign(h: &Harness<'_, Gui>, id: &str) -> Campaign {
 #[test]
 fn cmp_17_the_next_campaign_starts_from_the_ended_campaigns_dashboard() {
     let rules = crate::rules::campaign::rules();
-    let old = crate::rules::campaign::carry::ended(&rules);
+    let old = crate::rules::campaign::carry::ended(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &old, Lang::En);
     assert!(h.query_by_label_contains("The campaign is won!").is_some());
@@ -110,7 +110,7 @@ fn cmp_17_the_next_campaign_starts_from_the_ended_campaigns_dashboard() {
 #[test]
 fn cmp_9_the_debrief_confirms_who_was_out_of_action_before_the_tests() {
     let rules = crate::rules::campaign::rules();
-    let c = crate::rules::campaign::carry::after_mission(&rules);
+    let c = crate::rules::campaign::carry::after_mission(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c, Lang::En);
     // Its own step, before the Cran tests.
@@ -151,7 +151,7 @@ fn the_journal_names_the_characteristic_of_an_advance_in_french() {
     use muster::rules::Document as _;
     use muster::rules::campaign::CampaignEdit as E;
     let rules = crate::rules::campaign::rules();
-    let c = crate::rules::campaign::carry::after_mission(&rules);
+    let c = crate::rules::campaign::carry::after_mission(rules);
     let bob = crate::common::char_id(&c, "Bob");
     let mut rng = muster::rules::core::dice::seeded(1);
     let (c, _) = c
@@ -160,7 +160,7 @@ fn the_journal_names_the_characteristic_of_an_advance_in_french() {
                 character: bob,
                 characteristic: Characteristic::WS,
             },
-            &rules,
+            rules,
             &mut rng,
         )
         .expect("accepted");

@@ -3,6 +3,7 @@
 //! filtered by name or kind; once an attacker is picked he comes first,
 //! then the models he can fight, each with its fight button.
 
+use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -36,8 +37,8 @@ fn attack_buttons_in_view(h: &Harness<'_, Gui>) -> Vec<String> {
 
 #[test]
 fn the_compact_table_shows_eight_models_at_1024_by_700_and_finds_one_by_kind() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = whole_escort(&rules);
+    let rules = rules();
+    let c = whole_escort(rules);
     let enemies = c.mission.as_ref().map_or(0, |m| m.enemy.len());
     assert!(enemies >= 12, "a whole escort: {enemies}");
     let players = c.table.as_ref().map_or(0, |t| t.players.len());
@@ -82,8 +83,8 @@ fn the_compact_table_shows_eight_models_at_1024_by_700_and_finds_one_by_kind() {
 /// The whole escort's table as a list at 1024×700, its first character
 /// picked as the attacker: the window, and his name.
 fn listed_with_an_attacker(dir: &std::path::Path) -> (Harness<'static, Gui>, String) {
-    let rules = RulesData::built_in().expect("rules");
-    let c = whole_escort(&rules);
+    let rules = rules();
+    let c = whole_escort(rules);
     let mut h = at_1024(dir, &c);
     h.get_by_role_and_label(Role::Tab, "Compact list").click();
     h.run();
@@ -95,7 +96,7 @@ fn listed_with_an_attacker(dir: &std::path::Path) -> (Harness<'static, Gui>, Str
 
 #[test]
 fn a_picked_attacker_comes_first_then_the_models_he_can_fight() {
-    let c = whole_escort(&RulesData::built_in().expect("rules"));
+    let c = whole_escort(rules());
     let dir = tempfile::tempdir().expect("tempdir");
     let (mut h, me) = listed_with_an_attacker(dir.path());
     // His line first (its Cancel), then the enemy's, each offering a fight.
@@ -153,7 +154,7 @@ fn a_picked_attacker_comes_first_then_the_models_he_can_fight() {
 #[test]
 fn eq_10_kt_19_the_compact_list_keeps_states_and_its_buttons_in_line() {
     use muster::rules::campaign::Fighter;
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let mut team = crate::common::example_team();
     for s in &mut team.soldiers {
         match s.name.as_str() {
@@ -172,7 +173,7 @@ fn eq_10_kt_19_the_compact_list_keeps_states_and_its_buttons_in_line() {
             _ => {}
         }
     }
-    let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     let vell = crate::common::char_id(&c, "Trooper Vell");
     let enemy = Fighter::Enemy(0).id();
     let c = c
@@ -183,7 +184,7 @@ fn eq_10_kt_19_the_compact_list_keeps_states_and_its_buttons_in_line() {
                 target: Some(enemy),
                 roll: None,
             },
-            &rules,
+            rules,
             &mut muster::rules::core::dice::seeded(1),
         )
         .expect("thrown")
@@ -217,8 +218,8 @@ fn eq_10_kt_19_the_compact_list_keeps_states_and_its_buttons_in_line() {
 /// after a restart, until the player picks the cards again.
 #[test]
 fn the_compact_list_is_remembered_after_a_restart() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = whole_escort(&rules);
+    let rules = rules();
+    let c = whole_escort(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = at_1024(dir.path(), &c);
     // The list is the view with a search field.
@@ -260,8 +261,8 @@ fn the_compact_list_is_remembered_after_a_restart() {
 /// the table has no empty heading.
 #[test]
 fn under_the_list_no_escort_heading_is_empty() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = whole_escort(&rules);
+    let rules = rules();
+    let c = whole_escort(rules);
     let band = c
         .escorts
         .iter()
@@ -310,8 +311,8 @@ fn in_the_list_no_banner_covers_the_targets() {
 #[test]
 fn in_french_a_target_s_fights_stand_on_one_line() {
     use muster::i18n::Lang;
-    let rules = RulesData::built_in().expect("rules");
-    let c = whole_escort(&rules);
+    let rules = rules();
+    let c = whole_escort(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing_in(dir.path(), &c, Lang::Fr, (1024.0, 700.0));
     h.get_by_role_and_label(Role::Tab, "Liste compacte").click();
@@ -349,8 +350,8 @@ fn in_french_a_target_s_fights_stand_on_one_line() {
 #[test]
 fn in_french_every_name_in_the_list_is_whole() {
     use muster::i18n::Lang;
-    let rules = RulesData::built_in().expect("rules");
-    let c = whole_escort(&rules);
+    let rules = rules();
+    let c = whole_escort(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing_in(dir.path(), &c, Lang::Fr, (1024.0, 700.0));
     h.get_by_role_and_label(Role::Tab, "Liste compacte").click();
@@ -400,7 +401,7 @@ fn in_french_every_name_in_the_list_is_whole() {
 /// in the list as on the cards.
 #[test]
 fn an_attacker_is_offered_no_fight_against_his_own_side() {
-    let c = whole_escort(&RulesData::built_in().expect("rules"));
+    let c = whole_escort(rules());
     let dir = tempfile::tempdir().expect("tempdir");
     let (mut h, me) = listed_with_an_attacker(dir.path());
     let against = |h: &Harness<'_, Gui>, target: &str| -> usize {

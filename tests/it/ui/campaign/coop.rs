@@ -4,6 +4,9 @@
 use std::path::Path;
 
 use crate::common::button;
+use crate::common::rules;
+use crate::common::the_campaign;
+use crate::common::type_into;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -21,17 +24,6 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
     let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 4000.0);
     h.run();
     h
-}
-
-fn campaign(h: &Harness<'_, Gui>) -> Campaign {
-    crate::common::the_campaign(h)
-}
-
-fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
-    h.get_by_label(label).click();
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
 }
 
 fn save_band(dir: &Path) {
@@ -54,7 +46,7 @@ fn cmp_16_the_recruitment_budget_is_set_up_with_its_warning() {
     let mut h = harness(dir.path());
     type_into(&mut h, "Name of the new roster or team", "Two Hunters");
     button(&mut h, "Create campaign");
-    assert_eq!(campaign(&h).settings.budget, Budget::Split);
+    assert_eq!(the_campaign(&h).settings.budget, Budget::Split);
     assert!(
         h.query_all_by_label_contains("can badly unbalance")
             .next()
@@ -64,7 +56,7 @@ fn cmp_16_the_recruitment_budget_is_set_up_with_its_warning() {
     h.get_by_label("Standard budget per player, enemy × players")
         .click();
     h.run();
-    assert_eq!(campaign(&h).settings.budget, Budget::PerPlayer);
+    assert_eq!(the_campaign(&h).settings.budget, Budget::PerPlayer);
     assert!(
         h.query_all_by_label_contains("can badly unbalance many scenarios")
             .next()
@@ -74,14 +66,14 @@ fn cmp_16_the_recruitment_budget_is_set_up_with_its_warning() {
     h.get_by_role_and_label(Role::CheckBox, "Set a budget")
         .click();
     h.run();
-    assert_eq!(campaign(&h).settings.recruitment_budget, Some(200));
+    assert_eq!(the_campaign(&h).settings.recruitment_budget, Some(200));
     type_into(&mut h, "Player", "Camille");
     h.get_by_label("Roster or kill team").click();
     h.run();
     h.get_by_label("Inquisitor Vael's retinue (Roster)").click();
     h.run();
     button(&mut h, "Add the escort");
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     let cost = c
         .escort_cost(EscortId(1), &h.state().app.model.rules)
         .expect("priced");
@@ -94,7 +86,7 @@ fn cmp_16_the_recruitment_budget_is_set_up_with_its_warning() {
     // Back to the split: the warning goes.
     h.get_by_label("Split evenly among the players").click();
     h.run();
-    assert_eq!(campaign(&h).settings.budget, Budget::Split);
+    assert_eq!(the_campaign(&h).settings.budget, Budget::Split);
     assert!(
         h.query_all_by_label_contains("can badly unbalance")
             .next()
@@ -155,8 +147,8 @@ fn at_the_table(r: &RulesData) -> Campaign {
 #[test]
 fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let r = RulesData::built_in().expect("rules");
-    let c = at_the_table(&r);
+    let r = rules();
+    let c = at_the_table(r);
     Store::open(dir.path())
         .expect("store")
         .save(&Doc::new(c.clone()))
@@ -166,7 +158,7 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
         .app
         .apply(Command::Show(Screen::Campaign(c.id.clone())));
     h.run();
-    assert_eq!(campaign(&h).phase, Phase::Playing);
+    assert_eq!(the_campaign(&h).phase, Phase::Playing);
     assert!(h.query_by_label("Who acts first").is_some());
     // The enemy's points are multiplied by the two players, and said so.
     assert!(
@@ -177,7 +169,7 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
     // Anne's die typed in from real dice; Ben's and the enemy's rolled.
     type_into(&mut h, "Initiative die (D6) — Anne", "6");
     button(&mut h, "Test initiative");
-    let init = campaign(&h)
+    let init = the_campaign(&h)
         .table
         .and_then(|t| t.initiative)
         .expect("tested");
@@ -208,7 +200,7 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
     // The next turn, then an undo back to turn 1.
     button(&mut h, "Test initiative");
     assert_eq!(
-        campaign(&h)
+        the_campaign(&h)
             .table
             .and_then(|t| t.initiative)
             .map(|i| i.turn),
@@ -217,7 +209,7 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
     h.state_mut().app.apply(Command::Undo);
     h.run();
     assert_eq!(
-        campaign(&h)
+        the_campaign(&h)
             .table
             .and_then(|t| t.initiative)
             .map(|i| i.turn),
@@ -226,9 +218,9 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
     // A face the die does not have is refused before it is sent.
     type_into(&mut h, "Initiative die (D6) — Ben", "9");
     assert!(h.query_by_label("Type a number from 1 to 6").is_some());
-    let journal = campaign(&h).journal.len();
+    let journal = the_campaign(&h).journal.len();
     button(&mut h, "Test initiative");
-    assert_eq!(campaign(&h).journal.len(), journal);
+    assert_eq!(the_campaign(&h).journal.len(), journal);
 }
 
 /// Three players' figures are too wide for one row of a small window: the
@@ -236,13 +228,13 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
 #[test]
 fn the_header_figures_of_three_players_stay_in_a_small_window() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let r = RulesData::built_in().expect("rules");
+    let r = rules();
     let players = [
         ("Annabelle", "Ada"),
         ("Benedict", "Bo"),
         ("Clementine", "Cy"),
     ];
-    let c = started("trio", &players, Budget::Split, &r);
+    let c = started("trio", &players, Budget::Split, r);
     Store::open(dir.path())
         .expect("store")
         .save(&Doc::new(c.clone()))

@@ -13,11 +13,14 @@ use muster::rules::campaign::{
     Campaign, CampaignEdit as E, MissionChoice, MissionResult, Phase, State,
 };
 use muster::rules::core::dice::Roll;
-use muster::rules::{Characteristic, Doc, Document as _, Roster, RulesData};
+use muster::rules::{Characteristic, Doc, Document as _, Roster};
 use muster::store::Store;
 use muster::ui::Gui;
 
 use crate::common::button;
+use crate::common::rules;
+use crate::common::the_campaign;
+use crate::common::type_into;
 
 fn band() -> Roster {
     crate::common::example_band()
@@ -30,10 +33,10 @@ fn window_on(
     band: Roster,
     then: impl FnOnce(&Campaign) -> Vec<E>,
 ) -> Harness<'static, Gui> {
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let mut rng = muster::rules::core::dice::seeded(3);
     let mut go = |c: &Campaign, e: E| {
-        c.apply(e.clone(), &rules, &mut rng)
+        c.apply(e.clone(), rules, &mut rng)
             .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
             .0
     };
@@ -95,17 +98,6 @@ fn mission_played(c: &Campaign, out: &[&str]) -> Vec<E> {
     events
 }
 
-fn campaign(h: &Harness<'_, Gui>) -> Campaign {
-    crate::common::the_campaign(h)
-}
-
-fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
-    h.get_by_label(label).click();
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
-}
-
 fn cran_of(c: &Campaign, name: &str) -> u32 {
     c.characters
         .iter()
@@ -131,10 +123,10 @@ const VAEL: &str = "Inquisitor Vael";
 /// Vael out of action, his Cran test typed: 1, below his Cran: dead.
 fn vael_killed(dir: &Path) -> Harness<'static, Gui> {
     let mut h = window_on(dir, band(), |c| mission_played(c, &[VAEL]));
-    assert_eq!(campaign(&h).phase, Phase::Debrief);
+    assert_eq!(the_campaign(&h).phase, Phase::Debrief);
     type_into(&mut h, &format!("or my D10 — {VAEL}"), "1");
     button(&mut h, &format!("Use my die for {VAEL}"));
-    assert_eq!(state_of(&campaign(&h), VAEL), State::Dead);
+    assert_eq!(state_of(&the_campaign(&h), VAEL), State::Dead);
     h
 }
 
@@ -143,13 +135,13 @@ fn cmp_9_each_cran_test_rolled_stays_shown_with_its_die_and_result() {
     let dir = tempfile::tempdir().expect("tempdir");
     let brask = "Sergeant Brask";
     let mut h = window_on(dir.path(), band(), |c| mission_played(c, &[brask]));
-    let cran = cran_of(&campaign(&h), brask);
+    let cran = cran_of(&the_campaign(&h), brask);
     assert!(shown(&h, "3. Cran tests: to do"));
     // CMP-9: above his Cran, lightly wounded: passed.
     let face = cran + 1;
     type_into(&mut h, &format!("or my D10 — {brask}"), &face.to_string());
     button(&mut h, &format!("Use my die for {brask}"));
-    assert_eq!(state_of(&campaign(&h), brask), State::LightlyWounded);
+    assert_eq!(state_of(&the_campaign(&h), brask), State::LightlyWounded);
     assert!(shown(&h, "3. Cran tests: done"));
     let line =
         format!("{brask}: Cran test against Cran {cran} (D10: {face}): passed, lightly wounded");
@@ -162,15 +154,15 @@ fn cmp_9_each_cran_test_rolled_stays_shown_with_its_die_and_result() {
 fn cmp_12_a_death_accepted_completes_the_fate_step_without_a_point() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = vael_killed(dir.path());
-    let cran = cran_of(&campaign(&h), VAEL);
+    let cran = cran_of(&the_campaign(&h), VAEL);
     // The failed test is shown where it was rolled.
     let line = format!("{VAEL}: Cran test against Cran {cran} (D10: 1): failed, dead");
     assert!(shown(&h, &line), "{line}");
     // The fate step waits for a choice: spend a point, or accept.
     assert!(shown(&h, "4. Fate points: to do"));
-    assert!(campaign(&h).cran_locked());
+    assert!(the_campaign(&h).cran_locked());
     button(&mut h, &format!("Accept the death of {VAEL}"));
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
     assert_eq!(state_of(&c, VAEL), State::Dead);
     assert!(c.fate_open().is_empty());
@@ -185,19 +177,19 @@ fn cmp_12_a_death_accepted_completes_the_fate_step_without_a_point() {
     h.state_mut().app.apply(Command::Undo);
     h.run();
     assert!(shown(&h, "4. Fate points: to do"));
-    assert!(!campaign(&h).fate_open().is_empty());
+    assert!(!the_campaign(&h).fate_open().is_empty());
 }
 
 #[test]
 fn cmp_12_a_fate_point_spent_saves_him_and_completes_the_step() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = vael_killed(dir.path());
-    let cran = cran_of(&campaign(&h), VAEL);
+    let cran = cran_of(&the_campaign(&h), VAEL);
     assert!(shown(&h, "4. Fate points: to do"));
     // CMP-12: the reroll at or above his Cran: lightly wounded, alive.
     type_into(&mut h, &format!("or my D10 — {VAEL}"), "10");
     button(&mut h, &format!("Use my die for {VAEL}"));
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.escorts[0].fate_points, 4);
     assert_eq!(state_of(&c, VAEL), State::LightlyWounded);
     assert!(shown(&h, "4. Fate points: done"));
@@ -210,14 +202,14 @@ fn cmp_12_a_fate_point_spent_saves_him_and_completes_the_step() {
 fn cmp_12_the_fate_step_is_done_once_his_player_has_no_point_left() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = vael_killed(dir.path());
-    let cran = cran_of(&campaign(&h), VAEL);
+    let cran = cran_of(&the_campaign(&h), VAEL);
     // Five rerolls of 1, each spent and failed, each shown.
     for _ in 0..5 {
         assert!(shown(&h, "4. Fate points: to do"));
         type_into(&mut h, &format!("or my D10 — {VAEL}"), "1");
         button(&mut h, &format!("Use my die for {VAEL}"));
     }
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.escorts[0].fate_points, 0);
     assert_eq!(state_of(&c, VAEL), State::Dead);
     assert!(shown(&h, "4. Fate points: done"));
@@ -230,7 +222,7 @@ fn cmp_12_the_fate_step_is_done_once_his_player_has_no_point_left() {
 fn the_recon_result_stays_shown_after_the_escort_went() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window_on(dir.path(), band(), |c| mission_played(c, &[]));
-    let cran = cran_of(&campaign(&h), VAEL);
+    let cran = cran_of(&the_campaign(&h), VAEL);
     // 6: good fortune; 10 passes the Cran test; 5D6 typed: 15 points.
     type_into(&mut h, &format!("Recon die (D12) — {VAEL}"), "6");
     type_into(
@@ -258,7 +250,7 @@ fn the_recon_result_stays_shown_after_the_escort_went() {
 /// The band with Vael raised to every maximum, `left` advance points
 /// still his.
 fn band_with_vael_at_his_maxima(left: i64) -> Roster {
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let mut band = band();
     let vael = band
         .characters
@@ -267,7 +259,7 @@ fn band_with_vael_at_his_maxima(left: i64) -> Roster {
         .expect("Vael");
     vael.advance_points = 500;
     for k in Characteristic::ALL {
-        while vael.spend(k, &rules).is_ok() {}
+        while vael.spend(k, rules).is_ok() {}
     }
     let extra = u32::try_from(vael.points_left() - left).expect("spent");
     vael.advance_points -= extra;
@@ -302,13 +294,13 @@ fn chr_13_a_point_that_fits_nowhere_is_kept_and_the_step_is_done() {
         h.query_by_label(&format!("Place an advance point for {VAEL}"))
             .is_none()
     );
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     let (open, stuck) = c.advances_owed(&h.state().app.model.rules);
     assert!(open.is_empty());
     assert_eq!(stuck.len(), 1);
     // The next mission drawn, the Overview shows no advance step.
     button(&mut h, "Draw the next mission");
-    assert_eq!(campaign(&h).phase, Phase::Ready);
+    assert_eq!(the_campaign(&h).phase, Phase::Ready);
     assert!(!shown(&h, "1. Advances: to do"));
     assert!(!shown(&h, "1. Advances: done"));
 }
@@ -330,7 +322,7 @@ fn chr_13_no_advance_step_on_the_overview_before_the_first_mission() {
             rates: None,
         }]
     });
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.phase, Phase::Ready);
     assert!(!c.advances_owed(&h.state().app.model.rules).0.is_empty());
     assert!(!shown(&h, "1. Advances: to do"));

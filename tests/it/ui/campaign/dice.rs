@@ -18,6 +18,8 @@ use muster::ui::Gui;
 
 use crate::common::Shown as _;
 use crate::common::button;
+use crate::common::the_campaign;
+use crate::common::type_into;
 
 fn band() -> Roster {
     crate::common::example_band()
@@ -30,10 +32,10 @@ fn window_on(
     dir: &Path,
     then: impl FnOnce(&Campaign, &RulesData) -> Vec<E>,
 ) -> Harness<'static, Gui> {
-    let rules = RulesData::built_in().expect("rules");
+    let rules = crate::common::rules();
     let mut rng = muster::rules::core::dice::seeded(3);
     let mut go = |c: &Campaign, e: E| {
-        c.apply(e.clone(), &rules, &mut rng)
+        c.apply(e.clone(), rules, &mut rng)
             .unwrap_or_else(|p| panic!("{e:?}: {p:?}"))
             .0
     };
@@ -45,7 +47,7 @@ fn window_on(
     let band = band();
     let escort = crate::common::band_escort("Camille", &band);
     let mut c = go(&c, E::AddEscort { escort });
-    for e in then(&c, &rules) {
+    for e in then(&c, rules) {
         c = go(&c, e);
     }
     let store = Store::open(dir).expect("store");
@@ -78,23 +80,17 @@ fn start_on(face: u32) -> E {
     }
 }
 
-fn campaign(h: &Harness<'_, Gui>) -> Campaign {
-    crate::common::the_campaign(h)
-}
-
 fn rules<'a>(h: &'a Harness<'_, Gui>) -> &'a RulesData {
     &h.state().app.model.rules
 }
 
 fn last_event(h: &Harness<'_, Gui>) -> E {
-    campaign(h).journal.last().expect("an event").event.clone()
-}
-
-fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
-    h.get_by_label(label).click();
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
+    the_campaign(h)
+        .journal
+        .last()
+        .expect("an event")
+        .event
+        .clone()
 }
 
 fn faces(roll: Option<&muster::rules::core::dice::Roll>) -> Vec<u32> {
@@ -131,7 +127,7 @@ fn cmp_2_cmp_3_cmp_4_the_first_mission_and_its_faction_drawn_with_typed_dice() {
         "2",
     );
     button(&mut h, "Draw the first mission");
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.phase, Phase::Ready);
     let m = c.mission.as_ref().expect("mission");
     assert_eq!(m.mission, second);
@@ -164,7 +160,7 @@ fn cmp_3_the_first_mission_picked_from_the_list_is_logged_as_an_override() {
     assert!(h.query_by_label("Mission die (D6)").is_none());
     type_into(&mut h, "Why", "we have the models");
     button(&mut h, "Draw the first mission");
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     let m = c.mission.as_ref().expect("mission");
     assert_eq!(m.mission, fourth);
     assert!(m.overridden, "a pick is an override");
@@ -201,7 +197,7 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
     let dir = tempfile::tempdir().expect("tempdir");
     // The first Investigation is against the Nemesis: renegade marines, 1D10.
     let mut h = window_on(dir.path(), |_, _| vec![start_on(1)]);
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     let m = c.mission.as_ref().expect("mission");
     assert_eq!(m.faction, "renegade_marines");
     let table = rules(&h)
@@ -214,7 +210,7 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
     let field = "Enemy dice (D10 per enemy, one after the other)";
     type_into(&mut h, field, "3");
     button(&mut h, "Draw an enemy");
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     let enemy = &c.mission.as_ref().expect("mission").enemy;
     assert_eq!(enemy.len(), 1);
     assert_eq!(enemy[0].roll.faces, vec![3]);
@@ -245,7 +241,7 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
     // Enemy 1 drawn again: 9.
     type_into(&mut h, "Dice for enemy 1 (D10)", "9");
     button(&mut h, "Draw enemy 1 again");
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     let enemy = &c.mission.as_ref().expect("mission").enemy;
     assert_eq!(enemy[0].roll.faces, vec![9]);
     assert_eq!(
@@ -260,7 +256,7 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
     // The rest of the escort: the dice typed first, in order, then Muster's.
     type_into(&mut h, field, "1 2");
     button(&mut h, "Draw the whole enemy escort");
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     let m = c.mission.as_ref().expect("mission");
     assert_eq!(m.enemy[1].roll.faces, vec![1]);
     assert_eq!(
@@ -293,7 +289,7 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
             E::BeginMission,
         ]
     });
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.phase, Phase::Playing);
     let mode = c.mission.as_ref().expect("mission").mode;
     // A 1 on the D10 fails any Cran.
@@ -318,7 +314,7 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
     let said = crate::common::last_line(&h.state().app).shown();
     assert!(said.contains(Lang::En.t(&passed)), "{said}");
     // The answer shows on the enemy's own card, not only in the log.
-    let cran = campaign(&h).table.expect("table").behaviour[&0].cran;
+    let cran = the_campaign(&h).table.expect("table").behaviour[&0].cran;
     let card = format!("Turn 1: 10 against Cran {cran} — {}.", Lang::En.t(&passed));
     assert!(h.query_by_label(&card).is_some(), "{card}");
 }
@@ -343,7 +339,7 @@ fn at_the_debrief(_: &Campaign, _: &RulesData) -> Vec<E> {
 fn cmp_14_recon_good_fortune_with_every_die_typed() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window_on(dir.path(), at_the_debrief);
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.phase, Phase::Debrief);
     let who = "Inquisitor Vael";
     let held = c.reinforcement_of(c.escorts[0].id);
@@ -377,7 +373,7 @@ fn cmp_14_recon_good_fortune_with_every_die_typed() {
         effect,
         Some(muster::rules::campaign::data::ReconEffect::GoodFortune)
     );
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.reinforcement_of(c.escorts[0].id), held + 15);
 }
 
@@ -386,7 +382,7 @@ fn cmp_3_the_next_mission_drawn_with_a_typed_die() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window_on(dir.path(), at_the_debrief);
     // VP earned: an Inquiry follows; its third.
-    assert_eq!(campaign(&h).next_type(), MissionType::Inquiry);
+    assert_eq!(the_campaign(&h).next_type(), MissionType::Inquiry);
     let third = nth_mission(rules(&h), MissionType::Inquiry, 3);
     type_into(&mut h, "Mission die (D6)", "3");
     type_into(
@@ -395,7 +391,7 @@ fn cmp_3_the_next_mission_drawn_with_a_typed_die() {
         "1",
     );
     button(&mut h, "Draw the next mission");
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     let m = c.mission.as_ref().expect("mission");
     assert_eq!(m.number, 2);
     assert_eq!(m.mission, third);
@@ -415,7 +411,7 @@ fn cmp_3_the_next_mission_drawn_with_a_typed_die() {
 fn cmp_5_bad_typed_dice_show_the_engines_message_and_change_nothing() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window_on(dir.path(), |_, _| vec![start_on(1)]);
-    let before = campaign(&h);
+    let before = the_campaign(&h);
     let field = "Enemy dice (D10 per enemy, one after the other)";
     // The engine's own refusal, as it words it.
     let refusal = muster::rules::campaign::check_dice(
@@ -440,7 +436,7 @@ fn cmp_5_bad_typed_dice_show_the_engines_message_and_change_nothing() {
         h.get_by_role_and_label(Role::Button, "Draw an enemy")
             .click();
         h.run();
-        assert_eq!(campaign(&h), before, "{bad}: nothing changed");
+        assert_eq!(the_campaign(&h), before, "{bad}: nothing changed");
         h.get_by_label(field).click();
         h.run();
         for _ in 0..bad.len() {
@@ -453,7 +449,7 @@ fn cmp_5_bad_typed_dice_show_the_engines_message_and_change_nothing() {
     // and nothing changes.
     type_into(&mut h, field, "3 4");
     button(&mut h, "Draw an enemy");
-    assert_eq!(campaign(&h), before);
+    assert_eq!(the_campaign(&h), before);
     let said = crate::common::last_line(&h.state().app);
     assert_eq!(said.kind, muster::app::MessageKind::Refused);
     assert!(
@@ -468,7 +464,7 @@ fn cmp_5_bad_typed_dice_show_the_engines_message_and_change_nothing() {
 fn cmp_14_the_recon_step_shows_the_campaigns_own_table() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window_on(dir.path(), at_the_debrief);
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     let recon = &c.rates(&h.state().app.model.rules.campaign).recon;
     let clue = *recon
         .results

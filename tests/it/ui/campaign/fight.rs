@@ -4,13 +4,14 @@
 //! cards, the roll's wounds are applied to the model that took them, and
 //! Back returns to the table with its wound boxes ticked.
 
+use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
 use muster::rules::campaign::{Campaign, Fighter};
 use muster::rules::killteam::activation::Act;
-use muster::rules::{CharRef, Characteristic as C, RulesData};
+use muster::rules::{CharRef, Characteristic as C};
 use muster::ui::Gui;
 
 /// The first enemy's name on the table ("Renegade Marine 1").
@@ -61,14 +62,14 @@ pub(super) fn apply_certain_wounds(h: &mut Harness<'_, Gui>, defender: &str) {
 /// the enemy, and Back shows them ticked on its card.
 #[test]
 fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_the_enemy() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::band_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::band_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let table = screen(&h);
     let enemy = enemy_name(&c, 0);
     let fighter = c
-        .enemy_fighter(0, &rules)
+        .enemy_fighter(0, rules)
         .expect("the data gives it a profile")
         .clone();
 
@@ -123,7 +124,7 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
     apply_certain_wounds(&mut h, &enemy);
     let now = crate::common::the_campaign(&h);
     let t = now.table.as_ref().expect("table");
-    let max = now.enemy_wounds(0, &rules);
+    let max = now.enemy_wounds(0, rules);
     assert_eq!(t.enemy_wounds.get(&0).copied(), Some(max), "all its wounds");
     assert!(t.enemy_out.contains(&0), "out of action");
     assert!(t.wounds.is_empty(), "no player's wound");
@@ -146,12 +147,12 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
 /// soldier's save; the soldier's wounds go to him.
 #[test]
 fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
-    let fighter = c.enemy_fighter(0, &rules).expect("profile").clone();
+    let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
     let gun = fighter
         .weapons
         .iter()
@@ -195,8 +196,8 @@ fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
 /// under the box, and the next click takes it away.
 #[test]
 fn a_refusal_shows_beside_the_control_that_was_refused() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::band_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::band_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     muster::store::Store::open(dir.path())
         .expect("store")
@@ -215,7 +216,7 @@ fn a_refusal_shows_beside_the_control_that_was_refused() {
         .apply(muster::app::Command::Show(Screen::Campaign(c.id.clone())));
     h.run();
     let enemy = enemy_name(&c, 0);
-    let label = format!("Wound 1 of {}: {enemy}", c.enemy_wounds(0, &rules));
+    let label = format!("Wound 1 of {}: {enemy}", c.enemy_wounds(0, rules));
     h.get_by_label(&label).click();
     h.run();
     let alert = h.get_by_role(Role::Alert);
@@ -250,12 +251,12 @@ fn a_refusal_shows_beside_the_control_that_was_refused() {
 /// and save as the target, its wounds going to the enemy.
 #[test]
 fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::band_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::band_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 1);
-    let fighter = c.enemy_fighter(1, &rules).expect("profile").clone();
+    let fighter = c.enemy_fighter(1, rules).expect("profile").clone();
     // His card says he is a psyker, with his cards.
     assert!(
         h.query_all_by_label_contains("Cards: Smite · Psychic shield")
@@ -305,8 +306,8 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
 /// to the one struck.
 #[test]
 fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let table = screen(&h);
@@ -334,7 +335,7 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
         m.target.from,
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
-    let fighter = c.enemy_fighter(0, &rules).expect("profile");
+    let fighter = c.enemy_fighter(0, rules).expect("profile");
     assert_eq!(m.target.t, i64::from(fighter.profile.get(C::T)));
     assert_eq!(m.target.save, fighter.save.map(i64::from));
     // The enemy strikes his profile's A times.
@@ -449,8 +450,8 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
 /// brings it into view.
 #[test]
 fn the_table_leads_to_the_end_of_the_mission_from_its_top() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     {
         let store = muster::store::Store::open(dir.path()).expect("store");
@@ -486,8 +487,8 @@ fn the_table_leads_to_the_end_of_the_mission_from_its_top() {
 /// Once both his actions are spent he attacks nobody.
 #[test]
 fn kt_9_a_soldier_who_retreated_is_offered_no_charge_from_the_table() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
@@ -567,8 +568,8 @@ fn reroll_first_die(h: &mut Harness<'_, Gui>, menu: &str) {
 /// refused.
 #[test]
 fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
@@ -637,8 +638,8 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
 /// The example kill team at its table, the campaign's screen shown: the
 /// campaign, its folder (kept while the window lives) and the window.
 fn kill_team_table() -> (Campaign, tempfile::TempDir, Harness<'static, Gui>) {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let h = super::showing(dir.path(), &c);
     (c, dir, h)
@@ -763,8 +764,8 @@ fn kt_12_a_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
 /// naming the rule, with no roll made.
 #[test]
 fn kt_9_an_action_is_spent_when_its_roll_is_made_never_by_looking() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let table = screen(&h);
@@ -833,9 +834,8 @@ fn kt_9_an_action_is_spent_when_its_roll_is_made_never_by_looking() {
 /// flash's -1 ticked.
 #[test]
 fn eq_10_a_dazzled_soldier_cannot_move_and_his_shot_has_the_minus_one_ticked() {
-    let rules = RulesData::built_in().expect("rules");
-    let mut c =
-        crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let mut c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let table = c.table.as_mut().expect("table");
     let now = table.turn();
@@ -872,12 +872,12 @@ fn eq_10_a_dazzled_soldier_cannot_move_and_his_shot_has_the_minus_one_ticked() {
 /// the soldier's own save) for its command point.
 #[test]
 fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
-    let fighter = c.enemy_fighter(0, &rules).expect("profile").clone();
+    let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
     let gun = fighter.weapons.iter().find(|w| w.range > 0).expect("a gun");
     let gun_name = gun.names["en"].clone();
     h.get_by_label(&format!("{enemy} attacks…"))
@@ -928,8 +928,8 @@ fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
 /// KT-11, with no command point taken from the next mission.
 #[test]
 fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
@@ -979,10 +979,10 @@ fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
 fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
     use muster::rules::battle::Fight;
     use muster::rules::battle::scenario::Scenario;
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     // Two soldiers in a row: the players keep the turns (KT-8).
-    let c = crate::common::turns_shown(&c, &rules);
+    let c = crate::common::turns_shown(&c, rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let table = screen(&h);
@@ -1034,8 +1034,8 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
 #[test]
 fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
     use muster::rules::campaign::CampaignEdit as E;
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let mut c = c;
     for i in 0..2 {
         c = crate::common::ok(
@@ -1044,12 +1044,12 @@ fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
                 character: Fighter::Enemy(i).id(),
                 out: true,
             },
-            &rules,
+            rules,
         );
     }
-    let battle = c.battle_vp(&rules).expect("a table").players.total();
+    let battle = c.battle_vp(rules).expect("a table").players.total();
     assert!(battle >= 2, "two kills: {battle}");
-    assert_eq!(c.mission_vp_from_battle(&rules, true), Some(battle));
+    assert_eq!(c.mission_vp_from_battle(rules, true), Some(battle));
     let vp_before = c.vp;
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
@@ -1082,12 +1082,12 @@ fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
 /// shooting back at Vael opens the same mode, Vael's carapace as his save.
 #[test]
 fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::band_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::band_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
-    let fighter = c.enemy_fighter(0, &rules).expect("profile").clone();
+    let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
 
     h.get_by_label("Sergeant Brask attacks…").click_accesskit();
     h.run();
@@ -1108,7 +1108,7 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
         .expect("Brask");
     let bs = match &brask.member {
         muster::rules::campaign::Member::Character(ch) => {
-            ch.profile(&rules).expect("profile").get(C::BS)
+            ch.profile(rules).expect("profile").get(C::BS)
         }
         muster::rules::campaign::Member::Soldier(_) => panic!("a character"),
     };
@@ -1225,9 +1225,9 @@ fn a_fight_picked_at_a_mission_now_over_is_said_so_and_not_rolled() {
 #[test]
 fn a_roll_of_another_campaign_is_not_shown_as_this_tables_newest() {
     use muster::app::Command;
-    let rules = RulesData::built_in().expect("rules");
-    let raid = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
-    let mut ashes = crate::common::band_at_the_table(&rules);
+    let rules = rules();
+    let raid = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let mut ashes = crate::common::band_at_the_table(rules);
     ashes.id = "ashes".to_owned();
     ashes.name = "Ashes".to_owned();
     let dir = tempfile::tempdir().expect("tempdir");
@@ -1274,7 +1274,7 @@ fn a_roll_of_another_campaign_is_not_shown_as_this_tables_newest() {
 /// Grenadier ribbon (RIB-1), his rope and grapnel (EQ-22), his wounds left.
 #[test]
 fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let mut team = crate::common::example_team();
     let dace = team
         .soldiers
@@ -1288,7 +1288,7 @@ fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
         })
         .to_vec();
     dace.ribbon = Some("grenadier".into());
-    let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
@@ -1346,8 +1346,8 @@ fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
 /// the compact list.
 #[test]
 fn kt_8_a_soldier_waiting_for_his_turn_is_still_a_target() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |c| {
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |c| {
         vec![muster::rules::CampaignEdit::Act {
             character: crate::common::char_id(c, "Trooper Dace"),
             act: Act::Move,

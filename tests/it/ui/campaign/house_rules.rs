@@ -7,11 +7,11 @@
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
-use muster::rules::RulesData;
 use muster::rules::campaign::{CampaignEdit as E, RulesEdit};
 use serde_json::Value;
 
 use super::{ready, showing};
+use crate::common::rules;
 use crate::common::{button, the_campaign};
 
 const BATTLE_VP: &str = "campaign.json/battle_vp/offered_as_mission_vp";
@@ -34,8 +34,8 @@ fn find(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, words: &str) {
 // reading the group picks for its campaign.
 #[test]
 fn cmp_6_a_group_records_its_rules_then_picks_a_reading_undone_by_undo() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = ready(&rules);
+    let rules = rules();
+    let c = ready(rules);
     assert!(
         c.house_rules.is_none(),
         "begun before Muster kept its rules"
@@ -99,8 +99,8 @@ fn cmp_6_a_group_records_its_rules_then_picks_a_reading_undone_by_undo() {
 // is refused beside the field, in words, and nothing is recorded.
 #[test]
 fn chr_16_a_value_out_of_its_range_is_refused_beside_its_field() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = ready(&rules);
+    let rules = rules();
+    let c = ready(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     open_house_rules(&mut h);
@@ -185,8 +185,8 @@ fn the_library_s_house_rules_are_the_folder_s_rules_files_and_a_new_campaign_rec
 
 #[test]
 fn a_house_rules_file_written_from_one_campaign_is_adopted_by_another_in_one_undoable_event() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = ready(&rules);
+    let rules = rules();
+    let c = ready(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     open_house_rules(&mut h);

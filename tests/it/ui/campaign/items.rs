@@ -6,21 +6,15 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::rules::RulesData;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::names::name_in;
 use muster::ui::Gui;
 
 use super::showing;
+use crate::common::rules;
+use crate::common::type_into;
 use crate::common::{button, char_id, ok, the_campaign};
 use crate::rules::campaign::items::armed_team_at_the_table;
-
-fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
-    h.get_by_label(label).click();
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
-}
 
 fn shows(h: &Harness<'_, Gui>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
@@ -42,8 +36,8 @@ fn wounds(c: &Campaign, id: CharId) -> u32 {
 
 #[test]
 fn eq_6_use_medikit_on_a_team_mate_with_a_typed_die_heals_him_on_the_table() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let vell = char_id(&c, "Trooper Vell");
     let c = ok(
         &c,
@@ -51,7 +45,7 @@ fn eq_6_use_medikit_on_a_team_mate_with_a_typed_die_heals_him_on_the_table() {
             character: vell,
             wounds: 2,
         },
-        &rules,
+        rules,
     );
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -100,8 +94,8 @@ fn eq_6_use_medikit_on_a_team_mate_with_a_typed_die_heals_him_on_the_table() {
 
 #[test]
 fn eq_11_lay_a_mine_then_it_goes_off_on_the_enemy_picked() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     button(&mut h, "Lay Mine (Trooper Rusk)");
@@ -141,8 +135,8 @@ fn eq_11_lay_a_mine_then_it_goes_off_on_the_enemy_picked() {
 /// turn), the refusal naming why.
 #[test]
 fn eq_11_kt_9_ending_the_activation_that_laid_a_mine_lets_it_go_off() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     button(&mut h, "Lay Mine (Trooper Rusk)");
@@ -173,7 +167,7 @@ fn eq_11_kt_9_ending_the_activation_that_laid_a_mine_lets_it_go_off() {
             .0,
     );
     let p = the_campaign(&h)
-        .may_act(rusk, muster::rules::killteam::activation::Act::Move, &rules)
+        .may_act(rusk, muster::rules::killteam::activation::Act::Move, rules)
         .expect_err("his second action is lost");
     assert_eq!(p.key, "kt.act.no.activation_ended");
     assert!(
@@ -185,8 +179,8 @@ fn eq_11_kt_9_ending_the_activation_that_laid_a_mine_lets_it_go_off() {
 
 #[test]
 fn eq_15_use_chem_bomb_on_an_enemy_wounds_it_on_the_table() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     button(&mut h, "Use Chem bomb (Trooper Osk)");
@@ -208,8 +202,8 @@ fn eq_15_use_chem_bomb_on_an_enemy_wounds_it_on_the_table() {
 
 #[test]
 fn eq_10_a_flash_grenade_shows_dazzled_on_its_target_card_until_the_next_turn() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     button(&mut h, "Use Flash grenade (Trooper Vell)");
@@ -222,8 +216,8 @@ fn eq_10_a_flash_grenade_shows_dazzled_on_its_target_card_until_the_next_turn() 
 
 #[test]
 fn kt_11_recharge_on_the_table_takes_the_command_points_and_offers_use_again() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let osk = char_id(&c, "Trooper Osk");
     let c = ok(
         &c,
@@ -233,7 +227,7 @@ fn kt_11_recharge_on_the_table_takes_the_command_points_and_offers_use_again() {
             target: Some(Fighter::Enemy(0).id()),
             roll: None,
         },
-        &rules,
+        rules,
     );
     let points = c.escorts[0].command_points;
     let dir = tempfile::tempdir().expect("tempdir");
@@ -253,8 +247,8 @@ fn kt_11_recharge_on_the_table_takes_the_command_points_and_offers_use_again() {
 
 #[test]
 fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_table() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let osk = char_id(&c, "Trooper Osk");
     let c = ok(
         &c,
@@ -264,10 +258,10 @@ fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_t
             target: Some(Fighter::Enemy(0).id()),
             roll: None,
         },
-        &rules,
+        rules,
     );
     let escort = c.escorts[0].id;
-    let c = ok(&c, E::SetCommandPoints { escort, points: 1 }, &rules);
+    let c = ok(&c, E::SetCommandPoints { escort, points: 1 }, rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     button(&mut h, "Recharge Chem bomb (Trooper Osk)");
@@ -288,8 +282,8 @@ fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_t
 
 #[test]
 fn the_mines_buttons_stay_in_place_and_inside_its_card_in_french() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     {
         let store = muster::store::Store::open(dir.path()).expect("store");
@@ -338,7 +332,7 @@ fn the_mines_buttons_stay_in_place_and_inside_its_card_in_french() {
 /// naming the rule.
 #[test]
 fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let deminer = rules.killteam.ribbon("deminer").expect("Deminer");
     for lang in ["en", "fr"] {
         let text = &deminer.text[lang];
@@ -354,7 +348,7 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
         .find(|s| s.name == "Trooper Nim")
         .expect("Nim");
     nim.ribbon = Some("deminer".to_owned());
-    let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     assert!(
@@ -385,7 +379,7 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
             target: None,
             roll: None,
         },
-        &rules,
+        rules,
     );
     let refused = muster::rules::Document::apply(
         &laid,
@@ -394,13 +388,13 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
             bearer: rusk,
             item: "mine".into(),
         },
-        &rules,
+        rules,
         &mut muster::rules::core::dice::seeded(1),
     )
     .expect_err("Dace is no Deminer");
     assert_eq!(refused.rule, "RIB-5");
     // The journal plays it again.
-    assert!(now.replay(&rules).is_ok());
+    assert!(now.replay(rules).is_ok());
 }
 
 /// RIB-13 « passe à 3ps d'un cadavre ennemi »: a Thief takes a weapon from
@@ -410,27 +404,27 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
 #[test]
 fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     use muster::rules::campaign::loot::LootPick;
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let mut team = crate::common::example_team();
     team.soldiers
         .iter_mut()
         .find(|s| s.name == "Trooper Pell")
         .expect("Pell")
         .ribbon = Some("thief".to_owned());
-    let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     let pell = char_id(&c, "Trooper Pell");
     let dace = char_id(&c, "Trooper Dace");
     // Nothing to take from a model standing.
-    assert!(c.loot_of(Fighter::Enemy(0).id(), &rules).is_empty());
+    assert!(c.loot_of(Fighter::Enemy(0).id(), rules).is_empty());
     let c = ok(
         &c,
         E::SetOutOfAction {
             character: Fighter::Enemy(0).id(),
             out: true,
         },
-        &rules,
+        rules,
     );
-    let picks = c.loot_of(Fighter::Enemy(0).id(), &rules);
+    let picks = c.loot_of(Fighter::Enemy(0).id(), rules);
     let Some(LootPick::Weapon(weapon)) = picks.first().cloned() else {
         panic!("the fallen enemy leaves a weapon the kill team knows: {picks:?}");
     };
@@ -441,7 +435,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     };
     let mut rng = muster::rules::core::dice::seeded(1);
     let refused =
-        muster::rules::Document::apply(&c, loot(dace), &rules, &mut rng).expect_err("no Thief");
+        muster::rules::Document::apply(&c, loot(dace), rules, &mut rng).expect_err("no Thief");
     assert_eq!(refused.rule, "RIB-13");
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -463,7 +457,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
         muster::rules::campaign::Member::Character(_) => panic!("a soldier"),
     }
     // No limit a turn: he passes by again.
-    assert!(muster::rules::Document::apply(&now, loot(pell), &rules, &mut rng).is_ok());
+    assert!(muster::rules::Document::apply(&now, loot(pell), rules, &mut rng).is_ok());
     // A fallen team-mate is no enemy corpse: nothing to take.
     let now = ok(
         &now,
@@ -471,26 +465,26 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
             character: dace,
             out: true,
         },
-        &rules,
+        rules,
     );
-    assert!(now.loot_of(dace, &rules).is_empty());
+    assert!(now.loot_of(dace, rules).is_empty());
     let from_mate = E::Loot {
         character: pell,
         from: dace,
         pick: LootPick::Weapon("lasgun".into()),
     };
     let refused =
-        muster::rules::Document::apply(&now, from_mate, &rules, &mut rng).expect_err("a team-mate");
+        muster::rules::Document::apply(&now, from_mate, rules, &mut rng).expect_err("a team-mate");
     assert_eq!(refused.rule, "RIB-13");
-    assert!(now.replay(&rules).is_ok());
+    assert!(now.replay(rules).is_ok());
 }
 
 /// EQ-19 from the table: Osk's chem bomb on Pell, who wears a gas mask:
 /// the card says he ignores it, no wound is ticked, and the bomb is spent.
 #[test]
 fn eq_19_a_gas_mask_ignores_a_chem_bomb_thrown_from_the_table() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let pell = char_id(&c, "Trooper Pell");
     let osk = char_id(&c, "Trooper Osk");
     let dir = tempfile::tempdir().expect("tempdir");
@@ -516,8 +510,8 @@ fn eq_19_a_gas_mask_ignores_a_chem_bomb_thrown_from_the_table() {
 /// ticked on its card, the knife struck off, and no second throw offered.
 #[test]
 fn eq_23_a_knife_thrown_from_the_table_deals_one_mortal_wound() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     button(&mut h, "Use Knife (Trooper Nim)");
@@ -540,8 +534,8 @@ fn eq_23_a_knife_thrown_from_the_table_deals_one_mortal_wound() {
 /// (never twice). Undo gives the die and the point back.
 #[test]
 fn kt_11_reroll_the_dice_of_the_item_just_used_from_its_card() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let vell = char_id(&c, "Trooper Vell");
     let c = ok(
         &c,
@@ -549,7 +543,7 @@ fn kt_11_reroll_the_dice_of_the_item_just_used_from_its_card() {
             character: vell,
             wounds: 2,
         },
-        &rules,
+        rules,
     );
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -584,8 +578,8 @@ fn kt_11_reroll_the_dice_of_the_item_just_used_from_its_card() {
 /// (KT-8): Rusk's "Lay" is greyed with why, beside it.
 #[test]
 fn eq_11_lay_is_greyed_on_the_enemy_s_turn_with_why() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = armed_team_at_the_table(&rules);
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
     let dace = char_id(&c, "Trooper Dace");
     let c = ok(
         &c,
@@ -593,7 +587,7 @@ fn eq_11_lay_is_greyed_on_the_enemy_s_turn_with_why() {
             character: dace,
             act: muster::rules::killteam::activation::Act::Move,
         },
-        &rules,
+        rules,
     );
     let dir = tempfile::tempdir().expect("tempdir");
     let h = showing(dir.path(), &c);

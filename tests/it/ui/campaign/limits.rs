@@ -11,6 +11,7 @@ use muster::rules::campaign::CampaignEdit as E;
 use muster::rules::{Document as _, RulesData};
 
 use super::{at_the_table, ready, showing};
+use crate::common::rules;
 
 /// The built-in campaign data with narrower limits, as a user's copy would
 /// set them.
@@ -100,8 +101,8 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
     use muster::rules::campaign::MissionResult;
     let dir = tempfile::tempdir().expect("tempdir");
     let narrow = with_narrow_limits(dir.path());
-    let built_in = RulesData::built_in().expect("built-in rules");
-    let c = at_the_table(&built_in);
+    let built_in = rules();
+    let c = at_the_table(built_in);
     let mut rng = muster::rules::core::dice::seeded(1);
     let end = |vp| E::EndMission {
         result: MissionResult { success: true, vp },
@@ -110,9 +111,9 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
     // CMP-6: 20 VP at most by the built-in data, 5 by the narrow one.
     let most = built_in.campaign.limits.mission_vp_max;
     assert_eq!(most, 20);
-    assert!(c.apply(end(most), &built_in, &mut rng).is_ok());
+    assert!(c.apply(end(most), built_in, &mut rng).is_ok());
     let p = c
-        .apply(end(most + 1), &built_in, &mut rng)
+        .apply(end(most + 1), built_in, &mut rng)
         .expect_err("too many");
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -131,7 +132,7 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
             E::SetSettings {
                 settings: s.clone()
             },
-            &built_in,
+            built_in,
             &mut rng
         )
         .is_ok()
@@ -167,8 +168,8 @@ fn chr_13_an_advance_offers_first_what_can_still_be_raised() {
     use muster::rules::Characteristic as C;
     use muster::rules::campaign::Member;
     let dir = tempfile::tempdir().expect("tempdir");
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::example_campaign_between_missions(&rules);
+    let rules = rules();
+    let c = crate::common::example_campaign_between_missions(rules);
     let vael = c
         .characters
         .iter()
@@ -178,7 +179,7 @@ fn chr_13_an_advance_offers_first_what_can_still_be_raised() {
         panic!("a character")
     };
     // The example's inquisitor has his WS at its maximum.
-    assert!(ch.can_spend(C::WS, &rules).is_err());
+    assert!(ch.can_spend(C::WS, rules).is_err());
     assert!(ch.points_left() > 0);
     let (id, before) = (vael.id, ch.advances.0);
     let mut h = showing(dir.path(), &c);
@@ -199,8 +200,8 @@ fn chr_13_an_advance_offers_first_what_can_still_be_raised() {
 #[test]
 fn cmp_5_an_enemy_escort_over_its_budget_says_why() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let rules = RulesData::built_in().expect("rules");
-    let c = ready(&rules);
+    let rules = rules();
+    let c = ready(rules);
     let m = c.mission.as_ref().expect("mission");
     assert!(m.enemy_complete());
     assert!(m.enemy_points() > m.points, "this draw overshoots");

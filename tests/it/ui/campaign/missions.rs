@@ -4,13 +4,16 @@
 
 use std::path::Path;
 
+use crate::common::rules;
+use crate::common::the_campaign;
+use crate::common::type_into;
 use crate::common::{button, click};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::campaign::{Campaign, Phase, State};
+use muster::rules::campaign::{Phase, State};
 use muster::rules::{Doc, Roster};
 use muster::store::Store;
 use muster::ui::Gui;
@@ -21,17 +24,6 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
     h
 }
 
-fn campaign(h: &Harness<'_, Gui>) -> Campaign {
-    crate::common::the_campaign(h)
-}
-
-fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
-    h.get_by_label(label).click();
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
-}
-
 /// A Cran test with a die typed in from real dice.
 fn typed_test(h: &mut Harness<'_, Gui>, who: &str, face: u32) {
     type_into(h, &format!("or my D10 — {who}"), &face.to_string());
@@ -39,7 +31,7 @@ fn typed_test(h: &mut Harness<'_, Gui>, who: &str, face: u32) {
 }
 
 fn state_of(h: &Harness<'_, Gui>, name: &str) -> State {
-    let c = campaign(h);
+    let c = the_campaign(h);
     c.characters
         .iter()
         .find(|x| x.name() == name)
@@ -80,7 +72,7 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
         .expect("the option")
         .click();
     h.run();
-    assert_eq!(campaign(&h).settings.nemesis, "renegade_marines");
+    assert_eq!(the_campaign(&h).settings.nemesis, "renegade_marines");
     for f in ["Chaos cultists", "Mutants"] {
         h.get_by_role_and_label(Role::CheckBox, f).click();
         h.run();
@@ -90,11 +82,11 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     h.get_by_label("Inquisitor Vael's retinue (Roster)").click();
     h.run();
     button(&mut h, "Add the escort");
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.characters.len(), 3);
     assert_eq!(c.settings.secondary, vec!["cultists", "mutants"]);
     button(&mut h, "Draw the first mission");
-    assert_eq!(campaign(&h).phase, Phase::Ready);
+    assert_eq!(the_campaign(&h).phase, Phase::Ready);
     assert!(
         h.query_all_by_label_contains("Mission 1: Investigation")
             .next()
@@ -103,9 +95,9 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
 
     // Mission 1: the enemy drawn, Brask taken out, the objective met.
     button(&mut h, "Draw the whole enemy escort");
-    assert!(campaign(&h).mission.expect("mission").enemy_complete());
+    assert!(the_campaign(&h).mission.expect("mission").enemy_complete());
     button(&mut h, "Begin the mission");
-    assert_eq!(campaign(&h).phase, Phase::Playing);
+    assert_eq!(the_campaign(&h).phase, Phase::Playing);
     button(&mut h, "Take Sergeant Brask out of action");
     h.get_by_role_and_label(Role::CheckBox, "Objective achieved")
         .click();
@@ -119,7 +111,7 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     h.run();
     // The first click says what will be recorded; the second records it.
     button(&mut h, "End the mission");
-    assert_eq!(campaign(&h).phase, Phase::Playing, "not yet ended");
+    assert_eq!(the_campaign(&h).phase, Phase::Playing, "not yet ended");
     button(&mut h, "End of the mission");
     let said: Vec<String> = h
         .query_all_by_label_contains("End the mission:")
@@ -134,7 +126,7 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
         "{said:?}"
     );
     button(&mut h, "End the mission");
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.phase, Phase::Debrief);
     assert_eq!(c.vp, 2);
     // The debrief opens by itself; Brask's test, typed: 9, lightly wounded.
@@ -167,7 +159,7 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     // An advance point for the unwounded, placed.
     button(&mut h, "Place an advance point for Sister Oriel");
     button(&mut h, "Draw the next mission");
-    let c = campaign(&h);
+    let c = the_campaign(&h);
     assert_eq!(c.phase, Phase::Ready);
     assert_eq!(c.mission.as_ref().expect("mission").number, 2);
 
@@ -177,7 +169,13 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     button(&mut h, "Take Sister Oriel out of action");
     h.state_mut().app.apply(Command::Undo);
     h.run();
-    assert!(campaign(&h).table.expect("table").out_of_action.is_empty());
+    assert!(
+        the_campaign(&h)
+            .table
+            .expect("table")
+            .out_of_action
+            .is_empty()
+    );
     button(&mut h, "Take Inquisitor Vael out of action");
     button(&mut h, "End the mission");
     button(&mut h, "End the mission");
@@ -187,7 +185,7 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     type_into(&mut h, "or my D10 — Inquisitor Vael", "1");
     button(&mut h, "Use my die for Inquisitor Vael");
     assert_eq!(state_of(&h, "Inquisitor Vael"), State::Dead);
-    assert_eq!(campaign(&h).escorts[0].fate_points, 4);
+    assert_eq!(the_campaign(&h).escorts[0].fate_points, 4);
     button(&mut h, "Draw the next mission");
 
     // Mission 3: nobody hurt.
@@ -195,11 +193,11 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     // Not yet: the table stays as it was.
     button(&mut h, "End the mission");
     button(&mut h, "Not yet");
-    assert_eq!(campaign(&h).phase, Phase::Playing);
+    assert_eq!(the_campaign(&h).phase, Phase::Playing);
     button(&mut h, "End the mission");
     button(&mut h, "End the mission");
     button(&mut h, "Draw the next mission");
-    let before = campaign(&h);
+    let before = the_campaign(&h);
     assert_eq!(before.missions_played, 3);
     assert_eq!(before.mission.as_ref().expect("mission").number, 4);
     assert!(before.validate(&h.state().app.model.rules).is_empty());
@@ -219,7 +217,7 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     // Rebuilt on the same data, it is all there.
     drop(h);
     let mut h = harness(dir.path());
-    let after = campaign(&h);
+    let after = the_campaign(&h);
     assert_eq!(after, before);
     h.state_mut()
         .app
@@ -232,9 +230,9 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
 #[test]
 fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let rules = muster::rules::RulesData::built_in().expect("rules");
+    let rules = rules();
     {
-        let c = crate::common::example_campaign_at_the_table(&rules);
+        let c = crate::common::example_campaign_at_the_table(rules);
         let store = Store::open(dir.path()).expect("store");
         store.save(&Doc::new(c)).expect("save");
         let band = std::fs::read_to_string(concat!(
@@ -294,7 +292,7 @@ fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
     );
     button(&mut h, &word);
     let oriel = |h: &Harness<'_, Gui>| {
-        let c = campaign(h);
+        let c = the_campaign(h);
         let id = c
             .characters
             .iter()

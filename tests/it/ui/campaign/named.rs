@@ -9,6 +9,7 @@ use muster::app::Screen;
 use muster::rules::campaign::{Campaign, Fighter, MissionType};
 use muster::rules::{CharRef, RulesData};
 
+use crate::common::rules;
 use crate::common::{band_escort, escort_at_the_mission, example_band};
 
 /// The example band at the table of "Betrayed", picked as its mission.
@@ -22,8 +23,8 @@ fn betrayed(r: &RulesData) -> Campaign {
 
 #[test]
 fn the_traitor_contact_of_betrayed_has_his_card_with_his_profile_at_the_table() {
-    let r = RulesData::built_in().expect("rules");
-    let c = betrayed(&r);
+    let r = rules();
+    let c = betrayed(r);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     assert!(h.query_by_label("Named by the mission").is_some());
@@ -57,8 +58,8 @@ fn the_traitor_contact_of_betrayed_has_his_card_with_his_profile_at_the_table() 
 
 #[test]
 fn the_tables_attacks_reach_the_traitor_contact_and_his_wounds_go_to_him() {
-    let r = RulesData::built_in().expect("rules");
-    let c = betrayed(&r);
+    let r = rules();
+    let c = betrayed(r);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let name = "The traitor contact";
@@ -87,13 +88,13 @@ fn the_tables_attacks_reach_the_traitor_contact_and_his_wounds_go_to_him() {
 
 #[test]
 fn the_heretic_preacher_fights_as_his_faction_s_leader_and_the_prisoner_is_not_fought() {
-    let r = RulesData::built_in().expect("rules");
+    let r = rules();
     let dir = tempfile::tempdir().expect("tempdir");
     let band = || band_escort("Anne", &example_band());
     let c = escort_at_the_mission(
         band(),
         (MissionType::Inquiry, "inquiry_heretic_preacher"),
-        &r,
+        r,
     );
     let h = super::showing(dir.path(), &c);
     assert!(h.query_by_label("The renegade preacher").is_some());
@@ -112,11 +113,7 @@ fn the_heretic_preacher_fights_as_his_faction_s_leader_and_the_prisoner_is_not_f
     drop(h);
 
     let dir = tempfile::tempdir().expect("tempdir");
-    let c = escort_at_the_mission(
-        band(),
-        (MissionType::Inquiry, "inquiry_fallen_precinct"),
-        &r,
-    );
+    let c = escort_at_the_mission(band(), (MissionType::Inquiry, "inquiry_fallen_precinct"), r);
     let h = super::showing(dir.path(), &c);
     assert!(h.query_by_label("The prisoner").is_some());
     assert!(
@@ -134,7 +131,7 @@ fn the_heretic_preacher_fights_as_his_faction_s_leader_and_the_prisoner_is_not_f
 /// beside the drawn enemies, and its wound goes to him.
 #[test]
 fn eq_15_a_chem_bomb_reaches_the_traitor_contact() {
-    let r = RulesData::built_in().expect("rules");
+    let r = rules();
     let mut team = crate::common::example_team();
     let osk = team
         .soldiers
@@ -148,7 +145,7 @@ fn eq_15_a_chem_bomb_reaches_the_traitor_contact() {
     let c = escort_at_the_mission(
         crate::common::team_escort(&team),
         (MissionType::Survival, "survival_betrayed"),
-        &r,
+        r,
     );
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);

@@ -5,15 +5,16 @@
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Command;
+use muster::rules::Document as _;
 use muster::rules::campaign::CampaignEdit as E;
-use muster::rules::{Document as _, RulesData};
 
 use super::{at_the_table, leader, ready, showing};
+use crate::common::rules;
 
 #[test]
 fn cmp_17_a_living_character_is_made_leader_from_the_dashboard() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = ready(&rules);
+    let rules = rules();
+    let c = ready(rules);
     assert_eq!(leader(&c).as_deref(), Some("Sergeant Hark"));
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -49,8 +50,8 @@ fn cmp_17_a_living_character_is_made_leader_from_the_dashboard() {
 
 #[test]
 fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = ready(&rules);
+    let rules = rules();
+    let c = ready(rules);
     let vell = crate::common::char_id(&c, "Trooper Vell");
     let before = c.character(vell).expect("Vell").cran;
     let wanted = if before == 3 { 4 } else { 3 };
@@ -87,17 +88,13 @@ fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
     ));
     assert!(h.query_by_label("Set by hand").is_some());
     // The journal agrees with the state.
-    assert!(
-        now.validate(&rules).is_empty(),
-        "{:?}",
-        now.validate(&rules)
-    );
+    assert!(now.validate(rules).is_empty(), "{:?}", now.validate(rules));
 }
 
 #[test]
 fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = at_the_table(&rules);
+    let rules = rules();
+    let c = at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     h.get_by_role_and_label(Role::Tab, "Overview").click();
@@ -124,7 +121,7 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
             character: vell,
             cran: 3,
         },
-        &rules,
+        rules,
     );
     assert_eq!(
         (p.rule.as_ref(), p.key),
@@ -140,7 +137,7 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
             },
             played: vec![],
         },
-        &rules,
+        rules,
     );
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &done);
@@ -160,15 +157,15 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
             character: vell,
             cran: 3,
         },
-        &rules,
+        rules,
     );
     assert_eq!(set.character(vell).expect("Vell").cran, 3);
 }
 
 #[test]
 fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = ready(&rules);
+    let rules = rules();
+    let c = ready(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     h.get_by_label("Campaign notes").click();
@@ -200,8 +197,8 @@ fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
 #[test]
 fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
     use muster::rules::campaign::MissionResult;
-    let rules = RulesData::built_in().expect("built-in rules");
-    let mut c = crate::rules::campaign::started(&["Ada", "Bob"], &rules);
+    let rules = rules();
+    let mut c = crate::rules::campaign::started(&["Ada", "Bob"], rules);
     let mut rng = muster::rules::core::dice::seeded(3);
     for e in [
         E::BeginMission,
@@ -213,7 +210,7 @@ fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
             played: vec![],
         },
     ] {
-        c = c.apply(e, &rules, &mut rng).expect("accepted").0;
+        c = c.apply(e, rules, &mut rng).expect("accepted").0;
     }
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -246,8 +243,8 @@ fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
 /// field stays (greyed) once every enemy is drawn.
 #[test]
 fn begin_the_mission_stays_put_as_the_enemy_is_drawn() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = super::undrawn(&rules);
+    let rules = rules();
+    let c = super::undrawn(rules);
     assert!(c.mission.as_ref().expect("drawn").enemy.is_empty());
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -270,8 +267,8 @@ fn begin_the_mission_stays_put_as_the_enemy_is_drawn() {
 #[test]
 fn a_name_typed_and_not_yet_left_is_shown_as_not_saved() {
     use egui_kittest::kittest::Queryable as _;
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::band_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::band_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let saved = "All changes saved";
@@ -305,8 +302,8 @@ fn a_name_typed_and_not_yet_left_is_shown_as_not_saved() {
 /// row's.
 #[test]
 fn a_character_s_buttons_stand_inside_his_card() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = ready(&rules);
+    let rules = rules();
+    let c = ready(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let h = showing(dir.path(), &c);
     let lines: Vec<egui::Rect> = h

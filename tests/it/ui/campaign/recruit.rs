@@ -7,18 +7,15 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Command;
+use muster::rules::Doc;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, EscortId, Member, MissionResult, Phase, RecruitKind,
 };
-use muster::rules::{Doc, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
+use crate::common::rules;
 use crate::common::{button, click};
-
-fn rules() -> RulesData {
-    RulesData::built_in().expect("rules")
-}
 
 /// The mission ended (won, nobody hurt): the debrief, 20 reinforcement
 /// points to spend.
@@ -83,7 +80,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = rules();
     let team = crate::common::example_team();
-    let c = crate::common::team_at_the_table(&team, &r, mission_ended);
+    let c = crate::common::team_at_the_table(&team, r, mission_ended);
     assert_eq!(c.phase, Phase::Debrief);
     let held = c.reinforcement_of(EscortId(1));
     // The team is in the library too: all its soldiers are in the
@@ -146,7 +143,7 @@ fn kt_5_a_soldier_recruited_by_kind_takes_his_free_item_and_ribbon() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = rules();
     let team = crate::common::example_team();
-    let c = crate::common::team_at_the_table(&team, &r, mission_ended);
+    let c = crate::common::team_at_the_table(&team, r, mission_ended);
     let mut h = window(dir.path(), &c, vec![Doc::new(team)]);
     click(&mut h, "Kind of soldier to recruit");
     let price = r.campaign.recruit.per_soldier_equivalent
@@ -183,7 +180,7 @@ fn kt_5_a_soldier_recruited_by_kind_takes_his_free_item_and_ribbon() {
         ["medikit"]
     );
     assert_eq!(s.ribbon.as_deref(), Some("grenadier"));
-    assert!(after.validate(&r).is_empty(), "{:?}", after.validate(&r));
+    assert!(after.validate(r).is_empty(), "{:?}", after.validate(r));
 }
 
 /// KT-5, later: a soldier recruited without his free special item is
@@ -194,14 +191,14 @@ fn kt_5_a_soldier_without_his_free_item_is_given_it_from_the_debrief() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = rules();
     let team = crate::common::example_team();
-    let c = crate::common::team_at_the_table(&team, &r, mission_ended);
+    let c = crate::common::team_at_the_table(&team, r, mission_ended);
     let kind = RecruitKind::Soldier {
         kind: "guardsman".into(),
     };
     let member = c
-        .new_recruit(EscortId(1), &kind, "Trooper Vask", &r)
+        .new_recruit(EscortId(1), &kind, "Trooper Vask", r)
         .expect("a guardsman");
-    let cost = c.recruit_cost(&member, &r).expect("priced");
+    let cost = c.recruit_cost(&member, r).expect("priced");
     let c = crate::common::ok(
         &c,
         E::Recruit {
@@ -210,7 +207,7 @@ fn kt_5_a_soldier_without_his_free_item_is_given_it_from_the_debrief() {
             cost,
             from: None,
         },
-        &r,
+        r,
     );
     let mut h = window(dir.path(), &c, vec![Doc::new(team)]);
     assert!(
@@ -244,7 +241,7 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
     let r = rules();
     let c = crate::common::escort_at_the_table(
         crate::common::band_escort("Anne", &crate::common::example_band()),
-        &r,
+        r,
         mission_ended,
     );
     let held = c.reinforcement_of(EscortId(1));

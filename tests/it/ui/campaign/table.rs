@@ -4,15 +4,16 @@
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::i18n::Lang;
+use muster::rules::Document as _;
 use muster::rules::campaign::CampaignEdit as E;
-use muster::rules::{Document as _, RulesData};
 
 use super::{at_the_table, showing};
+use crate::common::rules;
 
 #[test]
 fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = at_the_table(&rules);
+    let rules = rules();
+    let c = at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     // The example team's single-use items: Vell's smoke grenade, Dace's
@@ -53,8 +54,8 @@ fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
 
 #[test]
 fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = at_the_table(&rules);
+    let rules = rules();
+    let c = at_the_table(rules);
     let osk = crate::common::char_id(&c, "Trooper Osk");
     let mut rng = muster::rules::core::dice::seeded(1);
     let refused = c
@@ -64,7 +65,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
                 item: "armour".into(),
                 struck: true,
             },
-            &rules,
+            rules,
             &mut rng,
         )
         .expect_err("armour is kept all game");
@@ -81,7 +82,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
                 item: "mine".into(),
                 struck: true,
             },
-            &rules,
+            rules,
             &mut rng,
         )
         .expect_err("Osk has no mine");
@@ -96,7 +97,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
                 item: "mine".into(),
                 struck: true,
             },
-            &rules,
+            rules,
             &mut rng,
         )
         .expect("a mine is used once a game");
@@ -113,7 +114,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
                 item: "mine".into(),
                 struck: false,
             },
-            &rules,
+            rules,
             &mut rng,
         )
         .expect("back on");
@@ -127,7 +128,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
                 item: "cloak".into(),
                 struck: true,
             },
-            &rules,
+            rules,
             &mut rng,
         )
         .expect_err("a cloak is kept all game");
@@ -169,15 +170,15 @@ fn offered(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, name: &str, entry
 /// has none; a new turn gives them back.
 #[test]
 fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = at_the_table(&rules);
+    let rules = rules();
+    let c = at_the_table(rules);
     let c = crate::common::ok(
         &c,
         E::SetOutOfAction {
             character: crate::common::char_id(&c, "Trooper Rusk"),
             out: true,
         },
-        &rules,
+        rules,
     );
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -245,9 +246,9 @@ fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
 /// trooper one more action and leaves the sergeant one.
 #[test]
 fn kt_11_and_eq_31_extra_actions_at_the_table() {
-    let rules = RulesData::built_in().expect("built-in rules");
+    let rules = rules();
     // Soldiers act one after the other: the players keep the turns (KT-8).
-    let c = crate::common::turns_shown(&at_the_table(&rules), &rules);
+    let c = crate::common::turns_shown(&at_the_table(rules), rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     let cp = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
@@ -328,7 +329,7 @@ fn kt_11_and_eq_31_extra_actions_at_the_table() {
 /// an Agile trooper's free move straight after a shot.
 #[test]
 fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
-    let rules = RulesData::built_in().expect("built-in rules");
+    let rules = rules();
     let mut team = crate::common::example_team();
     let kinds = [
         ("Trooper Vell", "tempestus_scion", "hot_shot_lasgun"),
@@ -351,9 +352,9 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
         .find(|s| s.name == "Trooper Pell")
         .expect("Pell")
         .ribbon = Some("agility".to_owned());
-    let c = crate::common::team_at_the_table(&team, &rules, |_| vec![]);
+    let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     // Soldiers act one after the other: the players keep the turns (KT-8).
-    let c = crate::common::turns_shown(&c, &rules);
+    let c = crate::common::turns_shown(&c, rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     // KT-18: the Scion's third shot is refused, naming the rule.
@@ -428,8 +429,8 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
 /// 4 CP from his Act… menu, both counting as one activation.
 #[test]
 fn kt_8_the_turn_card_counts_each_sides_activations() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = at_the_table(&rules);
+    let rules = rules();
+    let c = at_the_table(rules);
     let enemy = c.enemy_names(0)["en"].clone();
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -491,8 +492,8 @@ fn kt_8_the_turn_card_counts_each_sides_activations() {
 /// shown on his card; once his two are spent the menu greys it with KT-9.
 #[test]
 fn eq_12_the_vox_radio_is_used_from_the_act_menu_for_an_action() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = at_the_table(&rules);
+    let rules = rules();
+    let c = at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     act(&mut h, "Trooper Dace", "Vox radio (1 action)");
@@ -516,8 +517,8 @@ fn eq_12_the_vox_radio_is_used_from_the_act_menu_for_an_action() {
 fn the_act_menu_stays_open_while_the_table_changes() {
     use muster::app::Command;
     use muster::rules::{Campaign, DocKey, Edit};
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = at_the_table(&rules);
+    let rules = rules();
+    let c = at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     for (open, other) in [
@@ -548,8 +549,8 @@ fn the_act_menu_stays_open_while_the_table_changes() {
 // turn, and the menu says why.
 #[test]
 fn kt_8_eq_31_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     act(&mut h, "Trooper Dace", "Move");
@@ -590,10 +591,10 @@ fn kt_8_eq_31_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
 /// table (cards and compact list), never by an empty heading.
 #[test]
 fn an_unnamed_players_escort_is_headed_by_its_own_name() {
-    let rules = RulesData::built_in().expect("rules");
+    let rules = rules();
     let team = crate::common::example_team();
     // A file from another version, or written by hand, may leave it blank.
-    let mut c = crate::common::team_at_the_table(&team, &rules, |_| Vec::new());
+    let mut c = crate::common::team_at_the_table(&team, rules, |_| Vec::new());
     c.escorts[0].player = String::new();
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -623,8 +624,8 @@ fn an_unnamed_players_escort_is_headed_by_its_own_name() {
 /// unfolds it) and the battle's victory points wait under the models.
 #[test]
 fn the_table_shows_its_models_first_once_the_turn_is_under_way() {
-    let rules = RulesData::built_in().expect("rules");
-    let c = crate::common::example_campaign_at_the_table(&rules);
+    let rules = rules();
+    let c = crate::common::example_campaign_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing_sized(dir.path(), &c, (1024.0, 700.0));
     let heading = h
@@ -653,8 +654,8 @@ fn the_table_shows_its_models_first_once_the_turn_is_under_way() {
 // his card says none is left, and its pip is struck as lost, not offered.
 #[test]
 fn kt_8_an_activation_ended_early_strikes_the_action_lost() {
-    let rules = RulesData::built_in().expect("built-in rules");
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), &rules, |_| vec![]);
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     act(&mut h, "Trooper Dace", "Move");
