@@ -3,22 +3,22 @@
 
 mod books;
 pub(crate) mod carry;
-mod coop;
+pub(crate) mod coop;
 mod enemies;
-mod equipment;
-mod guide;
+pub(crate) mod equipment;
+pub(crate) mod guide;
 mod house_rules;
 pub(crate) mod items;
 mod journal_shared;
 mod journals;
 pub(crate) mod merge;
 mod named;
-mod recruits;
+pub(crate) mod recruits;
 mod rivals;
 mod table_acts;
-mod turns;
-mod validate;
-mod victory;
+pub(crate) mod turns;
+pub(crate) mod validate;
+pub(crate) mod victory;
 
 use crate::common::{ok, refused};
 use muster::i18n::Lang;

@@ -68,7 +68,7 @@ fn escort(player: &str, kind: EscortKind, members: Vec<Member>) -> E {
 }
 
 /// Anne's escort (from `setup`) and Ben's of one more human.
-fn two_players(anne: &[&str], r: &RulesData) -> Campaign {
+pub(crate) fn two_players(anne: &[&str], r: &RulesData) -> Campaign {
     let c = setup(anne, r);
     ok(&c, escort("Ben", EscortKind::Band, vec![human("Bo")]), r)
 }
@@ -81,7 +81,7 @@ fn with_budget(c: &Campaign, budget: Budget, points: Option<u32>, r: &RulesData)
 }
 
 /// Starts on the first Investigation of the list.
-fn start(c: &Campaign, r: &RulesData) -> Campaign {
+pub(crate) fn start(c: &Campaign, r: &RulesData) -> Campaign {
     ok(
         c,
         E::Start {
@@ -116,7 +116,7 @@ fn campaign_json() -> serde_json::Value {
     serde_json::from_str(include_str!("../../../../assets/rules/campaign.json")).expect("json")
 }
 
-fn app(dir: &Path) -> App {
+pub(crate) fn app(dir: &Path) -> App {
     App::new(
         Some(dir),
         &Prefs::default(),
@@ -684,47 +684,4 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
         r,
     );
     assert_eq!(kt.characters.len(), 2);
-}
-
-#[test]
-fn cmp_16_the_dashboard_names_whose_reinforcement_and_fate_points_are_whose() {
-    // Two players with split reinforcements: each number has its player's
-    // name before it, so a glance tells them apart.
-    let r = rules();
-    let c = start(&two_players(&["Al"], r), r);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let file = dir.path().join("coop.json");
-    std::fs::write(&file, muster::store::document::to_json(&c).expect("json")).expect("write");
-    let mut app = app(dir.path());
-    app.apply(Command::Import(file));
-    let id = app
-        .model
-        .library
-        .docs
-        .iter()
-        .find_map(|d| d.get::<Campaign>())
-        .expect("imported")
-        .id
-        .clone();
-    app.apply(Command::Show(muster::app::Screen::Campaign(id)));
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1200.0, 900.0))
-        .build_ui_state(
-            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
-            muster::ui::Gui::new(app),
-        );
-    h.run();
-    use egui_kittest::kittest::Queryable as _;
-    let fate = c.escorts[0].fate_points;
-    assert!(
-        h.query_by_label(&format!("Anne {fate} · Ben {fate}"))
-            .is_some(),
-        "fate points by player"
-    );
-    let rp = |i: usize| c.escorts[i].reinforcement;
-    assert!(
-        h.query_by_label(&format!("Anne {} · Ben {}", rp(0), rp(1)))
-            .is_some(),
-        "reinforcement points by player"
-    );
 }

@@ -5,12 +5,6 @@
 //! exported as a roster and the campaign sheet carry them. Then the same
 //! through the widgets of the history view and the reinforcements step.
 
-use std::path::Path;
-
-use egui::accesskit::Role;
-use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
-use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::print::{Block, SheetOptions, campaign_sheet};
 use muster::rules::campaign::{
@@ -18,22 +12,20 @@ use muster::rules::campaign::{
     MissionResult, NewEscort, Phase, Purchase, State,
 };
 use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::{Character, Doc, Document, Gear, GearEdit, GearKind, PowerCard, RulesData};
-use muster::store::Store;
-use muster::ui::Gui;
+use muster::rules::{Character, Document, Gear, GearEdit, GearKind, PowerCard, RulesData};
 
 use crate::common::{ok, refused};
 use crate::rules::campaign::rules;
 
 /// A human; a psyker when `psychic`.
-fn human(name: &str, psychic: bool) -> Member {
+pub(crate) fn human(name: &str, psychic: bool) -> Member {
     let mut c = Character::new(0, name, "human");
     c.psychic = psychic;
     Member::Character(c)
 }
 
 /// Started with Anne's escort of `members`: its first mission drawn.
-fn started(members: Vec<Member>, r: &RulesData) -> Campaign {
+pub(crate) fn started(members: Vec<Member>, r: &RulesData) -> Campaign {
     let c = Campaign::new("c", "Test", &r.campaign);
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
@@ -67,7 +59,7 @@ fn started(members: Vec<Member>, r: &RulesData) -> Campaign {
 
 /// The mission played: `out` taken out of action, the objective met; then
 /// each of them tests his Cran with `face`.
-fn after_mission(c: &Campaign, out: &[&str], face: u32, r: &RulesData) -> Campaign {
+pub(crate) fn after_mission(c: &Campaign, out: &[&str], face: u32, r: &RulesData) -> Campaign {
     let mut c = ok(c, E::BeginMission, r);
     for n in out {
         let character = id(&c, n);
@@ -99,18 +91,18 @@ fn after_mission(c: &Campaign, out: &[&str], face: u32, r: &RulesData) -> Campai
     c
 }
 
-fn id(c: &Campaign, name: &str) -> CharId {
+pub(crate) fn id(c: &Campaign, name: &str) -> CharId {
     crate::common::char_id(c, name)
 }
 
-fn character<'a>(c: &'a Campaign, name: &str) -> &'a Character {
+pub(crate) fn character<'a>(c: &'a Campaign, name: &str) -> &'a Character {
     match &c.character(id(c, name)).expect("character").member {
         Member::Character(ch) => ch,
         Member::Soldier(_) => panic!("a Rogue Trader character"),
     }
 }
 
-fn gear(c: &Campaign, who: &str, edit: GearEdit, r: &RulesData) -> Campaign {
+pub(crate) fn gear(c: &Campaign, who: &str, edit: GearEdit, r: &RulesData) -> Campaign {
     ok(
         c,
         E::Gear {
@@ -121,7 +113,7 @@ fn gear(c: &Campaign, who: &str, edit: GearEdit, r: &RulesData) -> Campaign {
     )
 }
 
-fn sword() -> Gear {
+pub(crate) fn sword() -> Gear {
     Gear {
         strength: Some(5),
         ..Gear::new("Power sword", GearKind::Melee)
@@ -603,170 +595,6 @@ fn cmp_7_the_exported_roster_and_the_campaign_sheet_carry_equipment_and_powers()
         .find(|t| t.columns[0] == "Psychic power")
         .expect("Vael's cards");
     assert_eq!(powers.rows[0][0], "Smite");
-}
-
-fn harness(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
-    Store::open(dir)
-        .expect("store")
-        .save(&Doc::new(c.clone()))
-        .expect("save");
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 4000.0);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
-    h
-}
-
-#[test]
-fn cmp_7_an_item_added_in_a_campaign_characters_history_is_one_event_undone_at_once() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let r = rules();
-    let c = started(vec![human("Ada", false), human("Vael", true)], r);
-    let mut h = harness(dir.path(), &c);
-    h.get_by_role_and_label(Role::Button, "Show Ada's history")
-        .click();
-    h.run();
-    // Not a psyker: no field for cards, and the card says why (CHR-16).
-    assert!(
-        h.query_by_label_contains("has no psychic powers, so he holds no power cards (CHR-16)")
-            .is_some()
-    );
-    assert!(h.query_by_label("New power card").is_none());
-    h.get_by_label("Kind of the new item").click();
-    h.run();
-    h.get_by_label("melee weapon").click();
-    h.run();
-    h.get_by_label("New item").click();
-    h.run();
-    h.get_by_label("New item").type_text("Power sword");
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Add item").click();
-    h.run();
-    let now = crate::common::the_campaign(&h);
-    assert_eq!(
-        character(&now, "Ada").equipment,
-        [Gear::new("Power sword", GearKind::Melee)]
-    );
-    assert_eq!(now.journal.len(), c.journal.len() + 1, "one event");
-    assert!(matches!(
-        now.journal.last().unwrap().event,
-        E::Gear { character, .. } if character == id(&now, "Ada")
-    ));
-    // Listed in his history, changed in place: its S (CC-11).
-    assert!(h.query_by_label("Name of Power sword").is_some());
-    h.get_by_label("S of Power sword").click();
-    h.run();
-    // The list opened last (the header holds a "5" too).
-    h.query_all_by_label("5").last().expect("S 5").click();
-    h.run();
-    let now = crate::common::the_campaign(&h);
-    assert_eq!(character(&now, "Ada").equipment[0].strength, Some(5));
-    assert!(
-        h.query_all_by_label_contains("Ada: add equipment — Power sword.")
-            .next()
-            .is_some(),
-        "the journal line"
-    );
-    // Undo takes back one event at a time.
-    h.state_mut().app.apply(Command::Undo);
-    h.run();
-    let now = crate::common::the_campaign(&h);
-    assert_eq!(character(&now, "Ada").equipment[0].strength, None);
-    h.state_mut().app.apply(Command::Undo);
-    h.run();
-    let now = crate::common::the_campaign(&h);
-    assert!(character(&now, "Ada").equipment.is_empty());
-    assert_eq!(now.journal.len(), c.journal.len());
-
-    // The psyker's history has the field for power cards.
-    h.get_by_label("Journal of").click();
-    h.run();
-    h.get_by_label("Vael").click();
-    h.run();
-    h.get_by_label("New power card").click();
-    h.run();
-    h.get_by_label("New power card").type_text("Smite");
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Add power card")
-        .click();
-    h.run();
-    let now = crate::common::the_campaign(&h);
-    assert_eq!(character(&now, "Vael").powers, [PowerCard::new("Smite")]);
-}
-
-#[test]
-fn cmp_13_a_dead_characters_equipment_is_shown_but_cannot_be_changed() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let r = rules();
-    let c = started(vec![human("Ada", false), human("Bob", false)], r);
-    let c = gear(&c, "Bob", GearEdit::AddGear { gear: sword() }, r);
-    let c = after_mission(&c, &["Bob"], 1, r);
-    let mut h = harness(dir.path(), &c);
-    // After the mission the debrief is shown: his history is in the journal.
-    h.get_by_label("Journal").click();
-    h.run();
-    h.get_by_label("Journal of").click();
-    h.run();
-    h.query_all_by_label("Bob")
-        .last()
-        .expect("Bob in the list")
-        .click();
-    h.run();
-    assert!(
-        h.query_by_label_contains("Bob is no longer in the escort: his equipment")
-            .is_some()
-    );
-    assert!(h.query_by_label("Name of Power sword").is_some(), "shown");
-    h.get_by_role_and_label(Role::Button, "Remove: Power sword")
-        .click();
-    h.run();
-    let now = crate::common::the_campaign(&h);
-    assert_eq!(character(&now, "Bob").equipment, [sword()], "disabled");
-}
-
-#[test]
-fn cmp_7_the_reinforcements_step_buys_an_item_for_a_character() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let r = rules();
-    let c = started(vec![human("Ada", false), human("Vael", true)], r);
-    let c = after_mission(&c, &[], 1, r);
-    let held = c.escorts[0].reinforcement;
-    let mut h = harness(dir.path(), &c);
-    h.get_by_label("Points to spend").click();
-    h.run();
-    h.get_by_label("Points to spend").type_text("5");
-    h.run();
-    h.key_press(egui::Key::Enter);
-    h.run();
-    h.get_by_label("On what").click();
-    h.run();
-    h.get_by_label("On what").type_text("Bolt pistol");
-    h.run();
-    h.get_by_label("For").click();
-    h.run();
-    // The option in the list (the card and the journal name Ada too).
-    h.get_by_role_and_label(Role::Button, "Ada").click();
-    h.run();
-    h.get_by_label("As").click();
-    h.run();
-    assert!(
-        h.query_by_label("Power card").is_none(),
-        "no card for Ada (CHR-16)"
-    );
-    h.get_by_label("pistol").click();
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Spend Anne's reinforcement points")
-        .click();
-    h.run();
-    let now = crate::common::the_campaign(&h);
-    assert_eq!(now.escorts[0].reinforcement, held - 5);
-    assert_eq!(
-        character(&now, "Ada").equipment,
-        [Gear::new("Bolt pistol", GearKind::Pistol)]
-    );
-    assert_eq!(now.journal.len(), c.journal.len() + 1);
 }
 
 /// Two machines' journals after `base`: each machine's events made on its

@@ -11,22 +11,14 @@ use muster::rules::campaign::{
     Campaign, CampaignEdit as E, EscortId, EscortKind, Member, MissionChoice, MissionResult,
     NewEscort, Phase, RecruitKind,
 };
-use std::path::Path;
 
 use crate::common::rules;
-use crate::common::the_campaign;
-use egui::accesskit::Role;
-use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
-use muster::rules::{Character, Doc, DocKey, Document, Edit, Problem, Roster, RulesData};
-use muster::store::Store;
-use muster::ui::Gui;
+use muster::rules::{Character, Document, Problem, RulesData};
 
-fn character(name: &str, race: &str) -> Member {
+pub(crate) fn character(name: &str, race: &str) -> Member {
     Member::Character(Character::new(0, name, race))
 }
 
@@ -58,7 +50,7 @@ fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
 /// One escort of `kind` made of `members`, after its first mission (won,
 /// nobody hurt): in the debrief with 20 reinforcement points. `rates`: the
 /// numbers recorded at the start (the data's when none).
-fn after_a_mission(
+pub(crate) fn after_a_mission(
     kind: EscortKind,
     members: Vec<Member>,
     rates: Option<muster::rules::campaign::Rates>,
@@ -325,86 +317,6 @@ fn cmp_14_allies_the_factions_are_data_a_user_may_edit() {
         RulesData::with_overrides(&[("campaign.json".to_owned(), v2.to_string())]).expect("rules");
     assert_eq!(problems[0].section(), Some("recruit_factions"));
     assert_eq!(problems[0].problem.get("id"), Some("imperial_humans"));
-}
-
-fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 6000.0);
-    h.run();
-    h
-}
-
-#[test]
-fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let r = rules();
-    let mut pool = Roster::new("pool", "Pool");
-    pool.characters.push(Character::new(1, "Hesk", "human"));
-    pool.characters
-        .push(Character::new(2, "Tor", "space_marine"));
-    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, r);
-    {
-        let store = Store::open(dir.path()).expect("store");
-        store.save(&Doc::new(pool)).expect("save");
-        store.save(&Doc::new(c.clone())).expect("save");
-    }
-    let mut h = harness(dir.path());
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
-    assert!(
-        h.query_all_by_label_contains(
-            "Recruits come from the factions of the escort: Humans of the Imperium"
-        )
-        .next()
-        .is_some()
-    );
-    h.get_by_label("Or bring one from your library").click();
-    h.run();
-    // Tor, a Space Marine, is listed but disabled, and says so.
-    let tor = h.get_by_label("Pool › Tor — not allowed");
-    assert!(tor.accesskit_node().is_disabled());
-    h.get_by_label("Pool › Hesk").click();
-    h.run();
-    h.get_by_role_and_label(
-        Role::Button,
-        "Bring this character from the library into Anne's escort",
-    )
-    .click();
-    h.run();
-    assert_eq!(the_campaign(&h).members(EscortId(1)).count(), 2);
-    // Allies found by a recon (10 on the D12, typed in): Tor may join.
-    let who = the_campaign(&h).characters[0].id;
-    h.state_mut().app.apply(Command::Edit(
-        DocKey::of::<Campaign>(c.id.clone()),
-        Edit::new(E::Recon {
-            character: who,
-            roll: Some(Roll::from_faces(12, vec![10], 0)),
-            cran: None,
-            fortune: None,
-            effect: None,
-        }),
-    ));
-    h.run();
-    assert!(the_campaign(&h).allies);
-    assert!(
-        h.query_all_by_label_contains("characters of any Imperium faction may be recruited until")
-            .next()
-            .is_some()
-    );
-    h.get_by_label("Or bring one from your library").click();
-    h.run();
-    assert!(h.query_by_label("Pool › Tor — not allowed").is_none());
-    h.get_by_label("Pool › Tor").click();
-    h.run();
-    h.get_by_role_and_label(
-        Role::Button,
-        "Bring this character from the library into Anne's escort",
-    )
-    .click();
-    h.run();
-    let done = the_campaign(&h);
-    assert!(done.characters.iter().any(|x| x.name() == "Tor"));
 }
 
 #[test]

@@ -258,7 +258,7 @@ fn rib_9_a_combi_weapon_carries_no_heavy_weapon_around_kt_3() {
 
 /// A campaign of the example kill team, its first mission played and won,
 /// in the reinforcements step with points to spend.
-fn team_campaign(r: &RulesData) -> (Campaign, KillTeam) {
+pub(crate) fn team_campaign(r: &RulesData) -> (Campaign, KillTeam) {
     let team = example_team();
     let c = Campaign::new("c", "Trust", &r.campaign);
     let mut s = c.settings.clone();
@@ -309,7 +309,7 @@ fn team_campaign(r: &RulesData) -> (Campaign, KillTeam) {
     (c, team)
 }
 
-fn soldier<'a>(team: &'a KillTeam, name: &str) -> &'a Soldier {
+pub(crate) fn soldier<'a>(team: &'a KillTeam, name: &str) -> &'a Soldier {
     team.soldiers
         .iter()
         .find(|s| s.name == name)
@@ -408,114 +408,6 @@ fn kt_2_a_team_whose_sergeant_fell_breaks_no_rule_in_a_campaign() {
     // Neither KT-2 nor KT-1 (the team now counts fewer equivalents): a
     // campaign's escort shrinks with its dead.
     assert!(dead.escort_problems(EscortId(1), r, None).is_empty());
-}
-
-#[test]
-fn cmp_7_the_recruit_picker_never_offers_a_character_the_campaign_has() {
-    use egui::accesskit::Role;
-    use egui_kittest::kittest::{NodeT as _, Queryable as _};
-    use muster::app::{Command, Screen};
-    use muster::rules::Doc;
-
-    let dir = tempfile::tempdir().expect("tempdir");
-    let r = rules();
-    let (c, team) = team_campaign(r);
-    // A friend's team: a sergeant (a second one would break KT-2) and a
-    // guardsman who may join.
-    let mut friends = KillTeam::new("kessels-team", "Kessel's team");
-    let mut kessel = soldier(&team, "Sergeant Hark").clone();
-    kessel.name = "Sergeant Kessel".into();
-    let mut moll = soldier(&team, "Trooper Dace").clone();
-    moll.name = "Trooper Moll".into();
-    moll.id = 2;
-    moll.items = vec![Carried {
-        item: "medikit".into(),
-        weapon: None,
-    }];
-    moll.ribbon = None;
-    friends.soldiers = vec![kessel, moll];
-    {
-        let store = muster::store::Store::open(dir.path()).expect("store");
-        store.save(&Doc::new(team.clone())).expect("save");
-        store.save(&Doc::new(friends)).expect("save");
-        store.save(&Doc::new(c.clone())).expect("save");
-    }
-    let app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 11);
-    let mut h = crate::common::window(app, 1280.0, 6000.0);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
-    h.get_by_label("Or bring one from your library").click();
-    h.run();
-    // Hark's Raiders are all in the campaign: none is offered.
-    assert!(
-        h.query_all_by_label_contains("Hark's Raiders ›")
-            .next()
-            .is_none()
-    );
-    // Kessel would be a second sergeant: greyed, with the rule.
-    let kessel = h.get_by_label("Kessel's team › Sergeant Kessel — not allowed");
-    assert!(kessel.accesskit_node().is_disabled());
-    h.get_by_label("Kessel's team › Trooper Moll").click();
-    h.run();
-    h.get_by_role_and_label(
-        Role::Button,
-        "Bring this character from the library into Camille's escort",
-    )
-    .click();
-    h.run();
-    let after = crate::common::the_campaign(&h);
-    assert!(after.characters.iter().any(|x| x.name() == "Trooper Moll"));
-    assert!(after.validate(r).is_empty(), "{:?}", after.validate(r));
-    // Recruited once: no longer offered.
-    h.get_by_label("Or bring one from your library").click();
-    h.run();
-    assert!(h.query_by_label("Kessel's team › Trooper Moll").is_none());
-}
-
-#[test]
-fn kt_2_the_campaign_screen_names_the_rule_and_escort_after_the_event() {
-    use egui_kittest::kittest::Queryable as _;
-    use muster::app::{Command, Screen};
-    use muster::rules::{Doc, DocKey, Edit};
-
-    let dir = tempfile::tempdir().expect("tempdir");
-    let r = rules();
-    let (c, team) = team_campaign(r);
-    {
-        let store = muster::store::Store::open(dir.path()).expect("store");
-        store.save(&Doc::new(c.clone())).expect("save");
-    }
-    let app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 11);
-    let mut h = crate::common::window(app, 1280.0, 6000.0);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
-    assert!(h.query_all_by_label_contains("KT-2").next().is_none());
-    // A second sergeant, as an older Muster let a player recruit him.
-    let mut kessel = soldier(&team, "Sergeant Hark").clone();
-    kessel.name = "Sergeant Kessel".into();
-    let member = Member::Soldier(kessel);
-    let cost = c.recruit_cost(&member, r).expect("cost");
-    h.state_mut().app.apply(Command::Edit(
-        DocKey::of::<Campaign>(c.id.clone()),
-        Edit::new(E::Recruit {
-            escort: EscortId(1),
-            member,
-            cost,
-            from: None,
-        }),
-    ));
-    h.run();
-    assert!(
-        h.query_all_by_label_contains("KT-2: Camille's escort: ")
-            .next()
-            .is_some()
-    );
 }
 
 /// One random change to the example's journal: a die's face, a character

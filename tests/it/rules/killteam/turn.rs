@@ -4,8 +4,6 @@
 //! targeting an Invisible soldier (RIB-3, EQ-30).
 
 use crate::common::rules;
-use egui::accesskit::Role;
-use egui_kittest::kittest::Queryable as _;
 use muster::rules::RulesData;
 use muster::rules::core::odds::Odds;
 use muster::rules::killteam::data::KtModifier as M;
@@ -216,54 +214,6 @@ fn rib_3_an_invisible_target_costs_two_actions_unless_eq_30_a_detector() {
     );
 }
 
-// KT-8, KT-10, RIB-3 and EQ-30 on the battle screen.
-#[test]
-fn the_turn_card_counts_activations_and_rolls_the_initiative() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &muster::app::Prefs::default(),
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 3000.0))
-        .build_ui_state(
-            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
-            muster::ui::Gui::new(app),
-        );
-    h.state_mut()
-        .app
-        .apply(muster::app::Command::Show(muster::app::Screen::Battle));
-    h.run();
-    h.get_by_label("Kill team").click();
-    h.run();
-    assert!(h.query_by_label("7 activations each this turn").is_some());
-    h.state_mut().views.battle.shooting.kt_turn.left = [3, 4];
-    h.run();
-    assert!(h.query_by_label("3 activations each this turn").is_some());
-    assert!(h.query_by_label("Targeting costs 1 action").is_some());
-    h.get_by_label("Target is Invisible (RIB-3)").click();
-    h.run();
-    assert!(h.query_by_label("Targeting costs 2 actions").is_some());
-    h.get_by_label("Shooter has a detector (EQ-30)").click();
-    h.run();
-    assert!(h.query_by_label("Targeting costs 1 action").is_some());
-    h.get_by_role_and_label(Role::Button, "Roll the initiative")
-        .click();
-    h.run();
-    let log = &h.state().app.model.battle.log;
-    assert_eq!(log.len(), 1);
-    assert_eq!(muster::i18n::Lang::En.msg(&log[0].title), "Initiative");
-    assert!(
-        h.query_all_by_label_contains("chooses who goes first")
-            .count()
-            >= 1
-    );
-    assert!(h.query_all_by_label_contains("initiative (D6: ").count() >= 1);
-}
-
 #[test]
 fn kt_9_a_charge_reaches_6_inches_plus_a_d6() {
     use muster::rules::killteam::actions::{Charge, charge_chance, roll_charge};
@@ -306,51 +256,4 @@ fn eq_13_a_bayonet_deals_1_mortal_wound_after_a_charge_that_reaches() {
         }
     }
     assert!(reached > 0 && short > 0);
-}
-
-// KT-9 and EQ-13 on the battle screen: the odds, then the roll in the log.
-#[test]
-fn the_charge_card_shows_the_reach_and_rolls_it() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &muster::app::Prefs::default(),
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 3200.0))
-        .build_ui_state(
-            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
-            muster::ui::Gui::new(app),
-        );
-    h.state_mut()
-        .app
-        .apply(muster::app::Command::Show(muster::app::Screen::Battle));
-    h.run();
-    h.get_by_label("Kill team").click();
-    h.run();
-    // KT-9: the charge leads to a close combat: it is on that side.
-    h.get_by_label("Close combat").click();
-    h.run();
-    assert!(
-        h.query_by_label("Reach 6\" + 1D6: 83.3 % to get there")
-            .is_some()
-    );
-    h.get_by_label("Bayonet (EQ-13)").click();
-    h.run();
-    assert!(
-        h.query_by_label(
-            "If the charge reaches, the target takes 1 mortal wound before the fight."
-        )
-        .is_some()
-    );
-    h.get_by_role_and_label(Role::Button, "Roll the charge")
-        .click();
-    h.run();
-    let log = &h.state().app.model.battle.log;
-    assert_eq!(log.len(), 1);
-    assert_eq!(muster::i18n::Lang::En.msg(&log[0].title), "Charger charges");
-    assert!(h.query_all_by_label_contains("charge reach (D6: ").count() >= 1);
 }

@@ -10,5 +10,6 @@ mod kt_ribbons;
 mod robots;
 mod robots_flyers;
 mod table;
+mod turn;
 mod units;
 mod wounds;

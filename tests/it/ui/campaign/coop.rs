@@ -7,6 +7,7 @@ use crate::common::button;
 use crate::common::rules;
 use crate::common::the_campaign;
 use crate::common::type_into;
+use crate::rules::campaign::coop::{app, start, two_players};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -284,5 +285,48 @@ fn the_header_figures_of_three_players_stay_in_a_small_window() {
     assert!(
         tab.min.y > bottom && tab.min.y < bottom + 200.0,
         "{tab:?} under {figures:?}"
+    );
+}
+
+#[test]
+fn cmp_16_the_dashboard_names_whose_reinforcement_and_fate_points_are_whose() {
+    // Two players with split reinforcements: each number has its player's
+    // name before it, so a glance tells them apart.
+    let r = rules();
+    let c = start(&two_players(&["Al"], r), r);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("coop.json");
+    std::fs::write(&file, muster::store::document::to_json(&c).expect("json")).expect("write");
+    let mut app = app(dir.path());
+    app.apply(Command::Import(file));
+    let id = app
+        .model
+        .library
+        .docs
+        .iter()
+        .find_map(|d| d.get::<Campaign>())
+        .expect("imported")
+        .id
+        .clone();
+    app.apply(Command::Show(muster::app::Screen::Campaign(id)));
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1200.0, 900.0))
+        .build_ui_state(
+            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
+            muster::ui::Gui::new(app),
+        );
+    h.run();
+    use egui_kittest::kittest::Queryable as _;
+    let fate = c.escorts[0].fate_points;
+    assert!(
+        h.query_by_label(&format!("Anne {fate} · Ben {fate}"))
+            .is_some(),
+        "fate points by player"
+    );
+    let rp = |i: usize| c.escorts[i].reinforcement;
+    assert!(
+        h.query_by_label(&format!("Anne {} · Ben {}", rp(0), rp(1)))
+            .is_some(),
+        "reinforcement points by player"
     );
 }

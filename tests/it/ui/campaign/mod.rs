@@ -5,16 +5,21 @@ mod compact;
 mod coop;
 mod debrief;
 mod dice;
+mod equipment;
 mod fight;
+mod guide;
 mod house_rules;
 mod items;
 mod limits;
 mod missions;
 mod named;
 mod overview;
+mod problems;
 mod recruit;
 mod setup;
 mod table;
+mod turns;
+mod victory;
 
 use std::path::Path;
 

@@ -15,7 +15,15 @@ use muster::store::Store;
 use muster::ui::Gui;
 
 use crate::common::rules;
+use crate::common::the_campaign;
 use crate::common::{button, click};
+use crate::rules::campaign::recruits::{after_a_mission, character};
+use muster::app::Screen;
+use muster::i18n::Lang;
+use muster::rules::campaign::EscortKind;
+use muster::rules::core::dice::Roll;
+use muster::rules::{Character, DocKey, Edit, Roster};
+use std::path::Path;
 
 /// The mission ended (won, nobody hurt): the debrief, 20 reinforcement
 /// points to spend.
@@ -304,4 +312,84 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
     );
     let go = h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort");
     assert!(go.accesskit_node().is_disabled());
+}
+
+fn harness(dir: &Path) -> Harness<'static, Gui> {
+    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 6000.0);
+    h.run();
+    h
+}
+
+#[test]
+fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let mut pool = Roster::new("pool", "Pool");
+    pool.characters.push(Character::new(1, "Hesk", "human"));
+    pool.characters
+        .push(Character::new(2, "Tor", "space_marine"));
+    let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, r);
+    {
+        let store = Store::open(dir.path()).expect("store");
+        store.save(&Doc::new(pool)).expect("save");
+        store.save(&Doc::new(c.clone())).expect("save");
+    }
+    let mut h = harness(dir.path());
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    assert!(
+        h.query_all_by_label_contains(
+            "Recruits come from the factions of the escort: Humans of the Imperium"
+        )
+        .next()
+        .is_some()
+    );
+    h.get_by_label("Or bring one from your library").click();
+    h.run();
+    // Tor, a Space Marine, is listed but disabled, and says so.
+    let tor = h.get_by_label("Pool › Tor — not allowed");
+    assert!(tor.accesskit_node().is_disabled());
+    h.get_by_label("Pool › Hesk").click();
+    h.run();
+    h.get_by_role_and_label(
+        Role::Button,
+        "Bring this character from the library into Anne's escort",
+    )
+    .click();
+    h.run();
+    assert_eq!(the_campaign(&h).members(EscortId(1)).count(), 2);
+    // Allies found by a recon (10 on the D12, typed in): Tor may join.
+    let who = the_campaign(&h).characters[0].id;
+    h.state_mut().app.apply(Command::Edit(
+        DocKey::of::<Campaign>(c.id.clone()),
+        Edit::new(E::Recon {
+            character: who,
+            roll: Some(Roll::from_faces(12, vec![10], 0)),
+            cran: None,
+            fortune: None,
+            effect: None,
+        }),
+    ));
+    h.run();
+    assert!(the_campaign(&h).allies);
+    assert!(
+        h.query_all_by_label_contains("characters of any Imperium faction may be recruited until")
+            .next()
+            .is_some()
+    );
+    h.get_by_label("Or bring one from your library").click();
+    h.run();
+    assert!(h.query_by_label("Pool › Tor — not allowed").is_none());
+    h.get_by_label("Pool › Tor").click();
+    h.run();
+    h.get_by_role_and_label(
+        Role::Button,
+        "Bring this character from the library into Anne's escort",
+    )
+    .click();
+    h.run();
+    let done = the_campaign(&h);
+    assert!(done.characters.iter().any(|x| x.name() == "Tor"));
 }
