@@ -26,151 +26,16 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
 use muster::app::{App, Command, Prefs, SaveState, Screen, ScriptedDesktop};
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, EscortId, Member, MissionChoice, MissionResult, NewEscort,
+    Campaign, CampaignEdit as E, CharId, PreparationEdit, SetupEdit, TableEdit,
 };
-use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::{Character, Doc, DocKey, Document as _, Edit, RulesData};
+use muster::rules::core::dice::seeded;
+use muster::rules::{Doc, DocKey, Document as _, Edit, RulesData};
 use muster::store::{KeptTexts, Kinds, Store};
 use muster::ui::Gui;
 
-fn human(name: String) -> Member {
-    Member::Character(Character::new(0, name, "human"))
-}
-
-/// The campaign: three escorts of 100, 200 missions with wounds ticked,
-/// five taken out and tested each time, the dead replaced.
-pub fn long_campaign(rules: &RulesData) -> Campaign {
-    let mut rng = seeded(2026);
-    // Begun as the window begins one: its rules recorded, every event
-    // played under them.
-    let mut c = Campaign::create("long".into(), "The Long War".into(), rules);
-    let mut play = |c: &Campaign, e: E| match c.apply(e.clone(), rules, &mut rng) {
-        Ok((c, _)) => c,
-        Err(p) => panic!("{e:?}: {p:?}"),
-    };
-    let mut s = c.settings.clone();
-    s.nemesis = "renegade_marines".into();
-    s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];
-    // The highest threshold the data allows; the VP stop short of it so
-    // that the Grand Final never comes.
-    s.vp_threshold = rules.campaign.limits.vp_threshold_max;
-    c = play(&c, E::SetSettings { settings: s });
-    for p in 0..3 {
-        c = play(
-            &c,
-            E::AddEscort {
-                escort: NewEscort {
-                    player: format!("Player {p}"),
-                    source: format!("Band {p}"),
-                    kind: muster::rules::campaign::EscortKind::Band,
-                    members: (0..100).map(|i| human(format!("Hero {p}-{i}"))).collect(),
-                    doc: None,
-                },
-            },
-        );
-    }
-    c = play(
-        &c,
-        E::Start {
-            rates: None,
-            choice: MissionChoice::default(),
-        },
-    );
-    let mut recruits = 0;
-    for m in 0..200u32 {
-        c = play(
-            &c,
-            E::DrawEnemy {
-                all: true,
-                rolls: vec![],
-                drawn: vec![],
-            },
-        );
-        c = play(&c, E::BeginMission);
-        let players = c
-            .table
-            .as_ref()
-            .map(|t| t.players.clone())
-            .unwrap_or_default();
-        for (k, id) in players
-            .iter()
-            .enumerate()
-            .skip(m as usize % 7)
-            .step_by(11)
-            .take(12)
-        {
-            c = play(
-                &c,
-                E::SetWounds {
-                    character: *id,
-                    wounds: 1,
-                },
-            );
-            if k % 2 == 0 {
-                c = play(
-                    &c,
-                    E::SetOutOfAction {
-                        character: *id,
-                        out: false,
-                    },
-                );
-            }
-        }
-        let earns = c
-            .mission
-            .as_ref()
-            .is_some_and(|x| x.mission_type.earns_vp());
-        let result = MissionResult {
-            success: m % 3 != 0,
-            vp: u32::from(m % 3 != 0 && earns && c.vp + 1 < c.settings.vp_threshold),
-        };
-        c = play(
-            &c,
-            E::EndMission {
-                result,
-                played: vec![],
-            },
-        );
-        let pending = c
-            .debrief
-            .as_ref()
-            .map(|d| d.pending.clone())
-            .unwrap_or_default();
-        for id in pending {
-            // Mostly light wounds, some serious, a death now and then.
-            let face = [
-                9, 8, 7, 5, 4, 9, 8, 6, 5, 7, 9, 8, 4, 6, 5, 9, 7, 8, 6, 5, 9, 8, 7, 6, 2,
-            ][(id.0 as usize + m as usize) % 25];
-            c = play(
-                &c,
-                E::CranTest {
-                    character: id,
-                    roll: Some(Roll::from_faces(10, vec![face], 0)),
-                },
-            );
-        }
-        let dead = c.characters.iter().filter(|x| !x.state.alive()).count();
-        while recruits < dead && c.reinforcement_of(EscortId(1)) >= 10 {
-            recruits += 1;
-            c = play(
-                &c,
-                E::Recruit {
-                    escort: EscortId(1),
-                    member: human(format!("Recruit {recruits}")),
-                    cost: 10,
-                    from: None,
-                },
-            );
-        }
-        c = play(
-            &c,
-            E::NextMission {
-                choice: MissionChoice::default(),
-            },
-        );
-    }
-    c
-}
+#[path = "../tests/fixtures/long_campaign.rs"]
+mod long_campaign;
+use long_campaign::long_campaign;
 
 /// The `q` quantile of sorted durations, in milliseconds.
 fn quantile_ms(sorted: &[Duration], q: f64) -> f64 {
@@ -203,15 +68,15 @@ fn median_ms(times: &[Duration]) -> f64 {
 fn tick(key: &DocKey, players: &[CharId], i: usize) -> Command {
     let character = players[i % players.len()];
     let e = if i.is_multiple_of(3) {
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character,
             out: (i / 3).is_multiple_of(2),
-        }
+        })
     } else {
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character,
             wounds: (i % 4) as u32,
-        }
+        })
     };
     Command::Edit(key.clone(), Edit::new(e))
 }
@@ -473,9 +338,9 @@ fn benches(cr: &mut Criterion) {
         let before = campaign.journal.len();
         let (mut c, _) = campaign
             .apply(
-                E::SetNotes {
+                E::Setup(SetupEdit::SetNotes {
                     notes: notes.into(),
-                },
+                }),
                 &rules,
                 &mut seeded(1),
             )
@@ -519,7 +384,11 @@ fn benches(cr: &mut Criterion) {
     // then its undo, then the event again …).
     let mut rng = seeded(9);
     let (begun, _) = campaign
-        .apply(E::BeginMission, &rules, &mut rng)
+        .apply(
+            E::Preparation(PreparationEdit::BeginMission),
+            &rules,
+            &mut rng,
+        )
         .expect("the next mission begins");
     let versions = [Doc::new(begun), doc.clone()];
     let mut turn = 0;
@@ -647,9 +516,10 @@ fn benches(cr: &mut Criterion) {
     });
     // 100 events into the undo history: ticks at the table.
     let key = DocKey::of::<Campaign>("long");
-    h.state_mut()
-        .app
-        .apply(Command::Edit(key.clone(), Edit::new(E::BeginMission)));
+    h.state_mut().app.apply(Command::Edit(
+        key.clone(),
+        Edit::new(E::Preparation(PreparationEdit::BeginMission)),
+    ));
     let players: Vec<CharId> = h
         .state()
         .app
@@ -660,10 +530,10 @@ fn benches(cr: &mut Criterion) {
     assert!(!players.is_empty(), "somebody plays the last mission");
     for i in 0..100 {
         let id = players[i % players.len()];
-        let e = E::SetOutOfAction {
+        let e = E::Table(TableEdit::SetOutOfAction {
             character: id,
             out: i % 2 == 0,
-        };
+        });
         h.state_mut()
             .app
             .apply(Command::Edit(key.clone(), Edit::new(e)));
@@ -706,10 +576,10 @@ fn arrivals_from_another_machine(
     let mut times = Vec::new();
     for i in 0..100 {
         let before = view.journal.len();
-        let e = E::SetWounds {
+        let e = E::Table(TableEdit::SetWounds {
             character: CharId((players[i % players.len()]).0),
             wounds: (i % 2) as u32,
-        };
+        });
         let Ok((mut next, _)) = view.apply(e, rules, &mut seeded(i as u64)) else {
             continue;
         };

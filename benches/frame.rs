@@ -9,6 +9,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
 use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
 use muster::rules::campaign::CharId;
+use muster::rules::campaign::{PreparationEdit, SetupEdit, TurnEdit};
 use muster::rules::{Character, Doc, Roster, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
@@ -179,7 +180,7 @@ fn team_with_actions(rules: &RulesData) -> muster::rules::campaign::Campaign {
     settings.nemesis = "renegade_marines".into();
     settings.secondary = vec!["cultists".into(), "mutants".into()];
     let mut go = |c: &Campaign, e: E| c.apply(e, rules, &mut rng).expect("accepted").0;
-    c = go(&c, E::SetSettings { settings });
+    c = go(&c, E::Setup(SetupEdit::SetSettings { settings }));
     let escort = NewEscort {
         player: "Anne".into(),
         source: team.name.clone(),
@@ -188,30 +189,38 @@ fn team_with_actions(rules: &RulesData) -> muster::rules::campaign::Campaign {
         doc: None,
     };
     for e in [
-        E::AddEscort { escort },
-        E::Start {
+        E::Setup(SetupEdit::AddEscort { escort }),
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
-        E::DrawEnemy {
+        }),
+        E::Preparation(PreparationEdit::DrawEnemy {
             all: true,
             rolls: vec![],
             drawn: vec![],
-        },
-        E::BeginMission,
+        }),
+        E::Preparation(PreparationEdit::BeginMission),
     ] {
         c = go(&c, e);
     }
     let ids: Vec<CharId> = c.characters.iter().map(|x| x.id).collect();
     for id in ids {
         for act in [Act::Move, Act::Shoot] {
-            if let Ok((next, _)) = c.apply(E::Act { character: id, act }, rules, &mut rng) {
+            if let Ok((next, _)) = c.apply(
+                E::Turn(TurnEdit::Act { character: id, act }),
+                rules,
+                &mut rng,
+            ) {
                 c = next;
             }
         }
     }
     for index in 0..2 {
-        if let Ok((next, _)) = c.apply(E::EnemyActivation { index }, rules, &mut rng) {
+        if let Ok((next, _)) = c.apply(
+            E::Turn(TurnEdit::EnemyActivation { index }),
+            rules,
+            &mut rng,
+        ) {
             c = next;
         }
     }

@@ -14,6 +14,9 @@ use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, EscortId, EscortKind, Member, MissionChoice,
     MissionResult, NewEscort,
 };
+use muster::rules::campaign::{
+    DebriefEdit, ItemEdit, PreparationEdit, ReinforcementEdit, SetupEdit, TableEdit, TurnEdit,
+};
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{Character, Document as _, KillTeam, Roster, RulesData};
@@ -83,7 +86,7 @@ fn set_up(
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];
-    let c = go(&c, E::SetSettings { settings: s });
+    let c = go(&c, E::Setup(SetupEdit::SetSettings { settings: s }));
     let band = NewEscort {
         player: "Camille".into(),
         source: escorts.band.name.clone(),
@@ -102,17 +105,17 @@ fn set_up(
             .collect(),
         doc: None,
     };
-    let c = go(&c, E::AddEscort { escort: band });
-    go(&c, E::AddEscort { escort: team })
+    let c = go(&c, E::Setup(SetupEdit::AddEscort { escort: band }));
+    go(&c, E::Setup(SetupEdit::AddEscort { escort: team }))
 }
 
 /// The next mission drawn and begun.
 fn next_mission(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) -> Campaign {
     let c = go(
         c,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
     );
     draw_and_begin(&c, go)
 }
@@ -121,13 +124,13 @@ fn next_mission(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) -> 
 fn draw_and_begin(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) -> Campaign {
     let c = go(
         c,
-        E::DrawEnemy {
+        E::Preparation(PreparationEdit::DrawEnemy {
             all: true,
             rolls: vec![],
             drawn: vec![],
-        },
+        }),
     );
-    go(&c, E::BeginMission)
+    go(&c, E::Preparation(PreparationEdit::BeginMission))
 }
 
 /// The example campaign, three missions in and at the table of the
@@ -149,10 +152,10 @@ pub fn example_campaign(band_text: &str, team_text: &str, r: &RulesData) -> Camp
     let c = set_up(&escorts, &mut go, r);
     let c = go(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
     );
     let c = first_mission(&draw_and_begin(&c, &mut go), &mut go, r);
     let c = second_mission(&next_mission(&c, &mut go), &mut go);
@@ -174,30 +177,30 @@ fn fourth_mission_first_turn(
     for act in [Act::Move, Act::Shoot] {
         c = go(
             &c,
-            E::Act {
+            E::Turn(TurnEdit::Act {
                 character: vell,
                 act,
-            },
+            }),
         );
     }
-    c = go(&c, E::EnemyActivation { index: 0 });
+    c = go(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }));
     // EQ-11: laid without a target, it goes off later, on the model picked.
     c = go(
         &c,
-        E::UseItem {
+        E::Items(ItemEdit::UseItem {
             character: rusk,
             item: "mine".into(),
             target: None,
             roll: None,
-        },
+        }),
     );
     for act in [Act::Move, Act::Shoot] {
         c = go(
             &c,
-            E::Act {
+            E::Turn(TurnEdit::Act {
                 character: rusk,
                 act,
-            },
+            }),
         );
     }
     c
@@ -215,40 +218,40 @@ fn first_mission(
     if c.character(vael).expect("Vael").member.wounds(r) > 1 {
         c = go(
             &c,
-            E::SetWounds {
+            E::Table(TableEdit::SetWounds {
                 character: vael,
                 wounds: 1,
-            },
+            }),
         );
     }
     let mut c = go(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: won(2),
             played: vec![],
-        },
+        }),
     );
     for name in ["Trooper Hesk", "Trooper Dall"] {
         c = go(
             &c,
-            E::Recruit {
+            E::Reinforcements(ReinforcementEdit::Recruit {
                 escort: EscortId(1),
                 member: human(name),
                 cost: 10,
                 from: None,
-            },
+            }),
         );
     }
     let oriel = id(&c, "Sister Oriel");
     go(
         &c,
-        E::Recon {
+        E::Debrief(DebriefEdit::Recon {
             character: oriel,
             roll: die(12, 3),
             cran: None,
             fortune: None,
             effect: None,
-        },
+        }),
     )
 }
 
@@ -261,26 +264,26 @@ fn second_mission(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) -
     for who in [hesk, osk] {
         c = go(
             &c,
-            E::SetOutOfAction {
+            E::Table(TableEdit::SetOutOfAction {
                 character: who,
                 out: true,
-            },
+            }),
         );
     }
     let mut c = go(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: won(1),
             played: vec![],
-        },
+        }),
     );
     for who in [hesk, osk] {
         c = go(
             &c,
-            E::CranTest {
+            E::Debrief(DebriefEdit::CranTest {
                 character: who,
                 roll: die(10, 9),
-            },
+            }),
         );
     }
     c
@@ -296,43 +299,43 @@ fn third_mission(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) ->
     for who in [dall, brask, oriel] {
         c = go(
             &c,
-            E::SetOutOfAction {
+            E::Table(TableEdit::SetOutOfAction {
                 character: who,
                 out: true,
-            },
+            }),
         );
     }
     let c = go(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: lost(),
             played: vec![],
-        },
+        }),
     );
     let c = go(
         &c,
-        E::CranTest {
+        E::Debrief(DebriefEdit::CranTest {
             character: oriel,
             roll: die(10, 9),
-        },
+        }),
     );
     let brask_cran = c.character(brask).expect("Brask").cran;
     let mut c = c;
     for (who, face) in [(brask, brask_cran), (dall, 1)] {
         c = go(
             &c,
-            E::CranTest {
+            E::Debrief(DebriefEdit::CranTest {
                 character: who,
                 roll: die(10, face),
-            },
+            }),
         );
     }
     go(
         &c,
-        E::FateReroll {
+        E::Debrief(DebriefEdit::FateReroll {
             character: dall,
             roll: die(10, 2),
-        },
+        }),
     )
 }
 

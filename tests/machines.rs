@@ -104,6 +104,9 @@ use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Entry, EscortId, Member, MissionChoice, MissionResult,
     NewEscort, Phase,
 };
+use muster::rules::campaign::{
+    DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit, TableEdit,
+};
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::core::names::name_in;
 use muster::rules::killteam::activation::third_action_cost;
@@ -292,14 +295,14 @@ fn seed(dir: &Path, out: Option<&str>) -> Result<String, String> {
     let mut settings = c.settings.clone();
     settings.nemesis = "renegade_marines".into();
     settings.secondary = vec!["cultists".into(), "mutants".into()];
-    c = ok(c, E::SetSettings { settings })?;
+    c = ok(c, E::Setup(SetupEdit::SetSettings { settings }))?;
     let members = ["Vael", "Brask", "Orsk"]
         .iter()
         .map(|n| Member::Character(Character::new(0, *n, "human")))
         .collect();
     c = ok(
         c,
-        E::AddEscort {
+        E::Setup(SetupEdit::AddEscort {
             escort: NewEscort {
                 player: "Bruno".into(),
                 source: "Band".into(),
@@ -307,35 +310,35 @@ fn seed(dir: &Path, out: Option<&str>) -> Result<String, String> {
                 members,
                 doc: None,
             },
-        },
+        }),
     )?;
     c = ok(
         c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
     )?;
-    c = ok(c, E::BeginMission)?;
+    c = ok(c, E::Preparation(PreparationEdit::BeginMission))?;
     if let Some(name) = out {
         let character = char_id(&c, name)?;
         c = ok(
             c,
-            E::SetOutOfAction {
+            E::Table(TableEdit::SetOutOfAction {
                 character,
                 out: true,
-            },
+            }),
         )?;
     }
     c = ok(
         c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: true,
                 vp: 1,
             },
             played: vec![],
-        },
+        }),
     )?;
     if c.phase != Phase::Debrief {
         return Err(format!("seed: the campaign is in {:?}", c.phase));
@@ -404,9 +407,9 @@ fn draw(dir: &Path, machine: &str) -> Result<String, String> {
     let mut app = open(dir, machine)?;
     edit(
         &mut app,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
     )?;
     let c = campaign(&app)?;
     let drawn = c.mission.as_ref().map_or("none", |m| m.mission.as_str());
@@ -422,21 +425,21 @@ fn recruit(dir: &Path, machine: &str) -> Result<String, String> {
         .map_err(|p| format!("{p:?}"))?;
     edit(
         &mut app,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member,
             cost,
             from: None,
-        },
+        }),
     )?;
     edit(
         &mut app,
-        E::Spend {
+        E::Reinforcements(ReinforcementEdit::Spend {
             escort: EscortId(1),
             points: LASGUN_POINTS,
             what: "Lasgun".into(),
             bought: None,
-        },
+        }),
     )?;
     Ok(format!(
         "{machine}: recruited Sorel for {cost} and bought a lasgun for {LASGUN_POINTS}"
@@ -464,10 +467,10 @@ fn cran(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
     let roll = Roll::from_faces(c.settings.cran_die, vec![face], 0);
     edit(
         &mut app,
-        E::CranTest {
+        E::Debrief(DebriefEdit::CranTest {
             character,
             roll: Some(roll),
-        },
+        }),
     )?;
     let c = campaign(&app)?;
     let x = c.character(character).ok_or("the character is gone")?;
@@ -699,12 +702,12 @@ fn same(a: &Path, b: &Path, facts: &[String]) -> Result<String, String> {
 fn holds(ca: &Campaign, cb: &Campaign, fact: &str) -> Result<(), String> {
     let has = |pred: &dyn Fn(&E) -> bool| ca.journal.iter().any(|e| pred(&e.event));
     match fact {
-        "drawn" if !has(&|e| matches!(e, E::NextMission { .. })) => {
+        "drawn" if !has(&|e| matches!(e, E::Debrief(DebriefEdit::NextMission { .. }))) => {
             Err("the mission drawn is lost".into())
         }
         "spent"
-            if !has(&|e| matches!(e, E::Recruit { .. }))
-                || !has(&|e| matches!(e, E::Spend { .. })) =>
+            if !has(&|e| matches!(e, E::Reinforcements(ReinforcementEdit::Recruit { .. })))
+                || !has(&|e| matches!(e, E::Reinforcements(ReinforcementEdit::Spend { .. }))) =>
         {
             Err("the reinforcement points spent are lost".into())
         }
@@ -962,22 +965,22 @@ fn table(dir: &Path, opts: &[String]) -> Result<String, String> {
     let mut settings = c.settings.clone();
     settings.nemesis = "renegade_marines".into();
     settings.secondary = vec!["cultists".into(), "mutants".into()];
-    c = ok(c, E::SetSettings { settings })?;
-    let draw = E::DrawEnemy {
+    c = ok(c, E::Setup(SetupEdit::SetSettings { settings }))?;
+    let draw = E::Preparation(PreparationEdit::DrawEnemy {
         all: true,
         rolls: vec![],
         drawn: vec![],
-    };
+    });
     let events = [
-        Some(E::AddEscort {
+        Some(E::Setup(SetupEdit::AddEscort {
             escort: example_escort()?,
-        }),
-        Some(E::Start {
+        })),
+        Some(E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        }),
+        })),
         enemy.then_some(draw),
-        Some(E::BeginMission),
+        Some(E::Preparation(PreparationEdit::BeginMission)),
     ];
     for e in events.into_iter().flatten() {
         c = ok(c, e)?;

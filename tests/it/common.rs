@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use muster::app::{Message, Model};
 use muster::i18n::Lang;
+use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit};
 use muster::rules::{Doc, DocKey, Document, Roster};
 use muster::store::{self, Kinds, Library, Store, StoreError};
 
@@ -236,13 +237,13 @@ pub fn escort_at_the_table_from(
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
-    let mut c = go(c, E::SetSettings { settings: s });
+    let mut c = go(c, E::Setup(SetupEdit::SetSettings { settings: s }));
     let start = [
-        E::AddEscort { escort },
-        E::Start {
+        E::Setup(SetupEdit::AddEscort { escort }),
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
     ];
     for e in start.into_iter().chain(drawn_and_begun()) {
         c = go(&c, e);
@@ -333,7 +334,14 @@ pub fn example_campaign_between_missions(
 ) -> muster::rules::campaign::Campaign {
     let mut c = example_campaign_at_the_table(rules);
     let next = (c.journal.iter())
-        .rposition(|e| matches!(e.event, muster::rules::CampaignEdit::NextMission { .. }))
+        .rposition(|e| {
+            matches!(
+                e.event,
+                muster::rules::CampaignEdit::Debrief(
+                    muster::rules::campaign::DebriefEdit::NextMission { .. }
+                )
+            )
+        })
         .expect("the fourth mission drawn");
     c.journal.truncate(next + 1);
     let (c, _) = c.replay(rules).expect("replays");
@@ -430,16 +438,16 @@ pub fn add_kal(app: &mut muster::app::App, id: &str) -> u64 {
 pub fn next_mission_begun() -> Vec<muster::rules::campaign::CampaignEdit> {
     use muster::rules::campaign::{CampaignEdit as E, MissionChoice, MissionResult};
     let mut events = vec![
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: false,
                 vp: 0,
             },
             played: vec![],
-        },
-        E::NextMission {
+        }),
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
     ];
     events.extend(drawn_and_begun());
     events
@@ -450,12 +458,12 @@ pub fn next_mission_begun() -> Vec<muster::rules::campaign::CampaignEdit> {
 pub fn drawn_and_begun() -> [muster::rules::campaign::CampaignEdit; 2] {
     use muster::rules::campaign::CampaignEdit as E;
     [
-        E::DrawEnemy {
+        E::Preparation(PreparationEdit::DrawEnemy {
             all: true,
             rolls: vec![],
             drawn: vec![],
-        },
-        E::BeginMission,
+        }),
+        E::Preparation(PreparationEdit::BeginMission),
     ]
 }
 
@@ -480,18 +488,18 @@ pub fn escort_at_the_mission(
         ..MissionChoice::default()
     };
     for e in [
-        E::SetSettings { settings: s },
-        E::AddEscort { escort },
-        E::Start {
+        E::Setup(SetupEdit::SetSettings { settings: s }),
+        E::Setup(SetupEdit::AddEscort { escort }),
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice,
-        },
-        E::DrawEnemy {
+        }),
+        E::Preparation(PreparationEdit::DrawEnemy {
             all: true,
             rolls: vec![],
             drawn: vec![],
-        },
-        E::BeginMission,
+        }),
+        E::Preparation(PreparationEdit::BeginMission),
     ] {
         c = c
             .apply(e.clone(), rules, &mut rng)

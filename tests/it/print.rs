@@ -787,11 +787,13 @@ fn rule_ids_are_found_in_running_text() {
 fn the_campaign_sheet_ticks_the_single_use_items_struck_off_at_the_table() {
     let rules = rules();
     let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |c| {
-        vec![muster::rules::campaign::CampaignEdit::StrikeItem {
-            character: crate::common::char_id(c, "Trooper Vell"),
-            item: "smoke_grenade".into(),
-            struck: true,
-        }]
+        vec![muster::rules::campaign::CampaignEdit::Items(
+            muster::rules::campaign::ItemEdit::StrikeItem {
+                character: crate::common::char_id(c, "Trooper Vell"),
+                item: "smoke_grenade".into(),
+                struck: true,
+            },
+        )]
     });
     let sheet = campaign_sheet(&c, rules, en());
     let card = |name: &str| {

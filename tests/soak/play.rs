@@ -27,6 +27,9 @@ use muster::rules::killteam::activation::Act;
 
 use super::{App, Command, Edit, Lang, campaign, entry_key, key, open, rules, seeded};
 use muster::app::MessageKind;
+use muster::rules::campaign::{
+    DebriefEdit, PreparationEdit, ReinforcementEdit, TableEdit, TurnEdit,
+};
 
 /// Milliseconds since 1970.
 fn now_ms() -> u128 {
@@ -153,37 +156,39 @@ fn gm_options(c: &Campaign, r: &muster::rules::RulesData, rng: &mut impl rand::R
         Phase::Playing => {
             let enemies = c.mission.as_ref().map_or(0, |m| m.enemy.len());
             let mut out: Vec<E> = (0..enemies)
-                .map(|i| E::SetWounds {
-                    character: CharId(ENEMY_IDS.0 + i as u64),
-                    wounds: rng.random_range(0..=c.enemy_wounds(i, r)),
+                .map(|i| {
+                    E::Table(TableEdit::SetWounds {
+                        character: CharId(ENEMY_IDS.0 + i as u64),
+                        wounds: rng.random_range(0..=c.enemy_wounds(i, r)),
+                    })
                 })
                 .collect();
-            out.push(E::NewTurn { gain: None });
+            out.push(E::Table(TableEdit::NewTurn { gain: None }));
             if rng.random_range(0..12) == 0 {
                 // Only the mission's end, this time.
-                return vec![E::EndMission {
+                return vec![E::Debrief(DebriefEdit::EndMission {
                     result: MissionResult {
                         success: rng.random_range(0..2) == 0,
                         vp: rng.random_range(0..3),
                     },
                     played: vec![],
-                }];
+                })];
             }
             out
         }
-        Phase::Debrief => vec![E::NextMission {
+        Phase::Debrief => vec![E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        }],
+        })],
         Phase::Ready => {
             let drawn = c.mission.as_ref().is_some_and(|m| !m.enemy.is_empty());
             if drawn {
-                vec![E::BeginMission]
+                vec![E::Preparation(PreparationEdit::BeginMission)]
             } else {
-                vec![E::DrawEnemy {
+                vec![E::Preparation(PreparationEdit::DrawEnemy {
                     all: true,
                     rolls: vec![],
                     drawn: vec![],
-                }]
+                })]
             }
         }
         Phase::Setup | Phase::Over => Vec::new(),
@@ -204,27 +209,27 @@ fn player_options(c: &Campaign, rng: &mut impl rand::Rng) -> Vec<E> {
             .iter()
             .flat_map(|&character| {
                 [
-                    E::Act {
+                    E::Turn(TurnEdit::Act {
                         character,
                         act: if rng.random_range(0..2) == 0 {
                             Act::Move
                         } else {
                             Act::Shoot
                         },
-                    },
-                    E::SetWounds {
+                    }),
+                    E::Table(TableEdit::SetWounds {
                         character,
                         wounds: rng.random_range(0..=1),
-                    },
+                    }),
                 ]
             })
             .collect(),
-        Phase::Debrief => vec![E::Spend {
+        Phase::Debrief => vec![E::Reinforcements(ReinforcementEdit::Spend {
             escort: EscortId(1),
             points: 1,
             what: "Lasgun".into(),
             bought: None,
-        }],
+        })],
         _ => Vec::new(),
     }
 }

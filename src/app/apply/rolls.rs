@@ -6,6 +6,7 @@
 use crate::app::{App, MessageKind};
 use crate::rules::campaign::CharId;
 use crate::rules::campaign::InForce;
+use crate::rules::campaign::TurnEdit;
 use crate::rules::{DocKey, Edit, Msg};
 use crate::store;
 
@@ -80,10 +81,10 @@ impl App {
             k.may_act(CharId(from.id), act, &self.model.rules_of(k))?;
             acts.push((
                 from.doc.clone(),
-                CampaignEdit::Act {
+                CampaignEdit::Turn(TurnEdit::Act {
                     character: CharId(from.id),
                     act,
-                },
+                }),
             ));
         }
         Ok(acts)

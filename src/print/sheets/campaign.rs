@@ -13,6 +13,7 @@ use crate::print::model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, T
 use super::band::character_card;
 use super::killteam::soldier_card;
 use super::{SheetOptions, finish, new_sheet, notes_section};
+use crate::rules::campaign::{DebriefEdit, SetupEdit};
 
 fn state_tag(lang: Lang, state: State) -> Tag {
     let (icon, tone) = match state {
@@ -117,7 +118,8 @@ fn played_missions(c: &Campaign, rules: &RulesData, lang: Lang) -> Table {
     let mut chosen: Option<(String, String)> = None;
     for e in &c.journal {
         match &e.event {
-            CampaignEdit::Start { choice, .. } | CampaignEdit::NextMission { choice, .. } => {
+            CampaignEdit::Setup(SetupEdit::Start { choice, .. })
+            | CampaignEdit::Debrief(DebriefEdit::NextMission { choice, .. }) => {
                 // A mission against the Nemesis records no faction of its own.
                 chosen = Some((
                     choice.mission.clone().unwrap_or_default(),
@@ -127,7 +129,7 @@ fn played_missions(c: &Campaign, rules: &RulesData, lang: Lang) -> Table {
                         .unwrap_or_else(|| c.settings.nemesis.clone()),
                 ));
             }
-            CampaignEdit::EndMission { result, .. } => {
+            CampaignEdit::Debrief(DebriefEdit::EndMission { result, .. }) => {
                 let (mission, faction) = chosen.take().unwrap_or_default();
                 let (kind, name) = mission_label(rules, lang, &mission);
                 let outcome = if result.success {

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{Fight, Rolled};
+use crate::rules::campaign::TableEdit;
 use crate::rules::campaign::{Campaign, CampaignEdit, CharId};
 use crate::rules::characters::units::{Victory, victory};
 use crate::rules::core::msg::Msg;
@@ -280,15 +281,15 @@ impl CampaignWounds {
     /// that they go in once: one character's, or several in one event.
     pub fn edit(&self, seed: u64) -> CampaignEdit {
         match self.wounds.as_slice() {
-            [(_, character, wounds)] => CampaignEdit::AddWounds {
+            [(_, character, wounds)] => CampaignEdit::Table(TableEdit::AddWounds {
                 character: *character,
                 wounds: *wounds,
                 roll: Some(seed),
-            },
-            all => CampaignEdit::AddBattleWounds {
+            }),
+            all => CampaignEdit::Table(TableEdit::AddBattleWounds {
                 wounds: all.iter().map(|&(_, c, w)| (c, w)).collect(),
                 roll: Some(seed),
-            },
+            }),
         }
     }
 }

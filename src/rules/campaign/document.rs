@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use super::{Campaign, CampaignEdit, Fighter};
+use crate::rules::campaign::{PreparationEdit, SetupEdit, TableEdit, TurnEdit};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -58,13 +59,13 @@ impl Document for Campaign {
         // at the table is a step of its own.
         matches!(
             edit,
-            CampaignEdit::SetNotes { .. } | CampaignEdit::SetSettings { .. }
+            CampaignEdit::Setup(SetupEdit::SetNotes { .. } | SetupEdit::SetSettings { .. })
         )
     }
     fn edit_subject(&self, edit: &CampaignEdit) -> Option<crate::rules::core::names::Names> {
-        if let CampaignEdit::EnemyActivation { index }
-        | CampaignEdit::EnemyBehaviour { index, .. }
-        | CampaignEdit::RerollEnemy { index, .. } = edit
+        if let CampaignEdit::Turn(TurnEdit::EnemyActivation { index })
+        | CampaignEdit::Table(TableEdit::EnemyBehaviour { index, .. })
+        | CampaignEdit::Preparation(PreparationEdit::RerollEnemy { index, .. }) = edit
         {
             return self.enemy(*index).map(|_| self.enemy_names(*index));
         }

@@ -9,6 +9,7 @@ use super::{Campaign, CharId, Fighter, ItemResult, LaidIn, Member, Phase, UsedOn
 use rand::Rng;
 
 use super::edit::CampaignEdit;
+use crate::rules::campaign::ItemEdit;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -82,44 +83,53 @@ impl Campaign {
         })
     }
 
-    /// [`CampaignEdit::UseItem`], [`CampaignEdit::RerollItem`],
-    /// [`CampaignEdit::Recharge`] or [`CampaignEdit::RemoveMine`], as the
+    /// [`ItemEdit::UseItem`], [`ItemEdit::RerollItem`],
+    /// [`ItemEdit::Recharge`] or [`ItemEdit::RemoveMine`], as the
     /// dispatcher hands them over.
     pub(super) fn item_event<R: Rng + ?Sized>(
         &mut self,
-        edit: CampaignEdit,
+        edit: ItemEdit,
         rules: &RulesData,
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         match edit {
-            CampaignEdit::UseItem {
+            ItemEdit::StrikeItem {
+                character,
+                item,
+                struck,
+            } => self.strike_item(character, item, struck, rules),
+            ItemEdit::UseItem {
                 character,
                 item,
                 target,
                 roll,
             } => self.use_item(character, item, target, roll, rules, rng, out),
-            CampaignEdit::Recharge {
+            ItemEdit::Recharge {
                 character,
                 item,
                 cost,
             } => self.recharge(character, item, cost, rules, out),
-            CampaignEdit::RerollItem {
+            ItemEdit::RerollItem {
                 character,
                 item,
                 roll,
                 cost,
             } => self.reroll_item(character, item, (roll, cost), rules, rng, out),
-            CampaignEdit::RemoveMine {
+            ItemEdit::RemoveMine {
                 character,
                 bearer,
                 item,
             } => self.remove_mine(character, bearer, item, rules, out),
-            _ => unreachable!("the dispatcher hands over item events only"),
+            ItemEdit::Loot {
+                character,
+                from,
+                pick,
+            } => self.loot(character, from, pick, rules, out),
         }
     }
 
-    /// [`CampaignEdit::RemoveMine`]: a Deminer clears a laid mine (RIB-5).
+    /// [`ItemEdit::RemoveMine`]: a Deminer clears a laid mine (RIB-5).
     /// Decision: at a campaign's table the mines laid are the players' own
     /// (the drawn enemy lays none), and a Deminer may clear any of them; the
     /// rule says "enemy mine" as it is written for two kill teams facing
@@ -165,14 +175,14 @@ impl Campaign {
                 .text("bearer", &laid_by)
                 .text("rule", &removal.rule),
         ));
-        Ok(CampaignEdit::RemoveMine {
+        Ok(CampaignEdit::Items(ItemEdit::RemoveMine {
             character,
             bearer,
             item,
-        })
+        }))
     }
 
-    /// [`CampaignEdit::UseItem`]: a single-use item used at the table.
+    /// [`ItemEdit::UseItem`]: a single-use item used at the table.
     #[allow(clippy::too_many_arguments)] // an event's fields, and the engine's
     fn use_item<R: Rng + ?Sized>(
         &mut self,
@@ -267,15 +277,15 @@ impl Campaign {
                 rerolled: false,
             },
         );
-        Ok(CampaignEdit::UseItem {
+        Ok(CampaignEdit::Items(ItemEdit::UseItem {
             character,
             item,
             target,
             roll: used.roll,
-        })
+        }))
     }
 
-    /// [`CampaignEdit::RerollItem`]: the reroll stratagem (KT-11) on an
+    /// [`ItemEdit::RerollItem`]: the reroll stratagem (KT-11) on an
     /// item's dice, « Relancez n'importe quel jet de dé »: only straight
     /// after the use (the journal's last event), once. The bearer's team
     /// pays; the target is put back as it was and the new dice take
@@ -319,12 +329,12 @@ impl Campaign {
                 ..used
             },
         );
-        Ok(CampaignEdit::RerollItem {
+        Ok(CampaignEdit::Items(ItemEdit::RerollItem {
             character,
             item,
             roll: again.roll,
             cost: Some(cost),
-        })
+        }))
     }
 
     /// Whether the dice of `item`, just used by `character`, may be made
@@ -368,8 +378,8 @@ impl Campaign {
         // The use, or its dice made again (then refused below: never twice).
         let last_use = self.journal.last().is_some_and(|e| {
             matches!(&e.event,
-                CampaignEdit::UseItem { character: c, item: it, .. }
-                | CampaignEdit::RerollItem { character: c, item: it, .. }
+                CampaignEdit::Items(ItemEdit::UseItem { character: c, item: it, .. } |
+ItemEdit::RerollItem { character: c, item: it, .. })
                 if *c == character && it == item)
         });
         if !last_use {
@@ -565,7 +575,7 @@ impl Campaign {
         })
     }
 
-    /// [`CampaignEdit::Recharge`]: the "Recharge" stratagem (KT-11): the
+    /// [`ItemEdit::Recharge`]: the "Recharge" stratagem (KT-11): the
     /// bearer's escort pays its command points, and his used item can be
     /// used again.
     fn recharge(
@@ -629,11 +639,11 @@ impl Campaign {
                 .int("cost", cost)
                 .int("points", points - step),
         ));
-        Ok(CampaignEdit::Recharge {
+        Ok(CampaignEdit::Items(ItemEdit::Recharge {
             character,
             item,
             cost: Some(cost),
-        })
+        }))
     }
 }
 

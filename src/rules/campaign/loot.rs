@@ -13,6 +13,7 @@
 
 use super::edit::CampaignEdit;
 use super::{Campaign, CharId, Fighter, Member, Phase};
+use crate::rules::campaign::ItemEdit;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
@@ -81,7 +82,7 @@ impl Campaign {
         Some(s)
     }
 
-    /// [`CampaignEdit::Loot`]: a Thief takes a weapon or an item from a
+    /// [`ItemEdit::Loot`]: a Thief takes a weapon or an item from a
     /// fallen enemy (RIB-13). Refused for anyone without the ribbon, one
     /// out of action, a model still standing, one of the players' own, or
     /// what it does not leave.
@@ -139,10 +140,10 @@ impl Campaign {
                 .names("what", &names)
                 .text("rule", &rule),
         ));
-        Ok(CampaignEdit::Loot {
+        Ok(CampaignEdit::Items(ItemEdit::Loot {
             character,
             from,
             pick,
-        })
+        }))
     }
 }

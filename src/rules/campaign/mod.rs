@@ -50,7 +50,10 @@ pub use data::{
     Rates, Settings,
 };
 pub use data::{EnemyFighter, EnemyWeapon, NamedModel};
-pub use edit::{Bought, CampaignEdit, MissionChoice, NewEscort, Purchase};
+pub use edit::{
+    Bought, CampaignEdit, DebriefEdit, ItemEdit, MissionChoice, NewEscort, PreparationEdit,
+    Purchase, ReinforcementEdit, SetupEdit, TableEdit, TurnEdit,
+};
 pub use enemy::{Behaviour, ENEMY_IDS, Fighter, NAMED_IDS};
 pub use house::{InForce, RulesEdit};
 pub use ids::{CharId, EscortId};

@@ -11,6 +11,7 @@ use rand::Rng;
 
 use super::edit::CampaignEdit;
 use super::play::{dice, no_escort, total};
+use crate::rules::campaign::{DebriefEdit, ItemEdit, TableEdit};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -18,7 +19,7 @@ use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
 impl Campaign {
-    /// [`CampaignEdit::EnemyBehaviour`]: what an enemy character does at its
+    /// [`TableEdit::EnemyBehaviour`]: what an enemy character does at its
     /// activation, in solo play: its Cran test in the mission's attack or
     /// defence mode (CMP-15).
     pub(super) fn enemy_behaviour<R: Rng + ?Sized>(
@@ -78,13 +79,13 @@ impl Campaign {
                 passed,
             },
         );
-        Ok(CampaignEdit::EnemyBehaviour {
+        Ok(CampaignEdit::Table(TableEdit::EnemyBehaviour {
             index,
             roll: Some(roll),
-        })
+        }))
     }
 
-    /// [`CampaignEdit::Initiative`]: each player tests his initiative and the
+    /// [`TableEdit::Initiative`]: each player tests his initiative and the
     /// enemy's is tested once: every side acts in the order it gives (CMP-16).
     pub(super) fn initiative_test<R: Rng + ?Sized>(
         &mut self,
@@ -125,10 +126,10 @@ impl Campaign {
             turn,
             order: order.clone(),
         });
-        Ok(CampaignEdit::Initiative { rolls: order })
+        Ok(CampaignEdit::Table(TableEdit::Initiative { rolls: order }))
     }
 
-    /// [`CampaignEdit::NewTurn`]: a new turn at the table: each kill team gains
+    /// [`TableEdit::NewTurn`]: a new turn at the table: each kill team gains
     /// its command points for the turn (KT-11).
     pub(super) fn new_turn(
         &mut self,
@@ -163,10 +164,10 @@ impl Campaign {
                     .int("points", e.command_points),
             ));
         }
-        Ok(CampaignEdit::NewTurn { gain: Some(gain) })
+        Ok(CampaignEdit::Table(TableEdit::NewTurn { gain: Some(gain) }))
     }
 
-    /// [`CampaignEdit::SetWounds`]: wounds taken by a character at the table.
+    /// [`TableEdit::SetWounds`]: wounds taken by a character at the table.
     pub(super) fn set_wounds(
         &mut self,
         character: CharId,
@@ -177,11 +178,17 @@ impl Campaign {
         match Fighter::of(character) {
             Fighter::Enemy(e) => {
                 self.set_enemy_wounds(e, wounds, rules)?;
-                return Ok(CampaignEdit::SetWounds { character, wounds });
+                return Ok(CampaignEdit::Table(TableEdit::SetWounds {
+                    character,
+                    wounds,
+                }));
             }
             Fighter::Named(n) => {
                 self.set_named_wounds(n, wounds, rules)?;
-                return Ok(CampaignEdit::SetWounds { character, wounds });
+                return Ok(CampaignEdit::Table(TableEdit::SetWounds {
+                    character,
+                    wounds,
+                }));
             }
             Fighter::Character(_) => {}
         }
@@ -197,10 +204,13 @@ impl Campaign {
         if wounds == max {
             table.out_of_action.insert(character);
         }
-        Ok(CampaignEdit::SetWounds { character, wounds })
+        Ok(CampaignEdit::Table(TableEdit::SetWounds {
+            character,
+            wounds,
+        }))
     }
 
-    /// [`CampaignEdit::AddWounds`]: wounds a fight rolled on the battle screen,
+    /// [`TableEdit::AddWounds`]: wounds a fight rolled on the battle screen,
     /// added to a character's at the table (never past his last).
     pub(super) fn wound(
         &mut self,
@@ -213,14 +223,14 @@ impl Campaign {
         self.expect(&[Phase::Playing])?;
         self.not_applied(roll)?;
         self.add_wounds(character, wounds, rules, out)?;
-        Ok(CampaignEdit::AddWounds {
+        Ok(CampaignEdit::Table(TableEdit::AddWounds {
             character,
             wounds,
             roll,
-        })
+        }))
     }
 
-    /// [`CampaignEdit::AddBattleWounds`]: the wounds one roll of the battle
+    /// [`TableEdit::AddBattleWounds`]: the wounds one roll of the battle
     /// screen caused to several characters (a round between units), added to
     /// each at the table in one event: all of them, or none when one cannot
     /// take them.
@@ -240,10 +250,13 @@ impl Campaign {
         for &(character, w) in &wounds {
             self.add_wounds(character, w, rules, out)?;
         }
-        Ok(CampaignEdit::AddBattleWounds { wounds, roll })
+        Ok(CampaignEdit::Table(TableEdit::AddBattleWounds {
+            wounds,
+            roll,
+        }))
     }
 
-    /// [`CampaignEdit::SetOutOfAction`]: a character taken out of action, or
+    /// [`TableEdit::SetOutOfAction`]: a character taken out of action, or
     /// back.
     pub(super) fn set_out_of_action(
         &mut self,
@@ -255,11 +268,17 @@ impl Campaign {
         match Fighter::of(character) {
             Fighter::Enemy(e) => {
                 self.set_enemy_out(e, o)?;
-                return Ok(CampaignEdit::SetOutOfAction { character, out: o });
+                return Ok(CampaignEdit::Table(TableEdit::SetOutOfAction {
+                    character,
+                    out: o,
+                }));
             }
             Fighter::Named(n) => {
                 self.set_named_out(n, o, rules)?;
-                return Ok(CampaignEdit::SetOutOfAction { character, out: o });
+                return Ok(CampaignEdit::Table(TableEdit::SetOutOfAction {
+                    character,
+                    out: o,
+                }));
             }
             Fighter::Character(_) => {}
         }
@@ -270,10 +289,13 @@ impl Campaign {
         } else {
             table.out_of_action.remove(&character);
         }
-        Ok(CampaignEdit::SetOutOfAction { character, out: o })
+        Ok(CampaignEdit::Table(TableEdit::SetOutOfAction {
+            character,
+            out: o,
+        }))
     }
 
-    /// [`CampaignEdit::StrikeItem`]: a single-use item struck off, or back.
+    /// [`ItemEdit::StrikeItem`]: a single-use item struck off, or back.
     pub(super) fn strike_item(
         &mut self,
         character: CharId,
@@ -310,14 +332,14 @@ impl Campaign {
         }
         // Struck or given back by hand: whole again, or all used.
         table.set_uses(character, &item, 0);
-        Ok(CampaignEdit::StrikeItem {
+        Ok(CampaignEdit::Items(ItemEdit::StrikeItem {
             character,
             item,
             struck,
-        })
+        }))
     }
 
-    /// [`CampaignEdit::SetCommandPoints`]: an escort's command points (KT-11).
+    /// [`TableEdit::SetCommandPoints`]: an escort's command points (KT-11).
     pub(super) fn set_command_points(
         &mut self,
         escort: EscortId,
@@ -329,10 +351,13 @@ impl Campaign {
             return Err(Problem::new("KT-11", "campaign.problem.negative_points"));
         }
         self.escorts[i].command_points = points;
-        Ok(CampaignEdit::SetCommandPoints { escort, points })
+        Ok(CampaignEdit::Table(TableEdit::SetCommandPoints {
+            escort,
+            points,
+        }))
     }
 
-    /// [`CampaignEdit::SetPlaying`]: a character left at home, or brought to
+    /// [`DebriefEdit::SetPlaying`]: a character left at home, or brought to
     /// the table (before the first tick is fine; his ticks go with him).
     pub(super) fn set_playing(
         &mut self,
@@ -359,7 +384,10 @@ impl Campaign {
             table.laid.retain(|(x, _)| *x != character);
             table.used.remove(&character);
         }
-        Ok(CampaignEdit::SetPlaying { character, plays })
+        Ok(CampaignEdit::Debrief(DebriefEdit::SetPlaying {
+            character,
+            plays,
+        }))
     }
 
     /// Refuses the wounds of a battle roll already applied.
@@ -559,10 +587,10 @@ impl Campaign {
             ..Debrief::default()
         });
         self.phase = Phase::Debrief;
-        Ok(CampaignEdit::EndMission {
+        Ok(CampaignEdit::Debrief(DebriefEdit::EndMission {
             result,
             played: table.players,
-        })
+        }))
     }
 
     /// The reinforcement points of a mission, won or lost (CMP-7, CMP-8):

@@ -4,6 +4,7 @@
 
 use super::EscortKind;
 use super::*;
+use crate::rules::campaign::{ReinforcementEdit, SetupEdit, TableEdit};
 
 impl Campaign {
     /// The numbers the campaign plays by: those recorded at its start, or
@@ -56,9 +57,9 @@ impl Campaign {
     /// journal already (each roll's wounds are applied once).
     pub fn roll_applied(&self, seed: u64) -> bool {
         self.journal.iter().any(|e| match &e.event {
-            CampaignEdit::AddWounds { roll, .. } | CampaignEdit::AddBattleWounds { roll, .. } => {
-                *roll == Some(seed)
-            }
+            CampaignEdit::Table(
+                TableEdit::AddWounds { roll, .. } | TableEdit::AddBattleWounds { roll, .. },
+            ) => *roll == Some(seed),
             _ => false,
         })
     }
@@ -385,7 +386,9 @@ impl Campaign {
         };
         let name = x.name();
         let created = |e: &CampaignEdit, o: &crate::rules::Outcome| match e {
-            CampaignEdit::Recruit { .. } => o.created == Some(id.0),
+            CampaignEdit::Reinforcements(ReinforcementEdit::Recruit { .. }) => {
+                o.created == Some(id.0)
+            }
             _ => false,
         };
         let recruited = self
@@ -399,7 +402,7 @@ impl Campaign {
             None
         } else {
             self.journal.iter().zip(outcomes).rposition(|(e, o)| {
-                matches!(e.event, CampaignEdit::AddEscort { .. })
+                matches!(e.event, CampaignEdit::Setup(SetupEdit::AddEscort { .. }))
                     && o.created == Some(u64::from(x.escort.0))
             })
         };
@@ -556,15 +559,15 @@ impl Campaign {
         if let Ok((next, _)) = Document::apply(&c, record, rules, &mut rng) {
             c = next;
         }
-        let settings = CampaignEdit::SetSettings {
+        let settings = CampaignEdit::Setup(SetupEdit::SetSettings {
             settings: self.settings.clone(),
-        };
+        });
         if let Ok((next, _)) = Document::apply(&c, settings, rules, &mut rng) {
             c = next;
         }
-        let edit = CampaignEdit::CarryOver {
+        let edit = CampaignEdit::Setup(SetupEdit::CarryOver {
             from: Box::new(carried),
-        };
+        });
         Ok(Document::apply(&c, edit, rules, &mut rng)?.0)
     }
 

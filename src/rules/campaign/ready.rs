@@ -5,6 +5,7 @@ use rand::Rng;
 
 use super::edit::CampaignEdit;
 use super::play::{dice, enemy_differs, total};
+use crate::rules::campaign::PreparationEdit;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -12,7 +13,7 @@ use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
 impl Campaign {
-    /// [`CampaignEdit::DrawEnemy`]: one more enemy drawn for the mission's
+    /// [`PreparationEdit::DrawEnemy`]: one more enemy drawn for the mission's
     /// escort, or every one until the budget is spent (CMP-5).
     pub(super) fn draw_enemies<R: Rng + ?Sized>(
         &mut self,
@@ -70,14 +71,14 @@ impl Campaign {
         if let Some((now, then)) = drawn.iter().zip(&recorded).find(|(a, b)| a != b) {
             return Err(enemy_differs(now, then));
         }
-        Ok(CampaignEdit::DrawEnemy {
+        Ok(CampaignEdit::Preparation(PreparationEdit::DrawEnemy {
             all,
             rolls: used,
             drawn,
-        })
+        }))
     }
 
-    /// [`CampaignEdit::RerollEnemy`]: an enemy the players have no model for is
+    /// [`PreparationEdit::RerollEnemy`]: an enemy the players have no model for is
     /// drawn again (CMP-5).
     pub(super) fn reroll_enemy<R: Rng + ?Sized>(
         &mut self,
@@ -115,14 +116,14 @@ impl Campaign {
         if let Some(m) = self.mission.as_mut() {
             m.enemy[index] = draw;
         }
-        Ok(CampaignEdit::RerollEnemy {
+        Ok(CampaignEdit::Preparation(PreparationEdit::RerollEnemy {
             index,
             roll: Some(roll),
             drawn: Some(kept),
-        })
+        }))
     }
 
-    /// [`CampaignEdit::BeginMission`]: the mission begins: the table view.
+    /// [`PreparationEdit::BeginMission`]: the mission begins: the table view.
     pub(super) fn begin_mission(
         &mut self,
         rules: &RulesData,
@@ -177,7 +178,7 @@ impl Campaign {
             ..Table::default()
         });
         self.phase = Phase::Playing;
-        Ok(CampaignEdit::BeginMission)
+        Ok(CampaignEdit::Preparation(PreparationEdit::BeginMission))
     }
 
     pub(super) fn draw_enemy<R: Rng + ?Sized>(

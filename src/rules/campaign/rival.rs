@@ -7,7 +7,6 @@
 //! and the players are told so rather than offered a swap that leaves both
 //! out.
 
-use std::mem::discriminant;
 use std::sync::Arc;
 
 use super::{Campaign, Entry};
@@ -99,10 +98,9 @@ pub fn rival_in_the_way(
 
 /// The places of `others` in the order they are tried, at most [`TRIED`].
 fn likeliest(kept: &[Arc<Entry>], others: &[usize], entry: &Entry) -> Vec<usize> {
-    let kind = discriminant(&entry.event);
     let about = entry.event.character();
     let same_about = |e: &Entry| about.is_some() && e.event.character() == about;
-    let same_kind = |e: &Entry| discriminant(&e.event) == kind;
+    let same_kind = |e: &Entry| e.event.same_kind(&entry.event);
     let tests: [&dyn Fn(&Entry) -> bool; 4] = [
         &|e| same_kind(e) && same_about(e),
         &|e| same_about(e),

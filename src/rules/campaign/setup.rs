@@ -5,19 +5,20 @@ use rand::Rng;
 
 use super::edit::{CampaignEdit, MissionChoice, NewEscort};
 use super::{Campaign, CharId, Escort, EscortId, MissionType, Phase, PoolMode, Settings};
+use crate::rules::campaign::SetupEdit;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
 impl Campaign {
-    /// [`CampaignEdit::SetNotes`]: new notes.
+    /// [`SetupEdit::SetNotes`]: new notes.
     pub(super) fn set_notes(&mut self, notes: String) -> Result<CampaignEdit, Problem> {
         self.notes.clone_from(&notes);
-        Ok(CampaignEdit::SetNotes { notes })
+        Ok(CampaignEdit::Setup(SetupEdit::SetNotes { notes }))
     }
 
-    /// [`CampaignEdit::AddEscort`]: an escort joins (in setup).
+    /// [`SetupEdit::AddEscort`]: an escort joins (in setup).
     pub(super) fn join_escort(
         &mut self,
         escort: NewEscort,
@@ -34,19 +35,19 @@ impl Campaign {
                 .text("source", &escort.source)
                 .int("count", escort.members.len()),
         ));
-        Ok(CampaignEdit::AddEscort { escort })
+        Ok(CampaignEdit::Setup(SetupEdit::AddEscort { escort }))
     }
 
-    /// [`CampaignEdit::RemoveEscort`]: an escort leaves (in setup).
+    /// [`SetupEdit::RemoveEscort`]: an escort leaves (in setup).
     pub(super) fn remove_escort(&mut self, escort: EscortId) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Setup])?;
         let i = self.escort_index(escort)?;
         self.escorts.remove(i);
         self.characters.retain(|c| c.escort != escort);
-        Ok(CampaignEdit::RemoveEscort { escort })
+        Ok(CampaignEdit::Setup(SetupEdit::RemoveEscort { escort }))
     }
 
-    /// [`CampaignEdit::SetLeader`]: an escort's leader (CMP-17).
+    /// [`SetupEdit::SetLeader`]: an escort's leader (CMP-17).
     pub(super) fn set_leader(
         &mut self,
         escort: EscortId,
@@ -62,10 +63,13 @@ impl Campaign {
             return Err(Problem::new("CMP-17", "campaign.problem.leader").character(c.name()));
         }
         self.escorts[e].leader = Some(character);
-        Ok(CampaignEdit::SetLeader { escort, character })
+        Ok(CampaignEdit::Setup(SetupEdit::SetLeader {
+            escort,
+            character,
+        }))
     }
 
-    /// [`CampaignEdit::SetCran`]: a character's Cran set by hand (CMP-11).
+    /// [`SetupEdit::SetCran`]: a character's Cran set by hand (CMP-11).
     pub(super) fn set_cran(
         &mut self,
         character: CharId,
@@ -93,10 +97,10 @@ impl Campaign {
                 .int("cran", cran)
                 .int("die", self.settings.cran_die),
         ));
-        Ok(CampaignEdit::SetCran { character, cran })
+        Ok(CampaignEdit::Setup(SetupEdit::SetCran { character, cran }))
     }
 
-    /// [`CampaignEdit::Start`]: the campaign starts: the first mission, a
+    /// [`SetupEdit::Start`]: the campaign starts: the first mission, a
     /// random Investigation (CMP-2).
     pub(super) fn start<R: Rng + ?Sized>(
         &mut self,
@@ -131,10 +135,10 @@ impl Campaign {
             .push((LineKind::Info, Msg::new("campaign.log.start")));
         self.credit_carried(&rates, out);
         let choice = self.draw_mission(MissionType::Investigation, choice, rules, rng, out)?;
-        Ok(CampaignEdit::Start {
+        Ok(CampaignEdit::Setup(SetupEdit::Start {
             choice,
             rates: Some(Box::new(rates)),
-        })
+        }))
     }
 
     pub(super) fn set_settings(
@@ -186,7 +190,7 @@ impl Campaign {
                 c.cran_by_hand = false;
             }
         }
-        Ok(CampaignEdit::SetSettings { settings })
+        Ok(CampaignEdit::Setup(SetupEdit::SetSettings { settings }))
     }
 
     /// CMP-17: an ended campaign's escort joins, once, in setup: each
@@ -254,7 +258,7 @@ impl Campaign {
             campaign: from.campaign.clone(),
             resources: from.resources,
         });
-        Ok(CampaignEdit::CarryOver { from })
+        Ok(CampaignEdit::Setup(SetupEdit::CarryOver { from }))
     }
 
     /// CMP-17: the resource points carried over, credited at the start as

@@ -4,6 +4,7 @@
 //! message, told in the language shown.
 
 use super::{Campaign, CampaignEdit, Fighter};
+use crate::rules::campaign::{DebriefEdit, ReinforcementEdit, TableEdit};
 use crate::rules::core::msg::Msg;
 
 impl CampaignEdit {
@@ -37,33 +38,46 @@ impl CampaignEdit {
             })
         };
         Some(match self {
-            Self::Advance { characteristic, .. } => {
+            Self::Debrief(DebriefEdit::Advance { characteristic, .. }) => {
                 Msg::new("event.did.advance").key("c", characteristic.abbr_key())
             }
-            Self::SetWounds { wounds, .. } => Msg::new("event.did.wounds").int("n", *wounds),
-            Self::AddWounds { wounds, .. } => Msg::new("event.did.add_wounds").int("n", *wounds),
-            Self::SetOutOfAction { out, .. } | Self::ConfirmOutOfAction { out, .. } => {
-                Msg::new(if *out {
-                    "event.did.out"
-                } else {
-                    "event.did.back_in"
-                })
+            Self::Table(TableEdit::SetWounds { wounds, .. }) => {
+                Msg::new("event.did.wounds").int("n", *wounds)
             }
-            Self::SetPlaying { plays, .. } => Msg::new(if *plays {
+            Self::Table(TableEdit::AddWounds { wounds, .. }) => {
+                Msg::new("event.did.add_wounds").int("n", *wounds)
+            }
+            Self::Table(TableEdit::SetOutOfAction { out, .. })
+            | Self::Debrief(DebriefEdit::ConfirmOutOfAction { out, .. }) => Msg::new(if *out {
+                "event.did.out"
+            } else {
+                "event.did.back_in"
+            }),
+            Self::Debrief(DebriefEdit::SetPlaying { plays, .. }) => Msg::new(if *plays {
                 "event.did.plays"
             } else {
                 "event.did.at_home"
             }),
-            Self::CranTest { roll: r, .. } => roll("campaign.event.cran_test", r)?,
-            Self::FateReroll { roll: r, .. } => roll("campaign.event.fate", r)?,
-            Self::Recruit { member, cost, .. } => Msg::new("event.did.recruit")
-                .text("name", member.name())
-                .int("cost", *cost),
-            Self::Spend { points, what, .. } => Msg::new("event.did.spend")
-                .int("points", *points)
-                .text("what", what),
-            Self::ExchangeVp { vp, .. } => Msg::new("event.did.exchange").int("vp", *vp),
-            Self::EndMission { result, .. } => Msg::new(if result.success {
+            Self::Debrief(DebriefEdit::CranTest { roll: r, .. }) => {
+                roll("campaign.event.cran_test", r)?
+            }
+            Self::Debrief(DebriefEdit::FateReroll { roll: r, .. }) => {
+                roll("campaign.event.fate", r)?
+            }
+            Self::Reinforcements(ReinforcementEdit::Recruit { member, cost, .. }) => {
+                Msg::new("event.did.recruit")
+                    .text("name", member.name())
+                    .int("cost", *cost)
+            }
+            Self::Reinforcements(ReinforcementEdit::Spend { points, what, .. }) => {
+                Msg::new("event.did.spend")
+                    .int("points", *points)
+                    .text("what", what)
+            }
+            Self::Debrief(DebriefEdit::ExchangeVp { vp, .. }) => {
+                Msg::new("event.did.exchange").int("vp", *vp)
+            }
+            Self::Debrief(DebriefEdit::EndMission { result, .. }) => Msg::new(if result.success {
                 "event.did.mission_won"
             } else {
                 "event.did.mission_lost"

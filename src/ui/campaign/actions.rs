@@ -9,6 +9,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign;
+use crate::rules::campaign::TurnEdit;
 use crate::rules::campaign::{AtTable, Campaign, CampaignCharacter, CampaignEdit, CharId};
 use crate::rules::core::names;
 use crate::rules::core::problem::Problem;
@@ -183,7 +184,11 @@ fn taken_ui(
         let named = cx.f("campaign.ui.take_back_named", &[("name", x.name())]);
         let has_act = turn.acts().next().is_some() && !cx.model.folder.read_only;
         if icon_button(ui, icons::ICON_UNDO, word, &named, has_act).clicked() {
-            send(cx, c, CampaignEdit::TakeBackAct { character: x.id });
+            send(
+                cx,
+                c,
+                CampaignEdit::Turn(TurnEdit::TakeBackAct { character: x.id }),
+            );
         }
     });
 }
@@ -244,10 +249,10 @@ fn act_menu_ui(
             send(
                 cx,
                 c,
-                CampaignEdit::Act {
+                CampaignEdit::Turn(TurnEdit::Act {
                     character: x.id,
                     act,
-                },
+                }),
             );
             ui.close();
         }
@@ -267,7 +272,11 @@ fn act_menu_ui(
         let word = cx.t("campaign.ui.end_activation");
         let named = cx.f("campaign.ui.end_activation_named", &[("name", x.name())]);
         if menu_entry(ui, cx, (word, &named), (None, None)) {
-            send(cx, c, CampaignEdit::EndActivation { character: x.id });
+            send(
+                cx,
+                c,
+                CampaignEdit::Turn(TurnEdit::EndActivation { character: x.id }),
+            );
             ui.close();
         }
     }
@@ -323,12 +332,12 @@ fn gear_entries_ui(
                 send(
                     cx,
                     c,
-                    CampaignEdit::UseGear {
+                    CampaignEdit::Turn(TurnEdit::UseGear {
                         character: x.id,
                         item: it.id.clone(),
                         way: way.map(str::to_owned),
                         moves: it.gear.as_ref().is_some_and(|g| g.moves),
-                    },
+                    }),
                 );
                 ui.close();
             }
@@ -376,10 +385,10 @@ fn stratagem_entry_ui(
         send(
             cx,
             c,
-            CampaignEdit::ThirdAction {
+            CampaignEdit::Turn(TurnEdit::ThirdAction {
                 character: x.id,
                 cost: None,
-            },
+            }),
         );
         ui.close();
     }
@@ -405,10 +414,10 @@ fn second_soldier_entry_ui(
         send(
             cx,
             c,
-            CampaignEdit::SecondSoldier {
+            CampaignEdit::Turn(TurnEdit::SecondSoldier {
                 character: x.id,
                 cost: None,
-            },
+            }),
         );
         ui.close();
     }
@@ -441,10 +450,10 @@ fn insignia_entries_ui(
             send(
                 cx,
                 c,
-                CampaignEdit::GiveInsignia {
+                CampaignEdit::Turn(TurnEdit::GiveInsignia {
                     character: g.id,
                     to: x.id,
-                },
+                }),
             );
             ui.close();
         }

@@ -12,6 +12,7 @@ use crate::rules::Characteristic as C;
 use crate::rules::campaign::{
     Campaign, CampaignEdit, CharId, EnemyFighter, EnemyWeapon, Fighter, Member, Table,
 };
+use crate::rules::campaign::{TableEdit, TurnEdit};
 use crate::rules::core::names::name_in;
 use crate::rules::{CharRef, Character, Profile, killteam};
 use crate::ui::campaign::dice::DiceTexts;
@@ -342,7 +343,7 @@ fn activated_ui(
     {
         cx.send(parts::edit(
             c.id.as_str(),
-            CampaignEdit::EnemyActivation { index: i },
+            CampaignEdit::Turn(TurnEdit::EnemyActivation { index: i }),
         ));
     }
 }
@@ -392,10 +393,10 @@ pub(super) fn out_button_ui(
     if icon_button(ui, icon, cx.t(word), &named, !cx.model.folder.read_only).clicked() {
         cx.send(edit(
             c.id.as_str(),
-            CampaignEdit::SetOutOfAction {
+            CampaignEdit::Table(TableEdit::SetOutOfAction {
                 character: id,
                 out: !out,
-            },
+            }),
         ));
     }
 }
@@ -469,10 +470,10 @@ pub(super) fn wound_boxes_ui(
             let wounds = if ticked { i + 1 } else { i };
             cx.send(edit(
                 id,
-                CampaignEdit::SetWounds {
+                CampaignEdit::Table(TableEdit::SetWounds {
                     character: who,
                     wounds,
-                },
+                }),
             ));
         }
     }

@@ -5,6 +5,7 @@
 
 use egui_material_icons::icons;
 
+use crate::rules::campaign::ReinforcementEdit;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, Escort, Member, with_free_gear,
 };
@@ -174,11 +175,11 @@ pub(in crate::ui::campaign) fn free_gear_ui(
             if icon_button(ui, icons::ICON_REDEEM, go, &named, some && writable).clicked() {
                 cx.send(edit(
                     &c.id,
-                    CampaignEdit::FreeGear {
+                    CampaignEdit::Reinforcements(ReinforcementEdit::FreeGear {
                         character: x.id,
                         item: item.cloned(),
                         ribbon: ribbon.cloned(),
-                    },
+                    }),
                 ));
                 buy.free_item.remove(&x.id);
                 buy.free_ribbon.remove(&x.id);

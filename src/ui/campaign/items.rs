@@ -7,6 +7,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::ItemEdit;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, Fighter, RECHARGE, Table,
 };
@@ -76,11 +77,11 @@ pub(super) fn items_ui(
             if ui.checkbox(&mut used, shown).changed() {
                 cx.send(edit(
                     c.id.as_str(),
-                    CampaignEdit::StrikeItem {
+                    CampaignEdit::Items(ItemEdit::StrikeItem {
                         character: x.id,
                         item: item.clone(),
                         struck: used,
-                    },
+                    }),
                 ));
             }
             if let Some((it, u)) = data.and_then(|i| i.usage.as_ref().map(|u| (i, u))) {
@@ -177,12 +178,12 @@ fn use_buttons_ui(
         if u.laid {
             cx.send(edit(
                 c.id.as_str(),
-                CampaignEdit::UseItem {
+                CampaignEdit::Items(ItemEdit::UseItem {
                     character: x.id,
                     item: it.id.clone(),
                     target: None,
                     roll: None,
-                },
+                }),
             ));
         } else {
             open_picker(ui, x.id, &it.id);
@@ -264,11 +265,11 @@ fn recharge_button_ui(
         {
             cx.send(edit(
                 c.id.as_str(),
-                CampaignEdit::Recharge {
+                CampaignEdit::Items(ItemEdit::Recharge {
                     character: x.id,
                     item: it.id.clone(),
                     cost: None,
-                },
+                }),
             ));
         }
     }
@@ -307,12 +308,12 @@ fn reroll_item_ui(
         {
             cx.send(edit(
                 c.id.as_str(),
-                CampaignEdit::RerollItem {
+                CampaignEdit::Items(ItemEdit::RerollItem {
                     character: x.id,
                     item: it.id.clone(),
                     roll: None,
                     cost: None,
-                },
+                }),
             ));
         }
         if let Err(p) = &allowed {
@@ -473,12 +474,12 @@ fn targets_ui(
             if icon_button(ui, icon, &name, &named, !bad).clicked() {
                 cx.send(edit(
                     c.id.as_str(),
-                    CampaignEdit::UseItem {
+                    CampaignEdit::Items(ItemEdit::UseItem {
                         character: x.id,
                         item: it.id.clone(),
                         target: Some(id),
                         roll: die.clone(),
-                    },
+                    }),
                 ));
                 close = true;
             }

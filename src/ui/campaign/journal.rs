@@ -9,6 +9,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Phase};
+use crate::rules::campaign::{ReinforcementEdit, SetupEdit};
 use crate::rules::doc::LineKind;
 use crate::rules::{Character, GearEdit, Msg, Outcome, Problem};
 use crate::ui::campaign::parts::edit;
@@ -111,10 +112,10 @@ impl JournalView {
                 if value != x.cran {
                     cx.send(edit(
                         &c.id,
-                        CampaignEdit::SetCran {
+                        CampaignEdit::Setup(SetupEdit::SetCran {
                             character: x.id,
                             cran: value,
-                        },
+                        }),
                     ));
                 }
             }
@@ -336,7 +337,12 @@ fn gear_ui(
         ui.add_space(space::S);
     }
     let (id, character) = (c.id.as_str(), x.id);
-    let gear = |e: GearEdit| edit(id, CampaignEdit::Gear { character, edit: e });
+    let gear = |e: GearEdit| {
+        edit(
+            id,
+            CampaignEdit::Reinforcements(ReinforcementEdit::Gear { character, edit: e }),
+        )
+    };
     ui.push_id(("cmp-gear", character), |ui| {
         let open = alive && !cx.model.folder.read_only && c.phase != Phase::Over;
         ui.add_enabled_ui(open, |ui| {

@@ -4,6 +4,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::ItemEdit;
 use crate::rules::campaign::loot::LootPick;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Fighter, Table};
 use crate::rules::core::names::name_in;
@@ -108,11 +109,11 @@ pub(super) fn loot_ui(
                 if b.clicked() {
                     cx.send(edit(
                         c.id.as_str(),
-                        CampaignEdit::Loot {
+                        CampaignEdit::Items(ItemEdit::Loot {
                             character: x.id,
                             from,
                             pick: pick.clone(),
-                        },
+                        }),
                     ));
                     ui.close();
                 }

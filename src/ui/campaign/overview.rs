@@ -6,6 +6,7 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::rules::Doc;
+use crate::rules::campaign::SetupEdit;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, Escort, ExportedEscort, Phase,
 };
@@ -161,10 +162,10 @@ fn leader_button_ui(
     if r.on_hover_text(hint).on_disabled_hover_text(hint).clicked() {
         cx.send(edit(
             &c.id,
-            CampaignEdit::SetLeader {
+            CampaignEdit::Setup(SetupEdit::SetLeader {
                 escort: e.id,
                 character: x.id,
-            },
+            }),
         ));
     }
 }
@@ -201,9 +202,9 @@ fn notes_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, notes: &mut Strin
         if text_committed(ui, &r) && *notes != c.notes {
             cx.send(edit(
                 &c.id,
-                CampaignEdit::SetNotes {
+                CampaignEdit::Setup(SetupEdit::SetNotes {
                     notes: notes.clone(),
-                },
+                }),
             ));
         } else if !r.has_focus() && *notes != c.notes {
             notes.clone_from(&c.notes);

@@ -15,6 +15,7 @@ use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, EscortId, Member, Mission, MissionType,
     Mode, Phase, State,
 };
+use crate::rules::campaign::{DebriefEdit, PreparationEdit, TableEdit};
 use crate::rules::core::names::name_in;
 use crate::rules::{CharRef, Characteristic, DocKey, Edit, GearKind};
 use crate::ui::campaign::dice::{
@@ -225,11 +226,11 @@ fn reroll_cell_ui(
     {
         cx.send(edit(
             id,
-            CampaignEdit::RerollEnemy {
+            CampaignEdit::Preparation(PreparationEdit::RerollEnemy {
                 index: i,
                 roll: typed.first(),
                 drawn: None,
-            },
+            }),
         ));
         dice.clear(&key);
     }
@@ -268,10 +269,10 @@ pub(super) fn behaviour_cell_ui(
     {
         cx.send(edit(
             id,
-            CampaignEdit::EnemyBehaviour {
+            CampaignEdit::Table(TableEdit::EnemyBehaviour {
                 index: i,
                 roll: typed.first(),
-            },
+            }),
         ));
         dice.clear(&key);
     }
@@ -314,11 +315,11 @@ fn draw_enemy_ui(
             if icon_button(ui, icons::ICON_CASINO, word, word, can).clicked() {
                 cx.send(edit(
                     id,
-                    CampaignEdit::DrawEnemy {
+                    CampaignEdit::Preparation(PreparationEdit::DrawEnemy {
                         all,
                         rolls: typed.rolls(),
                         drawn: vec![],
-                    },
+                    }),
                 ));
                 dice.clear("enemy");
             }
@@ -327,7 +328,10 @@ fn draw_enemy_ui(
         let begin = cx.t("campaign.ui.begin");
         let can = c.characters.iter().any(|x| x.can_play());
         if icon_button(ui, icons::ICON_PLAY_ARROW, begin, begin, can).clicked() {
-            cx.send(edit(id, CampaignEdit::BeginMission));
+            cx.send(edit(
+                id,
+                CampaignEdit::Preparation(PreparationEdit::BeginMission),
+            ));
         }
     });
 }
@@ -467,7 +471,10 @@ fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
                 } else {
                     next.retain(|&g| g != x.id);
                 }
-                cx.send(edit(&c.id, CampaignEdit::Guide { characters: next }));
+                cx.send(edit(
+                    &c.id,
+                    CampaignEdit::Debrief(DebriefEdit::Guide { characters: next }),
+                ));
             }
             if let Some(p) = &refusal {
                 badge(ui, Tone::Warning, &cx.lang.problem_line(p));

@@ -9,6 +9,7 @@ use crate::rules::campaign::{
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::ReinforcementEdit;
 use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
 use crate::ui::campaign::free_gear::recruit_gear_ui;
 use crate::ui::campaign::parts::{Buy, edit};
@@ -279,12 +280,12 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     {
         cx.send(edit(
             &c.id,
-            CampaignEdit::Recruit {
+            CampaignEdit::Reinforcements(ReinforcementEdit::Recruit {
                 escort: e.id,
                 member,
                 cost,
                 from: None,
-            },
+            }),
         ));
         // The next one is offered his own name, and his own gear.
         buy.recruit_name = None;
@@ -343,12 +344,12 @@ fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy
     {
         cx.send(edit(
             &c.id,
-            CampaignEdit::Recruit {
+            CampaignEdit::Reinforcements(ReinforcementEdit::Recruit {
                 escort: e.id,
                 member,
                 cost,
                 from: buy.recruit.as_ref().map(|r| r.doc.clone()),
-            },
+            }),
         ));
         // He is in the campaign now: never offered again.
         buy.recruit = None;

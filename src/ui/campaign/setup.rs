@@ -8,6 +8,7 @@ use crate::rules::campaign::{
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::SetupEdit;
 use crate::rules::campaign::data::CampaignData;
 use crate::rules::core::names::name_in;
 use crate::rules::{Doc, DocKey};
@@ -71,7 +72,10 @@ impl SetupView {
                     )
                     .clicked()
                     {
-                        cx.send(edit(id, CampaignEdit::RemoveEscort { escort: e.id }));
+                        cx.send(edit(
+                            id,
+                            CampaignEdit::Setup(SetupEdit::RemoveEscort { escort: e.id }),
+                        ));
                     }
                 });
             }
@@ -142,7 +146,10 @@ impl SetupView {
             if icon_button(ui, icons::ICON_PERSON_ADD, add, add, escort.is_some()).clicked()
                 && let Some(escort) = escort
             {
-                cx.send(edit(id, CampaignEdit::AddEscort { escort }));
+                cx.send(edit(
+                    id,
+                    CampaignEdit::Setup(SetupEdit::AddEscort { escort }),
+                ));
                 self.player.clear();
                 self.source = None;
             }
@@ -178,10 +185,10 @@ impl SetupView {
             {
                 cx.send(edit(
                     id,
-                    CampaignEdit::Start {
+                    CampaignEdit::Setup(SetupEdit::Start {
                         rates: None,
                         choice,
-                    },
+                    }),
                 ));
                 self.first.reset();
             }
@@ -210,7 +217,10 @@ fn settings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
             alert(ui, Tone::Warning, cx.t("campaign.ui.per_player_warning"));
         }
         if s != c.settings {
-            cx.send(edit(id, CampaignEdit::SetSettings { settings: s }));
+            cx.send(edit(
+                id,
+                CampaignEdit::Setup(SetupEdit::SetSettings { settings: s }),
+            ));
         }
     });
 }

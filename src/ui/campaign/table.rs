@@ -11,6 +11,7 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, Screen};
 use crate::rules::CharRef;
+use crate::rules::campaign::{DebriefEdit, ItemEdit, TableEdit};
 use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::{Soldier, ribbons};
 use crate::ui::campaign::cards::{enemies_ui, member_profile_ui, wounds_ui};
@@ -56,7 +57,10 @@ fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
             )
             .clicked()
             {
-                cx.send(edit(c.id.as_str(), CampaignEdit::NewTurn { gain: None }));
+                cx.send(edit(
+                    c.id.as_str(),
+                    CampaignEdit::Table(TableEdit::NewTurn { gain: None }),
+                ));
             }
         });
         if teams > 0 {
@@ -355,13 +359,13 @@ impl MissionState {
             if self.end_confirmed_ui(ui, cx, (t, vp, n)) {
                 cx.send(edit(
                     id,
-                    CampaignEdit::EndMission {
+                    CampaignEdit::Debrief(DebriefEdit::EndMission {
                         played: Vec::new(),
                         result: MissionResult {
                             success: self.success,
                             vp,
                         },
-                    },
+                    }),
                 ));
                 self.vp = 0;
                 self.vp_typed = false;
@@ -480,7 +484,7 @@ impl MissionState {
             {
                 cx.send(edit(
                     c.id.as_str(),
-                    CampaignEdit::Initiative { rolls: typed },
+                    CampaignEdit::Table(TableEdit::Initiative { rolls: typed }),
                 ));
                 self.initiative.clear();
             }
@@ -560,10 +564,10 @@ fn command_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Esco
     if icon_button(ui, icons::ICON_REMOVE, "", &minus, e.command_points > 0).clicked() {
         cx.send(edit(
             id,
-            CampaignEdit::SetCommandPoints {
+            CampaignEdit::Table(TableEdit::SetCommandPoints {
                 escort: e.id,
                 points: e.command_points - 1,
-            },
+            }),
         ));
     }
     let named = cx.f(
@@ -584,10 +588,10 @@ fn command_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Esco
     if icon_button(ui, icons::ICON_ADD, "", &plus, true).clicked() {
         cx.send(edit(
             id,
-            CampaignEdit::SetCommandPoints {
+            CampaignEdit::Table(TableEdit::SetCommandPoints {
                 escort: e.id,
                 points: e.command_points + 1,
-            },
+            }),
         ));
     }
 }
@@ -692,11 +696,11 @@ fn deminer_ui(
             {
                 cx.send(edit(
                     c.id.as_str(),
-                    CampaignEdit::RemoveMine {
+                    CampaignEdit::Items(ItemEdit::RemoveMine {
                         character: x.id,
                         bearer: *bearer,
                         item: item.clone(),
-                    },
+                    }),
                 ));
             }
         }
@@ -738,19 +742,19 @@ fn playing_buttons_ui(
     {
         cx.send(edit(
             id,
-            CampaignEdit::SetPlaying {
+            CampaignEdit::Debrief(DebriefEdit::SetPlaying {
                 character: x.id,
                 plays: false,
-            },
+            }),
         ));
     }
     if icon_button(ui, icon, cx.t(word), &name, true).clicked() {
         cx.send(edit(
             id,
-            CampaignEdit::SetOutOfAction {
+            CampaignEdit::Table(TableEdit::SetOutOfAction {
                 character: x.id,
                 out: !out_now,
-            },
+            }),
         ));
     }
 }
@@ -770,10 +774,10 @@ fn at_home_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table, 
                 if icon_button(ui, icons::ICON_ADD, x.name(), &name, true).clicked() {
                     cx.send(edit(
                         id,
-                        CampaignEdit::SetPlaying {
+                        CampaignEdit::Debrief(DebriefEdit::SetPlaying {
                             character: x.id,
                             plays: true,
-                        },
+                        }),
                     ));
                 }
             }

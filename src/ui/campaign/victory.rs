@@ -6,6 +6,7 @@ use crate::rules::campaign::{Campaign, CampaignEdit, EscortKind, Fighter};
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::SetupEdit;
 use crate::rules::campaign::data::DoubleKill;
 use crate::rules::campaign::victory::{BattleVp, Fallen};
 use crate::rules::core::names::name_in;
@@ -139,7 +140,7 @@ fn reading_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, vp: &BattleVp) 
                 s.double_kill = Some(setting);
                 cx.send(edit(
                     c.id.as_str(),
-                    CampaignEdit::SetSettings { settings: s },
+                    CampaignEdit::Setup(SetupEdit::SetSettings { settings: s }),
                 ));
             }
         }

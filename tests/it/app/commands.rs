@@ -9,6 +9,7 @@ use muster::rules::{CharacterEdit, DocKey, NewCharacter, Roster, RosterEdit};
 
 use crate::common::rules;
 use crate::common::{AllRosters as _, Shown as _, read_roster, roster_json};
+use muster::rules::campaign::TurnEdit;
 
 fn app(dir: &Path) -> App {
     App::new(
@@ -537,7 +538,7 @@ fn undoing_an_enemy_activation_names_the_enemy() {
     let rules = &app.model.rules;
     let index = (0..c.mission.as_ref().map_or(0, |m| m.enemy.len()))
         .find(|&index| {
-            let e = CampaignEdit::EnemyActivation { index };
+            let e = CampaignEdit::Turn(TurnEdit::EnemyActivation { index });
             c.apply(e, rules, &mut muster::rules::core::dice::seeded(1))
                 .is_ok()
         })
@@ -545,7 +546,7 @@ fn undoing_an_enemy_activation_names_the_enemy() {
     let enemy = c.enemy_names(index);
     app.apply(Command::Edit(
         key,
-        Edit::Campaign(CampaignEdit::EnemyActivation { index }),
+        Edit::Campaign(CampaignEdit::Turn(TurnEdit::EnemyActivation { index })),
     ));
     let words = Lang::En.msg(&app.model.history.undo.last().expect("undo").words());
     let name = Lang::En.pick(&enemy);

@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 use crate::common::rules;
 use muster::app::{App, Command, Prefs, SaveState, ScriptedDesktop};
 use muster::rules::campaign::{Campaign, CampaignEdit};
+use muster::rules::campaign::{TableEdit, TurnEdit};
 use muster::rules::core::dice::{DiceRng, seeded};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{
@@ -113,20 +114,20 @@ pub(super) fn random_campaign_command(campaign: &Campaign, rng: &mut DiceRng) ->
     let character = *players.get(rng.random_range(0..players.len().max(1)))?;
     let acts = [Act::Move, Act::Shoot, Act::GoProne, Act::StandUp];
     let edit = match rng.random_range(0..10) {
-        0..5 => CampaignEdit::SetWounds {
+        0..5 => CampaignEdit::Table(TableEdit::SetWounds {
             character,
             wounds: rng.random_range(0..=2),
-        },
-        5..7 => CampaignEdit::SetOutOfAction {
+        }),
+        5..7 => CampaignEdit::Table(TableEdit::SetOutOfAction {
             character,
             out: rng.random_bool(0.5),
-        },
+        }),
         // A soldier's action at the table, or one taken back (KT-9).
-        7..9 => CampaignEdit::Act {
+        7..9 => CampaignEdit::Turn(TurnEdit::Act {
             character,
             act: acts[rng.random_range(0..acts.len())],
-        },
-        _ => CampaignEdit::TakeBackAct { character },
+        }),
+        _ => CampaignEdit::Turn(TurnEdit::TakeBackAct { character }),
     };
     Some(Command::Edit(
         DocKey::of::<Campaign>(campaign.id.clone()),

@@ -15,6 +15,7 @@ use muster::store::kept_history::{diff, kept_history_path, patched};
 
 use crate::common::AllRosters as _;
 use crate::common::rules;
+use muster::rules::campaign::TableEdit;
 
 /// Muster on `dir`, its undo history kept in `history`.
 fn open(dir: &Path, history: &Path) -> App {
@@ -179,10 +180,10 @@ fn a_campaigns_wounds_are_undone_after_a_restart() {
         let mut app = open(dir.path(), kept.path());
         app.apply(Command::Edit(
             DocKey::of::<Campaign>(c.id.clone()),
-            Edit::new(CampaignEdit::SetWounds {
+            Edit::new(CampaignEdit::Table(TableEdit::SetWounds {
                 character: vael,
                 wounds: 1,
-            }),
+            })),
         ));
         app.flush_saves();
         assert_eq!(wounds(&app), Some(1));

@@ -13,6 +13,7 @@ use muster::store::{LockDir, Store};
 
 use crate::common::Shown as _;
 use crate::common::rules;
+use muster::rules::campaign::{DebriefEdit, TableEdit};
 
 pub(crate) const BRUNO: &str = "b0b0b0b0b0b0b0b0";
 
@@ -82,10 +83,10 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
     // Camille wounds Dace here (saved)…
     app.apply(Command::Edit(
         key.clone(),
-        Edit::Campaign(E::SetWounds {
+        Edit::Campaign(E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }),
+        })),
     ));
     app.flush_saves();
     // … while Bruno, on his machine, starts the next turn.
@@ -96,7 +97,7 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
             .next()
             .cloned()
             .expect("read"),
-        &[E::NewTurn { gain: None }],
+        &[E::Table(TableEdit::NewTurn { gain: None })],
         r,
         ("Bruno's desktop", 30),
     );
@@ -180,7 +181,7 @@ fn the_watcher_brings_another_machine_s_event_without_waiting_for_the_disk_check
     assert!(!app.poll_arrivals(), "nothing new yet");
     let on_bruno = crate::rules::campaign::merge::play(
         &base,
-        &[E::NewTurn { gain: None }],
+        &[E::Table(TableEdit::NewTurn { gain: None })],
         r,
         ("Bruno's desktop", 30),
     );
@@ -221,9 +222,11 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
     bruno.save(&Doc::new(base.clone())).expect("begun");
-    let test = |face| E::CranTest {
-        character: dace,
-        roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
+    let test = |face| {
+        E::Debrief(DebriefEdit::CranTest {
+            character: dace,
+            roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
+        })
     };
     // Camille's machine rolled 2 at 17:00:00, Bruno's rolled 9 at 17:00:05.
     let camille = Store::open_with_options(dir.path(), LockDir::At(locks.path().join("camille")))
@@ -327,7 +330,7 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
     bruno.save(&Doc::new(base.clone())).expect("begun");
     let on_bruno = crate::rules::campaign::merge::play(
         &base,
-        &[E::NewTurn { gain: None }],
+        &[E::Table(TableEdit::NewTurn { gain: None })],
         r,
         ("Bruno's desktop", 30),
     );
@@ -373,10 +376,10 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
     let dace = crate::common::char_id(&base, "Trooper Dace");
     h.state_mut().app.apply(Command::Edit(
         key,
-        Edit::Campaign(E::SetWounds {
+        Edit::Campaign(E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }),
+        })),
     ));
     h.state_mut().app.flush_saves();
     h.run();
@@ -422,7 +425,7 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
     let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
     let on_copy = crate::rules::campaign::merge::play(
         &base,
-        &[E::NewTurn { gain: None }],
+        &[E::Table(TableEdit::NewTurn { gain: None })],
         r,
         ("The copy", 30),
     );
@@ -452,10 +455,10 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
     let dace = crate::common::char_id(&base, "Trooper Dace");
     app.apply(Command::Edit(
         key.clone(),
-        Edit::Campaign(E::SetWounds {
+        Edit::Campaign(E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }),
+        })),
     ));
     app.flush_saves();
     let new_journal = dir
@@ -549,10 +552,10 @@ fn a_campaign_s_snapshot_is_kept_once_the_saves_pause_and_closing_waits_for_no_r
     let wound = |app: &mut muster::app::App, wounds: u32| {
         app.apply(Command::Edit(
             key.clone(),
-            Edit::Campaign(E::SetWounds {
+            Edit::Campaign(E::Table(TableEdit::SetWounds {
                 character: dace,
                 wounds,
-            }),
+            })),
         ));
         app.flush_saves();
     };
@@ -593,10 +596,10 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let wounded = crate::rules::campaign::merge::play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }],
+        })],
         r,
         ("Bruno's desktop", 30),
     );
@@ -649,10 +652,10 @@ fn a_start_a_sync_tool_wrote_again_unchanged_stops_no_save() {
     let dace = crate::common::char_id(&base, "Trooper Dace");
     app.apply(Command::Edit(
         key.clone(),
-        Edit::Campaign(E::SetWounds {
+        Edit::Campaign(E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }),
+        })),
     ));
     app.flush_saves();
     assert!(!app.has_unsaved(), "saved");

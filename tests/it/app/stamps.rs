@@ -4,6 +4,7 @@
 use crate::common::rules;
 use muster::app::{Command, Prefs, ScriptedDesktop};
 use muster::rules::campaign::CampaignEdit as E;
+use muster::rules::campaign::TableEdit;
 use muster::rules::{Doc, DocKey, Edit};
 use muster::store::Store;
 
@@ -32,10 +33,10 @@ fn events_recorded_by_the_app_are_stamped_with_id_time_and_machine() {
     for wounds in [1, 2] {
         app.apply(Command::Edit(
             key.clone(),
-            Edit::Campaign(E::SetWounds {
+            Edit::Campaign(E::Table(TableEdit::SetWounds {
                 character: dace,
                 wounds,
-            }),
+            })),
         ));
     }
     let now = app

@@ -12,6 +12,7 @@ use muster::i18n::Lang;
 use muster::rules::battle::Fight;
 use muster::rules::battle::summary::{BattleSide, Combatant, Winner, summarize};
 use muster::rules::campaign::CharId;
+use muster::rules::campaign::TableEdit;
 use muster::rules::characters::units::{UnitTest, UnitTestKind, Victory, test_ld};
 use muster::rules::close_combat::odds::Fighter;
 
@@ -262,10 +263,10 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
     };
     let after = crate::common::ok(
         &c,
-        E::AddBattleWounds {
+        E::Table(TableEdit::AddBattleWounds {
             wounds: vec![(dace, 1), (nim, 99)],
             roll: None,
-        },
+        }),
         rules,
     );
     assert_eq!(after.journal.len(), c.journal.len() + 1);
@@ -281,18 +282,18 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
     // One of them unknown: nothing at all.
     crate::common::refused(
         &c,
-        E::AddBattleWounds {
+        E::Table(TableEdit::AddBattleWounds {
             wounds: vec![(dace, 1), (CharId(9999), 1)],
             roll: None,
-        },
+        }),
         rules,
     );
     let p = crate::common::refused(
         &c,
-        E::AddBattleWounds {
+        E::Table(TableEdit::AddBattleWounds {
             wounds: vec![],
             roll: None,
-        },
+        }),
         rules,
     );
     assert_eq!(p.rule, "CMP-13");
@@ -300,30 +301,30 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
     // its event says it is in.
     let once = crate::common::ok(
         &c,
-        E::AddBattleWounds {
+        E::Table(TableEdit::AddBattleWounds {
             wounds: vec![(dace, 1)],
             roll: Some(42),
-        },
+        }),
         rules,
     );
     assert!(once.roll_applied(42) && !once.roll_applied(43));
     let p = crate::common::refused(
         &once,
-        E::AddWounds {
+        E::Table(TableEdit::AddWounds {
             character: dace,
             wounds: 1,
             roll: Some(42),
-        },
+        }),
         rules,
     );
     assert_eq!(p.key, "campaign.problem.already_applied");
     crate::common::ok(
         &once,
-        E::AddWounds {
+        E::Table(TableEdit::AddWounds {
             character: dace,
             wounds: 1,
             roll: Some(43),
-        },
+        }),
         rules,
     );
 }
@@ -362,10 +363,10 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     use muster::rules::campaign::CampaignEdit as E;
     let rules = rules();
     let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |c| {
-        vec![E::SetOutOfAction {
+        vec![E::Table(TableEdit::SetOutOfAction {
             character: crate::common::char_id(c, "Trooper Pell"),
             out: true,
-        }]
+        })]
     });
     let id = |name| crate::common::char_id(&c, name);
     let from = |name| Some(muster::rules::CharRef::new(c.id.clone(), id(name)));
@@ -395,11 +396,11 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     assert!(!b.applied);
     assert_eq!(
         b.edit(42),
-        E::AddWounds {
+        E::Table(TableEdit::AddWounds {
             character: id("Trooper Dace"),
             wounds: 2,
             roll: Some(42),
-        }
+        })
     );
     let why: Vec<(&str, Option<&str>)> = w
         .nowhere

@@ -6,6 +6,7 @@ pub(crate) mod carry;
 pub(crate) mod coop;
 mod enemies;
 pub(crate) mod equipment;
+mod events;
 pub(crate) mod guide;
 mod house_rules;
 pub(crate) mod items;
@@ -25,6 +26,9 @@ use muster::i18n::Lang;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, EscortId, Injuries, Member, MissionChoice, MissionResult,
     MissionType, NewEscort, Phase, PoolMode, State,
+};
+use muster::rules::campaign::{
+    DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit, TableEdit,
 };
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Character, Characteristic, Document, RulesData};
@@ -60,10 +64,10 @@ fn settings(c: &Campaign) -> muster::rules::campaign::Settings {
 pub fn setup(names: &[&str], r: &RulesData) -> Campaign {
     let c = Campaign::new("c", "Test", &r.campaign);
     let s = settings(&c);
-    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     ok(
         &c,
-        E::AddEscort {
+        E::Setup(SetupEdit::AddEscort {
             escort: NewEscort {
                 player: "Anne".into(),
                 source: "Band".into(),
@@ -71,7 +75,7 @@ pub fn setup(names: &[&str], r: &RulesData) -> Campaign {
                 members: names.iter().map(|n| human(n)).collect(),
                 doc: None,
             },
-        },
+        }),
         r,
     )
 }
@@ -81,13 +85,13 @@ pub fn started(names: &[&str], r: &RulesData) -> Campaign {
     let c = setup(names, r);
     ok(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice {
                 draw: die(6, 1),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     )
 }
@@ -106,24 +110,24 @@ fn state(c: &Campaign, name: &str) -> State {
 
 /// Plays the current mission: `out` are taken out of action; ends it.
 pub fn play(c: &Campaign, out: &[&str], result: MissionResult, r: &RulesData) -> Campaign {
-    let mut c = ok(c, E::BeginMission, r);
+    let mut c = ok(c, E::Preparation(PreparationEdit::BeginMission), r);
     for n in out {
         let i = id(&c, n);
         c = ok(
             &c,
-            E::SetOutOfAction {
+            E::Table(TableEdit::SetOutOfAction {
                 character: i,
                 out: true,
-            },
+            }),
             r,
         );
     }
     ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result,
             played: vec![],
-        },
+        }),
         r,
     )
 }
@@ -142,9 +146,9 @@ fn lost() -> MissionResult {
 fn next(c: &Campaign, r: &RulesData) -> Campaign {
     ok(
         c,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     )
 }
@@ -157,10 +161,10 @@ fn cran(c: &Campaign, name: &str, face: u32, r: &RulesData) -> Campaign {
     let i = id(c, name);
     ok(
         c,
-        E::CranTest {
+        E::Debrief(DebriefEdit::CranTest {
             character: i,
             roll: die(c.settings.cran_die, face),
-        },
+        }),
         r,
     )
 }
@@ -175,31 +179,31 @@ fn cmp_1_only_investigations_and_inquiries_earn_vp() {
     // A Survival earns none: VP typed for it are refused.
     let c = ok(
         &c,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice {
                 force_type: Some(MissionType::Survival),
                 reason: "test".into(),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     );
-    let c = ok(&c, E::BeginMission, r);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     let p = refused(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: won(1),
             played: vec![],
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-1");
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: won(0),
             played: vec![],
-        },
+        }),
         r,
     );
     assert_eq!(c.vp, 2);
@@ -234,13 +238,13 @@ fn cmp_2_the_mission_chain() {
     assert!(forced.forced_survival);
     let overridden = ok(
         &forced,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice {
                 force_type: Some(MissionType::Inquiry),
                 reason: "house rule".into(),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     );
     assert!(!overridden.forced_survival);
@@ -256,10 +260,10 @@ fn cmp_2_the_mission_chain() {
     // Decision: counted on the VP held after spending.
     let spent = ok(
         &c,
-        E::ExchangeVp {
+        E::Debrief(DebriefEdit::ExchangeVp {
             escort: EscortId(1),
             vp: 1,
-        },
+        }),
         r,
     );
     assert_eq!(spent.next_type(), MissionType::Inquiry);
@@ -276,13 +280,13 @@ fn cmp_2_an_override_is_logged_and_marked() {
     let mut rng = seeded(1);
     let (c, outcome) = c
         .apply(
-            E::NextMission {
+            E::Debrief(DebriefEdit::NextMission {
                 choice: MissionChoice {
                     force_type: Some(MissionType::Survival),
                     reason: "our group wanted a siege".into(),
                     ..MissionChoice::default()
                 },
-            },
+            }),
             r,
             &mut rng,
         )
@@ -299,7 +303,7 @@ fn cmp_2_an_override_is_logged_and_marked() {
     // The journal keeps the reason.
     let last = c.journal.last().unwrap();
     assert!(
-        matches!(&last.event, E::NextMission { choice } if choice.reason == "our group wanted a siege")
+        matches!(&last.event, E::Debrief(DebriefEdit::NextMission { choice }) if choice.reason == "our group wanted a siege")
     );
 }
 
@@ -317,13 +321,13 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
         let sides = u32::try_from(list.len()).unwrap();
         let c = ok(
             &c,
-            E::Start {
+            E::Setup(SetupEdit::Start {
                 rates: None,
                 choice: MissionChoice {
                     draw: die(sides, face),
                     ..MissionChoice::default()
                 },
-            },
+            }),
             r,
         );
         assert_eq!(&c.mission.as_ref().unwrap().mission, expected);
@@ -333,13 +337,13 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
     let pick = list[2].clone();
     let picked = ok(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice {
                 pick: Some(pick.clone()),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     );
     assert_eq!(picked.mission.as_ref().unwrap().mission, pick);
@@ -353,26 +357,26 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
         .clone();
     let p = refused(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice {
                 pick: Some(survival),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-3");
     // A die of the wrong size typed in is refused.
     let p = refused(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice {
                 draw: die(20, 15),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.bad_dice");
@@ -386,14 +390,14 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
     s.secondary = vec!["cultists".into()];
     let c = ok(
         &c,
-        E::SetSettings {
+        E::Setup(SetupEdit::SetSettings {
             settings: s.clone(),
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::AddEscort {
+        E::Setup(SetupEdit::AddEscort {
             escort: NewEscort {
                 player: "Anne".into(),
                 source: "B".into(),
@@ -401,16 +405,16 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
                 members: vec![human("Ada")],
                 doc: None,
             },
-        },
+        }),
         r,
     );
     // One secondary faction is too few.
     let p = refused(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -426,7 +430,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
     );
     // A mission calling for a secondary faction draws one with a die.
     s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];
-    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     let list: Vec<_> = r.campaign.missions_of(MissionType::Investigation).collect();
     let k = list
         .iter()
@@ -434,7 +438,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
         .expect("an investigation against a secondary faction");
     let c = ok(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice {
                 draw: die(
@@ -444,7 +448,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
                 faction_draw: die(3, 3),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     );
     assert_eq!(c.mission.as_ref().unwrap().faction, "orks");
@@ -455,7 +459,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
     let c2 = setup(&["Ada"], r);
     let c2 = ok(
         &c2,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice {
                 draw: die(
@@ -464,7 +468,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
                 ),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     );
     assert_eq!(c2.mission.as_ref().unwrap().faction, "renegade_marines");
@@ -496,11 +500,11 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
     while !c.mission.as_ref().unwrap().enemy_complete() {
         c = ok(
             &c,
-            E::DrawEnemy {
+            E::Preparation(PreparationEdit::DrawEnemy {
                 all: false,
                 rolls: vec![face_roll(top)],
                 drawn: vec![],
-            },
+            }),
             r,
         );
         drawn += 1;
@@ -514,11 +518,11 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
     // Complete: no more draws.
     let p = refused(
         &c,
-        E::DrawEnemy {
+        E::Preparation(PreparationEdit::DrawEnemy {
             all: false,
             rolls: vec![],
             drawn: vec![],
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-5");
@@ -526,11 +530,11 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
     let cheap = face_roll(count);
     let c = ok(
         &c,
-        E::RerollEnemy {
+        E::Preparation(PreparationEdit::RerollEnemy {
             index: 0,
             roll: Some(cheap.clone()),
             drawn: None,
-        },
+        }),
         r,
     );
     let m3 = c.mission.as_ref().unwrap();
@@ -540,11 +544,11 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
     let fresh = started(&["Ada"], r);
     let all = ok(
         &fresh,
-        E::DrawEnemy {
+        E::Preparation(PreparationEdit::DrawEnemy {
             all: true,
             rolls: vec![],
             drawn: vec![],
-        },
+        }),
         r,
     );
     let m4 = all.mission.as_ref().unwrap();
@@ -553,7 +557,7 @@ fn cmp_5_the_escort_generator_stops_once_the_budget_is_exceeded() {
     assert!(without_last < m4.points);
     // Every die is in the journal.
     assert!(
-        matches!(&all.journal.last().unwrap().event, E::DrawEnemy { rolls, .. } if rolls.len() == m4.enemy.len())
+        matches!(&all.journal.last().unwrap().event, E::Preparation(PreparationEdit::DrawEnemy { rolls, .. }) if rolls.len() == m4.enemy.len())
     );
 }
 
@@ -564,10 +568,10 @@ fn cmp_6_vp_buy_reinforcement_points() {
     let rp = c.escorts[0].reinforcement;
     let c = ok(
         &c,
-        E::ExchangeVp {
+        E::Debrief(DebriefEdit::ExchangeVp {
             escort: EscortId(1),
             vp: 2,
-        },
+        }),
         r,
     );
     assert_eq!(c.vp, 1);
@@ -578,10 +582,10 @@ fn cmp_6_vp_buy_reinforcement_points() {
     assert_eq!(r.campaign.vp_exchange_rate, 15);
     let p = refused(
         &c,
-        E::ExchangeVp {
+        E::Debrief(DebriefEdit::ExchangeVp {
             escort: EscortId(1),
             vp: 2,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-6");
@@ -597,12 +601,12 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
     // They buy characters at the rules' price; not more than are held.
     let c2 = ok(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: human("Recruit"),
             cost: r.campaign.recruit.character_base,
             from: None,
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -619,12 +623,12 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
     assert!(price > c2.escorts[0].reinforcement);
     let p = refused(
         &c2,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: hero,
             cost: price,
             from: None,
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -639,16 +643,16 @@ fn cmp_8_difficulty_adds_enemy_points_and_reinforcements() {
     let c = setup(&["Ada"], r);
     let mut s = c.settings.clone();
     s.difficulty = 2;
-    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     let c = ok(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice {
                 draw: die(6, 1),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     );
     let m = c.mission.as_ref().unwrap();
@@ -670,19 +674,19 @@ fn cmp_9_cran_tests_after_the_mission() {
     // Only those taken out of action owe a test.
     let p = refused(
         &c,
-        E::CranTest {
+        E::Debrief(DebriefEdit::CranTest {
             character: id(&c, "Standing"),
             roll: die(10, 5),
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-9");
     // The next mission waits for the tests.
     let p = refused(
         &c,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.tests_pending");
@@ -698,10 +702,10 @@ fn cmp_9_cran_tests_after_the_mission() {
     // Each test is tested once.
     let p = refused(
         &c,
-        E::CranTest {
+        E::Debrief(DebriefEdit::CranTest {
             character: id(&c, "High"),
             roll: die(10, 9),
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.no_test_owed");
@@ -713,13 +717,13 @@ fn cmp_10_gang_war_injuries() {
     let c = setup(&["Equal", "Low", "One"], r);
     let mut s = c.settings.clone();
     s.injuries = Injuries::GangWar;
-    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     let c = ok(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     let c = play(&c, &["Equal", "Low", "One"], lost(), r);
@@ -744,38 +748,38 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
     s.cran_die = 6;
     let c6 = ok(
         &c,
-        E::SetSettings {
+        E::Setup(SetupEdit::SetSettings {
             settings: s.clone(),
-        },
+        }),
         r,
     );
     let expected = u32::try_from((r.campaign.cran(6).unwrap().base - 7).clamp(1, 6)).unwrap();
     assert_eq!(c6.characters[0].cran, expected);
     // A die the data does not know is refused.
     s.cran_die = 8;
-    let p = refused(&c, E::SetSettings { settings: s }, r);
+    let p = refused(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     assert_eq!(p.rule, "CMP-11");
     // By hand, within the die; logged.
     let ada = c.characters[0].id;
     let c = ok(
         &c,
-        E::SetCran {
+        E::Setup(SetupEdit::SetCran {
             character: ada,
             cran: 6,
-        },
+        }),
         r,
     );
     assert_eq!(c.characters[0].cran, 6);
     assert!(matches!(
         c.journal.last().unwrap().event,
-        E::SetCran { cran: 6, .. }
+        E::Setup(SetupEdit::SetCran { cran: 6, .. })
     ));
     let p = refused(
         &c,
-        E::SetCran {
+        E::Setup(SetupEdit::SetCran {
             character: ada,
             cran: 11,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-11");
@@ -783,10 +787,10 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
     let c = play(
         &ok(
             &c,
-            E::Start {
+            E::Setup(SetupEdit::Start {
                 rates: None,
                 choice: MissionChoice::default(),
-            },
+            }),
             r,
         ),
         &["Ada"],
@@ -795,10 +799,10 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
     );
     let p = refused(
         &c,
-        E::CranTest {
+        E::Debrief(DebriefEdit::CranTest {
             character: ada,
             roll: die(6, 6),
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.bad_dice");
@@ -826,10 +830,10 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
     // Only the test that killed may be rerolled.
     let p = refused(
         &c,
-        E::FateReroll {
+        E::Debrief(DebriefEdit::FateReroll {
             character: id(&c, "Bob"),
             roll: die(10, 9),
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.not_fallen");
@@ -837,10 +841,10 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
     // Lower: still dead, a point spent; another may be spent.
     let c = ok(
         &c,
-        E::FateReroll {
+        E::Debrief(DebriefEdit::FateReroll {
             character: ada,
             roll: die(10, 3),
-        },
+        }),
         r,
     );
     assert_eq!(state(&c, "Ada"), State::Dead);
@@ -848,10 +852,10 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
     // Higher or equal: lightly wounded and alive.
     let c = ok(
         &c,
-        E::FateReroll {
+        E::Debrief(DebriefEdit::FateReroll {
             character: ada,
             roll: die(10, 4),
-        },
+        }),
         r,
     );
     assert_eq!(state(&c, "Ada"), State::LightlyWounded);
@@ -863,19 +867,19 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
     for _ in 0..5 {
         c2 = ok(
             &c2,
-            E::FateReroll {
+            E::Debrief(DebriefEdit::FateReroll {
                 character: cid,
                 roll: die(10, 1),
-            },
+            }),
             r,
         );
     }
     let p = refused(
         &c2,
-        E::FateReroll {
+        E::Debrief(DebriefEdit::FateReroll {
             character: cid,
             roll: die(10, 9),
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -886,23 +890,23 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
     let c3 = setup(&["Dan"], r);
     let mut s = c3.settings.clone();
     s.fate_points = false;
-    let c3 = ok(&c3, E::SetSettings { settings: s }, r);
+    let c3 = ok(&c3, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     let c3 = ok(
         &c3,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     assert_eq!(c3.escorts[0].fate_points, 0);
     let c3 = cran(&play(&c3, &["Dan"], lost(), r), "Dan", 1, r);
     let p = refused(
         &c3,
-        E::FateReroll {
+        E::Debrief(DebriefEdit::FateReroll {
             character: id(&c3, "Dan"),
             roll: None,
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.no_fate_rule");
@@ -922,23 +926,27 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     // Only one the test killed may be given up, and only once.
     let p = refused(
         &c,
-        E::AcceptDeath {
+        E::Debrief(DebriefEdit::AcceptDeath {
             character: id(&c, "Bob"),
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.not_fallen");
-    let c = ok(&c, E::AcceptDeath { character: ada }, r);
+    let c = ok(
+        &c,
+        E::Debrief(DebriefEdit::AcceptDeath { character: ada }),
+        r,
+    );
     assert_eq!(state(&c, "Ada"), State::Dead);
     assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
     assert!(c.fate_open().is_empty());
     assert!(!c.cran_locked());
     for e in [
-        E::AcceptDeath { character: ada },
-        E::FateReroll {
+        E::Debrief(DebriefEdit::AcceptDeath { character: ada }),
+        E::Debrief(DebriefEdit::FateReroll {
             character: ada,
             roll: die(10, 9),
-        },
+        }),
     ] {
         let p = refused(&c, e, r);
         assert_eq!(
@@ -979,10 +987,10 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
         assert_eq!(c2.fate_open(), vec![cid]);
         c2 = ok(
             &c2,
-            E::FateReroll {
+            E::Debrief(DebriefEdit::FateReroll {
                 character: cid,
                 roll: die(10, 1),
-            },
+            }),
             r,
         );
     }
@@ -997,25 +1005,25 @@ fn cmp_13_a_seriously_wounded_character_misses_the_next_mission_then_is_fit() {
     let c = cran(&play(&c, &["Ada"], lost(), r), "Ada", 4, r);
     assert_eq!(state(&c, "Ada"), State::SeriouslyWounded);
     let c = next(&c, r);
-    let c = ok(&c, E::BeginMission, r);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     let ada = id(&c, "Ada");
     assert!(!c.table.as_ref().unwrap().players.contains(&ada));
     // He cannot be ticked at the table.
     let p = refused(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: ada,
             wounds: 1,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-13");
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: lost(),
             played: vec![],
-        },
+        }),
         r,
     );
     assert_eq!(state(&c, "Ada"), State::Fit);
@@ -1037,23 +1045,27 @@ fn cmp_13_a_seriously_wounded_character_misses_the_next_mission_then_is_fit() {
 #[test]
 fn cmp_13_wounds_at_the_table_are_bounded_and_the_last_takes_him_out() {
     let r = rules();
-    let c = ok(&started(&["Ada"], r), E::BeginMission, r);
+    let c = ok(
+        &started(&["Ada"], r),
+        E::Preparation(PreparationEdit::BeginMission),
+        r,
+    );
     let ada = id(&c, "Ada");
     let p = refused(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: ada,
             wounds: 2,
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.too_many_wounds");
     let c = ok(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: ada,
             wounds: 1,
-        },
+        }),
         r,
     );
     assert!(c.table.as_ref().unwrap().out_of_action.contains(&ada));
@@ -1063,13 +1075,13 @@ fn recon(c: &Campaign, name: &str, face: u32, test: Option<u32>, r: &RulesData) 
     let i = id(c, name);
     ok(
         c,
-        E::Recon {
+        E::Debrief(DebriefEdit::Recon {
             character: i,
             roll: die(12, face),
             cran: test.and_then(|t| die(c.settings.cran_die, t)),
             fortune: Some(Roll::from_faces(6, vec![1, 2, 3, 4, 5], 0)),
             effect: None,
-        },
+        }),
         r,
     )
 }
@@ -1085,13 +1097,13 @@ fn cmp_14_recon_between_missions() {
     let i = id(&c, "Bob");
     let p = refused(
         &c,
-        E::Recon {
+        E::Debrief(DebriefEdit::Recon {
             character: i,
             roll: None,
             cran: None,
             fortune: None,
             effect: None,
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.recon_done");
@@ -1134,18 +1146,18 @@ fn cmp_14_recon_between_missions() {
     let g = recon(&base, "Ada", 8, None, r);
     let g = ok(
         &g,
-        E::HireGuide {
+        E::Debrief(DebriefEdit::HireGuide {
             escort: EscortId(1),
-        },
+        }),
         r,
     );
     assert!(g.guide);
     assert_eq!(g.escorts[0].reinforcement, rp - 5);
     let p = refused(
         &base,
-        E::HireGuide {
+        E::Debrief(DebriefEdit::HireGuide {
             escort: EscortId(1),
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.no_guide");
@@ -1161,10 +1173,10 @@ fn cmp_14_recon_between_missions() {
     let lost_one = recon(&base, "Ada", 2, Some(1), r);
     let p = refused(
         &lost_one,
-        E::FateReroll {
+        E::Debrief(DebriefEdit::FateReroll {
             character: id(&lost_one, "Ada"),
             roll: None,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-12");
@@ -1176,7 +1188,7 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
     let c = setup(&["Ada"], r);
     let c = ok(
         &c,
-        E::AddEscort {
+        E::Setup(SetupEdit::AddEscort {
             escort: NewEscort {
                 player: "Ben".into(),
                 source: "Team".into(),
@@ -1184,18 +1196,18 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
                 members: vec![human("Bob")],
                 doc: None,
             },
-        },
+        }),
         r,
     );
     let mut s = c.settings.clone();
     s.pool = PoolMode::Pooled;
-    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     let c = ok(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     let c = play(&c, &["Bob"], lost(), r);
@@ -1206,12 +1218,12 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
     // Anne lost nobody: she waits for Ben.
     let p = refused(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: human("New"),
             cost: 10,
             from: None,
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -1220,22 +1232,22 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
     );
     let c = ok(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(2),
             member: human("Bob II"),
             cost: 10,
             from: None,
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: human("New"),
             cost: 10,
             from: None,
-        },
+        }),
         r,
     );
     assert_eq!(c.pool, 20);
@@ -1255,31 +1267,31 @@ fn cmp_17_the_end_of_the_campaign() {
     let c = play(&to_final(&["Ada"], r), &[], won(0), r);
     let p = refused(
         &c,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-17");
-    let c = ok(&c, E::EndCampaign, r);
+    let c = ok(&c, E::Debrief(DebriefEdit::EndCampaign), r);
     let end = c.end.clone().unwrap();
     assert!(end.won && end.carries_over);
     assert_eq!(end.resources, 120);
     assert_eq!(c.phase, Phase::Over);
     // Nothing more happens in it but notes.
-    let p = refused(&c, E::BeginMission, r);
+    let p = refused(&c, E::Preparation(PreparationEdit::BeginMission), r);
     assert_eq!(p.key, "campaign.problem.over");
     ok(
         &c,
-        E::SetNotes {
+        E::Setup(SetupEdit::SetNotes {
             notes: "Glory".into(),
-        },
+        }),
         r,
     );
     // Lost with the leader alive: 30 points, the escort goes on.
     let c = ok(
         &play(&to_final(&["Ada"], r), &[], lost(), r),
-        E::EndCampaign,
+        E::Debrief(DebriefEdit::EndCampaign),
         r,
     );
     let end = c.end.clone().unwrap();
@@ -1288,7 +1300,7 @@ fn cmp_17_the_end_of_the_campaign() {
     // Lost with the leader dead: nothing carries over (Decision).
     let c = play(&to_final(&["Ada", "Bob"], r), &["Ada"], lost(), r);
     let c = cran(&c, "Ada", 1, r);
-    let c = ok(&c, E::EndCampaign, r);
+    let c = ok(&c, E::Debrief(DebriefEdit::EndCampaign), r);
     let end = c.end.clone().unwrap();
     assert!(!end.carries_over);
     assert_eq!(end.resources, 0);
@@ -1298,22 +1310,22 @@ fn cmp_17_the_end_of_the_campaign() {
 fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
     let r = rules();
     let c = started(&["Ada", "Bob", "Cid"], r);
-    let c = ok(&c, E::BeginMission, r);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     let bob = id(&c, "Bob");
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: bob,
             out: true,
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: won(1),
             played: vec![],
-        },
+        }),
         r,
     );
     let points = |c: &Campaign, n: &str| match &c.character(id(c, n)).unwrap().member {
@@ -1326,10 +1338,10 @@ fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
     let ada = id(&c, "Ada");
     let c2 = ok(
         &c,
-        E::Advance {
+        E::Debrief(DebriefEdit::Advance {
             character: ada,
             characteristic: Characteristic::WS,
-        },
+        }),
         r,
     );
     let Member::Character(ch) = &c2.character(ada).unwrap().member else {
@@ -1338,19 +1350,19 @@ fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
     assert_eq!(ch.profile(r).unwrap().get(Characteristic::WS), 4);
     let p = refused(
         &c2,
-        E::Advance {
+        E::Debrief(DebriefEdit::Advance {
             character: ada,
             characteristic: Characteristic::WS,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CHR-7");
     let p = refused(
         &c,
-        E::Advance {
+        E::Debrief(DebriefEdit::Advance {
             character: ada,
             characteristic: Characteristic::M,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CHR-3");
@@ -1485,7 +1497,7 @@ proptest! {
             // The Grand Final comes exactly when the threshold is reached.
             let t = mission_type(&c);
             let seriously: Vec<CharId> = c.characters.iter().filter(|x| x.misses_next).map(|x| x.id).collect();
-            c = ok(&c, E::BeginMission, r);
+            c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
             let players = c.table.as_ref().unwrap().players.clone();
             for id in &seriously {
                 // A seriously wounded character is not on the table.
@@ -1497,18 +1509,18 @@ proptest! {
             }
             for (i, id) in players.iter().enumerate() {
                 if s.out[i % 4] {
-                    c = ok(&c, E::SetOutOfAction { character: *id, out: true }, r);
+                    c = ok(&c, E::Table(TableEdit::SetOutOfAction { character: *id, out: true }), r);
                 }
             }
             let vp = if t.earns_vp() { s.vp } else { 0 };
             let before = c.vp;
-            c = ok(&c, E::EndMission { result: MissionResult { success: s.success, vp }, played: vec![] }, r);
+            c = ok(&c, E::Debrief(DebriefEdit::EndMission { result: MissionResult { success: s.success, vp }, played: vec![] }), r);
             prop_assert_eq!(c.vp, before + vp);
             let pending = c.debrief.as_ref().unwrap().pending.clone();
             for (i, id) in pending.iter().enumerate() {
-                c = ok(&c, E::CranTest { character: *id, roll: die(10, s.faces[i % 4]) }, r);
+                c = ok(&c, E::Debrief(DebriefEdit::CranTest { character: *id, roll: die(10, s.faces[i % 4]) }), r);
                 if c.character(*id).unwrap().state == State::Dead && s.fate && c.escorts[0].fate_points > 0 {
-                    c = ok(&c, E::FateReroll { character: *id, roll: die(10, s.faces[(i + 1) % 4]) }, r);
+                    c = ok(&c, E::Debrief(DebriefEdit::FateReroll { character: *id, roll: die(10, s.faces[(i + 1) % 4]) }), r);
                 }
             }
             for id in &pending {
@@ -1528,7 +1540,7 @@ proptest! {
                 prop_assert_eq!(c.character(*id).unwrap().state, State::Dead);
             }
             if t == MissionType::Final {
-                c = ok(&c, E::EndCampaign, r);
+                c = ok(&c, E::Debrief(DebriefEdit::EndCampaign), r);
             } else {
                 let reached = c.vp >= c.settings.vp_threshold;
                 c = next(&c, r);
@@ -1661,24 +1673,24 @@ fn cmp_15_an_enemy_tests_its_cran_in_the_missions_mode() {
     let c = started(&["Ada"], r);
     let c = ok(
         &c,
-        E::DrawEnemy {
+        E::Preparation(PreparationEdit::DrawEnemy {
             all: true,
             rolls: vec![],
             drawn: vec![],
-        },
+        }),
         r,
     );
-    let c = ok(&c, E::BeginMission, r);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     let mode = c.mission.as_ref().unwrap().mode;
     let cran = r.campaign.cran(10).unwrap().enemy;
     let mut rng = seeded(3);
     let outcome = |face: u32, rng: &mut muster::rules::core::dice::DiceRng| {
         let (_, o) = c
             .apply(
-                E::EnemyBehaviour {
+                E::Table(TableEdit::EnemyBehaviour {
                     index: 0,
                     roll: die(10, face),
-                },
+                }),
                 r,
                 rng,
             )
@@ -1705,10 +1717,10 @@ fn cmp_15_an_enemy_tests_its_cran_in_the_missions_mode() {
     // Only at the table, and only for an enemy drawn.
     let p = refused(
         &c,
-        E::EnemyBehaviour {
+        E::Table(TableEdit::EnemyBehaviour {
             index: 99,
             roll: None,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-15");
@@ -1721,11 +1733,11 @@ fn cmp_3_the_journal_replays_after_the_mission_lists_are_edited() {
     let c = next(&c, r);
     let c = ok(
         &c,
-        E::DrawEnemy {
+        E::Preparation(PreparationEdit::DrawEnemy {
             all: true,
             rolls: vec![],
             drawn: vec![],
-        },
+        }),
         r,
     );
     let c = recon(&play(&c, &[], won(1), r), "Ada", 3, None, r);
@@ -1753,12 +1765,12 @@ fn chr_13_a_character_judged_unworthy_gains_nothing() {
     let r = rules();
     let c = play(&started(&["Ada"], r), &[], won(1), r);
     let ada = id(&c, "Ada");
-    let c = ok(&c, E::Unworthy { character: ada }, r);
+    let c = ok(&c, E::Debrief(DebriefEdit::Unworthy { character: ada }), r);
     let Member::Character(ch) = &c.character(ada).unwrap().member else {
         unreachable!()
     };
     assert_eq!(ch.advance_points, 0);
-    let p = refused(&c, E::Unworthy { character: ada }, r);
+    let p = refused(&c, E::Debrief(DebriefEdit::Unworthy { character: ada }), r);
     assert_eq!(p.rule, "CHR-13");
 }
 
@@ -1769,27 +1781,27 @@ fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
     let (ada, bob) = (id(&c, "Ada"), id(&c, "Bob"));
     let c = ok(
         &c,
-        E::Advance {
+        E::Debrief(DebriefEdit::Advance {
             character: ada,
             characteristic: Characteristic::Cl,
-        },
+        }),
         r,
     );
     assert_eq!(c.character(ada).unwrap().cran, 3);
     let c = ok(
         &c,
-        E::SetCran {
+        E::Setup(SetupEdit::SetCran {
             character: bob,
             cran: 6,
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::Advance {
+        E::Debrief(DebriefEdit::Advance {
             character: bob,
             characteristic: Characteristic::Cl,
-        },
+        }),
         r,
     );
     assert_eq!(c.character(bob).unwrap().cran, 6);
@@ -1798,10 +1810,10 @@ fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
     let c = cran(&play(&c, &["Ada"], lost(), r), "Ada", 1, r);
     let p = refused(
         &c,
-        E::SetCran {
+        E::Setup(SetupEdit::SetCran {
             character: ada,
             cran: 1,
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.cran_locked");
@@ -1810,22 +1822,26 @@ fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
 #[test]
 fn cmp_13_a_character_left_at_home_plays_nothing_and_earns_nothing() {
     let r = rules();
-    let c = ok(&started(&["Ada", "Bob"], r), E::BeginMission, r);
+    let c = ok(
+        &started(&["Ada", "Bob"], r),
+        E::Preparation(PreparationEdit::BeginMission),
+        r,
+    );
     let bob = id(&c, "Bob");
     let c = ok(
         &c,
-        E::SetPlaying {
+        E::Debrief(DebriefEdit::SetPlaying {
             character: bob,
             plays: false,
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: won(1),
             played: vec![],
-        },
+        }),
         r,
     );
     let b = c.character(bob).unwrap();
@@ -1847,14 +1863,18 @@ fn cmp_13_nobody_able_to_play_still_moves_the_campaign_on() {
     );
     assert_eq!(state(&c, "Ada"), State::SeriouslyWounded);
     // The next mission is played without him, lost, and he recovers.
-    let c = ok(&next(&c, r), E::BeginMission, r);
+    let c = ok(
+        &next(&c, r),
+        E::Preparation(PreparationEdit::BeginMission),
+        r,
+    );
     assert!(c.table.as_ref().unwrap().players.is_empty());
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: lost(),
             played: vec![],
-        },
+        }),
         r,
     );
     assert_eq!(state(&c, "Ada"), State::Fit);
@@ -1865,28 +1885,32 @@ fn cmp_13_nobody_able_to_play_still_moves_the_campaign_on() {
     for _ in 0..5 {
         c = ok(
             &c,
-            E::FateReroll {
+            E::Debrief(DebriefEdit::FateReroll {
                 character: id(&c, "Ada"),
                 roll: die(10, 1),
-            },
+            }),
             r,
         );
     }
-    let c = ok(&c, E::EndCampaign, r);
+    let c = ok(&c, E::Debrief(DebriefEdit::EndCampaign), r);
     assert_eq!(c.end.as_ref().map(|e| e.carries_over), Some(false));
 }
 
 #[test]
 fn cmp_17_the_leader_cannot_change_during_the_final() {
     let r = rules();
-    let c = ok(&to_final(&["Ada", "Bob"], r), E::BeginMission, r);
+    let c = ok(
+        &to_final(&["Ada", "Bob"], r),
+        E::Preparation(PreparationEdit::BeginMission),
+        r,
+    );
     let bob = id(&c, "Bob");
     let p = refused(
         &c,
-        E::SetLeader {
+        E::Setup(SetupEdit::SetLeader {
             escort: EscortId(1),
             character: bob,
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.leader_locked");
@@ -1904,10 +1928,10 @@ fn export_escort_gives_the_living_characters_as_they_are_now() {
     let ada = id(&c, "Ada");
     let c = ok(
         &c,
-        E::Advance {
+        E::Debrief(DebriefEdit::Advance {
             character: ada,
             characteristic: Characteristic::WS,
-        },
+        }),
         r,
     );
     let Some(muster::rules::campaign::ExportedEscort::Roster(roster)) =
@@ -1935,12 +1959,12 @@ fn cmp_13_a_characters_history_holds_his_own_entries_only() {
     let c = play(&started(&["Ada", "Bob"], r), &[], won(0), r);
     let c = ok(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: human("Cid"),
             cost: r.campaign.recruit.character_base,
             from: None,
-        },
+        }),
         r,
     );
     let (_, outcomes) = c.replay(r).expect("replays");

@@ -15,6 +15,7 @@ use muster::store::{LockDir, Store};
 
 use crate::common::rules;
 use crate::rules::campaign::merge::{end_mission, play, table};
+use muster::rules::campaign::{DebriefEdit, TableEdit};
 
 const A: &str = "aaaaaaaaaaaaaaaa";
 const B: &str = "bbbbbbbbbbbbbbbb";
@@ -43,9 +44,9 @@ fn ended_then_drawn(dir: &Path, locks: &Path) -> (PathBuf, Campaign) {
     camille.load_library();
     let drawn = play(
         &ended,
-        &[E::NextMission {
+        &[E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        }],
+        })],
         r,
         ("Camille's laptop", 20),
     );
@@ -194,15 +195,15 @@ fn a_journal_cut_at_any_byte_of_its_last_lines_loses_nothing_silently_in_any_rea
     camille.save(&Doc::new(base.clone())).expect("begun");
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let events = [
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        },
-        E::NewTurn { gain: None },
-        E::SetWounds {
+        }),
+        E::Table(TableEdit::NewTurn { gain: None }),
+        E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 2,
-        },
+        }),
     ];
     // Another machine has the campaign open as it began.
     let reader = machine(dir.path(), locks.path(), B, "Bruno");
@@ -280,10 +281,10 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let wounded = play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }],
+        })],
         r,
         ("Camille's laptop", 10),
     );
@@ -302,7 +303,7 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
     let bruno = machine(two.path(), locks.path(), B, "Bruno's desktop");
     let on_two = play(
         &wounded,
-        &[E::NewTurn { gain: None }],
+        &[E::Table(TableEdit::NewTurn { gain: None })],
         r,
         ("Bruno's desktop", 30),
     );
@@ -310,10 +311,10 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
     bruno.save(&Doc::new(on_two.clone())).expect("Bruno");
     let on_one = play(
         &wounded,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 2,
-        }],
+        })],
         r,
         ("Camille's laptop", 20),
     );

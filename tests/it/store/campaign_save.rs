@@ -14,6 +14,7 @@ use proptest::prelude::*;
 
 use crate::common::ok;
 use crate::rules::campaign::{play, rules, started};
+use muster::rules::campaign::{DebriefEdit, SetupEdit};
 
 /// Versions of one campaign, each made from the one before, as the undo
 /// history holds them: two missions with a casualty and his Cran test, a
@@ -34,28 +35,28 @@ fn versions(r: &RulesData) -> Vec<Campaign> {
     let mora = c.debrief.as_ref().expect("a debrief").pending[0];
     v.push(ok(
         &c,
-        E::CranTest {
+        E::Debrief(DebriefEdit::CranTest {
             character: mora,
             roll: Some(muster::rules::Roll::from_faces(
                 c.settings.cran_die,
                 vec![4],
                 0,
             )),
-        },
+        }),
         r,
     ));
     v.push(ok(
         &last(&v),
-        E::SetNotes {
+        E::Setup(SetupEdit::SetNotes {
             notes: "Line one\nline two, \"quoted\"".into(),
-        },
+        }),
         r,
     ));
     v.push(ok(
         &last(&v),
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: Default::default(),
-        },
+        }),
         r,
     ));
     v.push(play(
@@ -114,9 +115,9 @@ fn a_campaign_read_again_is_saved_the_same() {
     let read: Campaign = muster::store::parse(&text, "c").expect("reads");
     let changed = ok(
         &read,
-        E::SetNotes {
+        E::Setup(SetupEdit::SetNotes {
             notes: "after".into(),
-        },
+        }),
         r,
     );
     assert_eq!(

@@ -15,6 +15,7 @@ use crate::common::rules;
 use crate::common::{GUARD_ACTIONS, char_id};
 use crate::rules::campaign::merge::play;
 use crate::store::journaled::campaign_of;
+use muster::rules::campaign::TurnEdit;
 
 const A: &str = "aaaaaaaaaaaaaaaa";
 const B: &str = "bbbbbbbbbbbbbbbb";
@@ -29,10 +30,10 @@ fn machine(dir: &Path, locks: &Path, id: &str, rules: &RulesData) -> Store {
 }
 
 fn act(c: &Campaign, name: &str, act: Act) -> E {
-    E::Act {
+    E::Turn(TurnEdit::Act {
         character: char_id(c, name),
         act,
-    }
+    })
 }
 
 // KT-9: the actions a turn the campaign's rules give, on both machines.
@@ -78,7 +79,7 @@ fn kt_9_two_machines_with_other_rules_files_play_one_campaign_alike() {
         &seen_by_b,
         &[
             // KT-8: the enemy's turn first.
-            E::EnemyActivation { index: 0 },
+            E::Turn(TurnEdit::EnemyActivation { index: 0 }),
             act(&seen_by_b, "Trooper Rusk", Act::Move),
             act(&seen_by_b, "Trooper Rusk", Act::Shoot),
             act(&seen_by_b, "Trooper Rusk", Act::Move),

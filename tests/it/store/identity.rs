@@ -14,6 +14,7 @@ use muster::store::{LockDir, Store};
 use super::journaled::{key, wound};
 use crate::common::rules;
 use crate::rules::campaign::merge::{play, table};
+use muster::rules::campaign::TableEdit;
 
 const A: &str = "aaaaaaaaaaaaaaaa";
 
@@ -65,7 +66,12 @@ fn an_installation_that_finds_its_journal_written_by_another_saves_under_a_new_i
     first
         .save(&Doc::new(on_first.clone()))
         .expect("first saves");
-    let on_copy = play(&base, &[E::NewTurn { gain: None }], r, ("Copy", 20));
+    let on_copy = play(
+        &base,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("Copy", 20),
+    );
     copy.save(&Doc::new(on_copy.clone()))
         .expect("the copy saves");
     // The copy found the first's line in its journal: a new id, said.
@@ -139,7 +145,12 @@ fn a_line_another_installation_appends_to_this_machine_s_journal_is_seen_while_i
     assert_ne!(copy.machine().as_str(), A);
     // The copy's own next event goes to its new journal, and both
     // installations then read one campaign.
-    let played = play(&now, &[E::NewTurn { gain: None }], r, ("Copy", 20));
+    let played = play(
+        &now,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("Copy", 20),
+    );
     copy.save(&Doc::new(played.clone()))
         .expect("the copy saves");
     assert_eq!(journals(dir.path(), &base).len(), 2);
@@ -162,7 +173,10 @@ fn what_a_failed_append_left_in_this_machine_s_journal_is_not_another_writer() {
     // The disk fills up part-way through the next append.
     let two = play(
         &one,
-        &[E::NewTurn { gain: None }, E::NewTurn { gain: None }],
+        &[
+            E::Table(TableEdit::NewTurn { gain: None }),
+            E::Table(TableEdit::NewTurn { gain: None }),
+        ],
         r,
         ("One", 20),
     );

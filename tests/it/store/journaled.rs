@@ -16,6 +16,7 @@ use muster::store::{LockDir, Store};
 
 use crate::common::rules;
 use crate::rules::campaign::merge::{play, table};
+use muster::rules::campaign::TableEdit;
 
 const A: &str = "aaaaaaaaaaaaaaaa";
 const B: &str = "bbbbbbbbbbbbbbbb";
@@ -58,10 +59,10 @@ pub(crate) fn wound(c: &Campaign, r: &RulesData, wounds: u32, (by, at): (&str, u
     let dace = crate::common::char_id(c, "Trooper Dace");
     play(
         c,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds,
-        }],
+        })],
         r,
         (by, at),
     )
@@ -137,7 +138,12 @@ fn two_machines_write_only_their_own_journals_and_read_the_same_campaign() {
     // Each plays on his own machine.
     let on_a = wound(&base, r, 1, ("Camille", 10));
     a.save(&Doc::new(on_a.clone())).expect("A saves");
-    let on_b = play(&base, &[E::NewTurn { gain: None }], r, ("Bruno", 20));
+    let on_b = play(
+        &base,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("Bruno", 20),
+    );
     b.save(&Doc::new(on_b.clone())).expect("B saves");
     let f = folder(dir.path(), &base);
     let a_lines = lines(&f.join(format!("{A}.{JOURNAL_EXT}")));
@@ -481,7 +487,12 @@ fn the_command_line_checks_and_exports_a_campaign_kept_as_journals() {
     a.save(&Doc::new(on_a.clone())).expect("A");
     let b = machine(dir.path(), locks.path(), B);
     b.load_library();
-    let both = play(&on_a, &[E::NewTurn { gain: None }], r, ("Bruno", 20));
+    let both = play(
+        &on_a,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("Bruno", 20),
+    );
     b.save(&Doc::new(both.clone())).expect("B");
     let f = folder(dir.path(), &base);
     let shown = f.display().to_string();
@@ -548,12 +559,12 @@ fn events_taken_in_as_they_come_are_the_campaign_a_fresh_read_gives() {
     ];
     for (k, (by_a, at)) in steps.into_iter().enumerate() {
         let e = if k % 2 == 0 {
-            E::SetWounds {
+            E::Table(TableEdit::SetWounds {
                 character: dace,
                 wounds: (k % 3) as u32,
-            }
+            })
         } else {
-            E::NewTurn { gain: None }
+            E::Table(TableEdit::NewTurn { gain: None })
         };
         let (store, view, name) = if by_a {
             (&a, &mut on_a, "Camille")
@@ -610,7 +621,12 @@ fn a_campaign_opens_from_this_machine_s_snapshot_while_its_files_are_those_it_wa
     let locks = tempfile::tempdir().expect("locks");
     let base = table(r);
     let on_a = wound(&base, r, 1, ("Camille", 10));
-    let both = play(&on_a, &[E::NewTurn { gain: None }], r, ("Bruno", 20));
+    let both = play(
+        &on_a,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("Bruno", 20),
+    );
     {
         let a = machine(dir.path(), locks.path(), A);
         a.save(&Doc::new(base.clone())).expect("begun");
@@ -671,7 +687,12 @@ fn a_snapshot_is_not_used_once_another_machine_s_journal_changed_or_the_rules_di
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let base = table(r);
-    let on_b = play(&base, &[E::NewTurn { gain: None }], r, ("Bruno", 20));
+    let on_b = play(
+        &base,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("Bruno", 20),
+    );
     {
         let b = machine(dir.path(), locks.path(), B);
         b.save(&Doc::new(base.clone())).expect("begun");

@@ -10,6 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Example, Screen};
 use muster::i18n::Lang;
+use muster::rules::campaign::DebriefEdit;
 use muster::rules::campaign::{CampaignEdit as E, MissionResult};
 use muster::rules::{Doc, DocKey};
 use muster::store::Store;
@@ -132,13 +133,13 @@ fn walk() -> (tempfile::TempDir, Walk) {
         team.name = "The Team's Raid".into();
         let mut debrief =
             crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| {
-                vec![E::EndMission {
+                vec![E::Debrief(DebriefEdit::EndMission {
                     result: MissionResult {
                         success: true,
                         vp: 1,
                     },
                     played: vec![],
-                }]
+                })]
             });
         debrief.id = "raid-debrief".into();
         debrief.name = "The Debrief".into();

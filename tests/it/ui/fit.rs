@@ -8,6 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::campaign::TurnEdit;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{Doc, KillTeam};
@@ -67,10 +68,10 @@ fn the_last_card_s_fight_buttons_scroll_above_the_fight_banner() {
         .filter(|s| s.name == "Trooper Osk")
         .for_each(|s| s.name = OSK.to_owned());
     let c = crate::common::team_at_the_table(&team, rules, |c| {
-        vec![E::Act {
+        vec![E::Turn(TurnEdit::Act {
             character: crate::common::char_id(c, OSK),
             act: Act::Retreat,
-        }]
+        })]
     });
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = campaign_window(dir.path(), &c, Lang::Fr, (1024.0, 700.0));

@@ -16,6 +16,7 @@ use muster::ui::Gui;
 use crate::common::rules;
 use crate::common::the_campaign;
 use crate::rules::campaign::merge::{debrief, play, table};
+use muster::rules::campaign::{DebriefEdit, SetupEdit, TableEdit};
 
 const COPY: &str = ".sync-conflict-20261125-173636-D4LGQYW.json";
 
@@ -39,14 +40,19 @@ fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() 
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let ours = play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }],
+        })],
         r,
         ("camille", 0),
     );
-    let theirs = play(&base, &[E::NewTurn { gain: None }], r, ("bruno", 5));
+    let theirs = play(
+        &base,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("bruno", 5),
+    );
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = library(dir.path(), &ours, &theirs);
     // One campaign, merged as the library opened: no badge, no click.
@@ -101,9 +107,11 @@ fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() 
 fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
     let r = rules();
     let (base, dace) = debrief(r);
-    let test = |face| E::CranTest {
-        character: dace,
-        roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
+    let test = |face| {
+        E::Debrief(DebriefEdit::CranTest {
+            character: dace,
+            roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
+        })
     };
     let ours = play(&base, &[test(2)], r, ("camille", 0));
     let theirs = play(&base, &[test(9)], r, ("bruno", 5));
@@ -190,10 +198,10 @@ fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
     let dace = crate::common::char_id(&c, "Trooper Dace");
     h.state_mut().app.apply(muster::app::Command::Edit(
         DocKey::new(muster::rules::DocKind::Campaign, c.id.clone()),
-        muster::rules::Edit::Campaign(E::SetWounds {
+        muster::rules::Edit::Campaign(E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }),
+        })),
     ));
     let stamp = the_campaign(&h)
         .journal
@@ -261,20 +269,20 @@ fn two_machines_exchange_their_journals_and_agree_with_no_copy_and_no_merge() {
     let mut a = open(camille.path(), "Camille's laptop", 1);
     edit(
         &mut a,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 2,
-        },
+        }),
     );
     edit(
         &mut a,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: muster::rules::campaign::Fighter::Enemy(1).id(),
             out: true,
-        },
+        }),
     );
     let mut b = open(bruno.path(), "Bruno's desktop", 2);
-    edit(&mut b, E::NewTurn { gain: None });
+    edit(&mut b, E::Table(TableEdit::NewTurn { gain: None }));
     drop((a, b));
     // The sync tool brings each machine's journal to the other folder: two
     // files, each with one writer, so never a conflict copy.
@@ -333,7 +341,7 @@ fn the_journal_says_on_which_machine_and_when_each_event_was_made() {
     let drawn = c
         .journal
         .iter()
-        .find(|e| matches!(e.event, E::NextMission { .. }))
+        .find(|e| matches!(e.event, E::Debrief(DebriefEdit::NextMission { .. })))
         .and_then(|e| e.stamp.clone())
         .expect("the mission drawn is stamped");
     let at = drawn.at.expect("when");
@@ -630,18 +638,20 @@ fn a_pending_merge_shows_inside_the_campaign_and_lists_what_comes_in() {
     // waiting for the players; the event that merges cleanly is listed.
     let r = rules();
     let (base, dace) = debrief(r);
-    let test = |face| E::CranTest {
-        character: dace,
-        roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
+    let test = |face| {
+        E::Debrief(DebriefEdit::CranTest {
+            character: dace,
+            roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
+        })
     };
     let ours = play(&base, &[test(2)], r, ("camille", 0));
     let theirs = play(
         &base,
         &[
             test(9),
-            E::SetNotes {
+            E::Setup(SetupEdit::SetNotes {
                 notes: "Dace limps home".into(),
-            },
+            }),
         ],
         r,
         ("bruno", 5),
@@ -715,17 +725,17 @@ fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() 
     // This machine: a new turn.
     h.state_mut().app.apply(muster::app::Command::Edit(
         key.clone(),
-        muster::rules::Edit::Campaign(E::NewTurn { gain: None }),
+        muster::rules::Edit::Campaign(E::Table(TableEdit::NewTurn { gain: None })),
     ));
     h.state_mut().app.flush_saves();
     h.run();
     // An older Muster's version arrives as one file: Dace wounded.
     let theirs = play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }],
+        })],
         r,
         ("bruno", 5),
     );
@@ -774,14 +784,19 @@ fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_star
     // file: Syncthing kept one start and renamed the other.
     let ours = play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }],
+        })],
         r,
         ("camille", 0),
     );
-    let theirs = play(&base, &[E::NewTurn { gain: None }], r, ("bruno", 5));
+    let theirs = play(
+        &base,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("bruno", 5),
+    );
     let dir = tempfile::tempdir().expect("tempdir");
     Store::open(dir.path())
         .expect("store")
@@ -837,10 +852,10 @@ fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
     // other machine's copy still holds her wound.
     let theirs = play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }],
+        })],
         r,
         ("Camille's laptop", 0),
     );
@@ -884,10 +899,10 @@ fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let wounded = play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }],
+        })],
         r,
         ("Camille's old laptop", 0),
     );

@@ -3,6 +3,7 @@
 //! second soldier), the insignia given, an item used, an action taken
 //! back, and a drawn enemy's activation.
 
+use crate::rules::campaign::TurnEdit;
 use crate::rules::campaign::edit::CampaignEdit;
 use crate::rules::campaign::{Campaign, CharId, Phase};
 use crate::rules::core::msg::Msg;
@@ -15,28 +16,28 @@ impl Campaign {
     /// An event of the turn at the table, as the dispatcher hands them over.
     pub(in crate::rules::campaign) fn turn_event(
         &mut self,
-        edit: CampaignEdit,
+        edit: TurnEdit,
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        use CampaignEdit as E;
         match edit {
-            E::Act { character, act } => self.act(character, act, rules, out),
-            E::EndActivation { character } => self.end_activation(character, rules, out),
-            E::ThirdAction { character, cost } => self.third_action(character, cost, rules, out),
-            E::GiveInsignia { character, to } => self.insignia(character, to, rules, out),
-            E::TakeBackAct { character } => self.take_back_act(character, rules, out),
-            E::SecondSoldier { character, cost } => {
+            TurnEdit::Act { character, act } => self.act(character, act, rules, out),
+            TurnEdit::EndActivation { character } => self.end_activation(character, rules, out),
+            TurnEdit::ThirdAction { character, cost } => {
+                self.third_action(character, cost, rules, out)
+            }
+            TurnEdit::GiveInsignia { character, to } => self.insignia(character, to, rules, out),
+            TurnEdit::TakeBackAct { character } => self.take_back_act(character, rules, out),
+            TurnEdit::SecondSoldier { character, cost } => {
                 self.second_soldier(character, cost, rules, out)
             }
-            E::EnemyActivation { index } => self.enemy_activation(index, rules, out),
-            E::UseGear {
+            TurnEdit::EnemyActivation { index } => self.enemy_activation(index, rules, out),
+            TurnEdit::UseGear {
                 character,
                 item,
                 way,
                 moves,
             } => self.use_gear(character, (item, way, moves), rules, out),
-            _ => unreachable!("the dispatcher hands over the turn's events only"),
         }
     }
 
@@ -69,7 +70,7 @@ impl Campaign {
         Ok(())
     }
 
-    /// [`CampaignEdit::Act`]: a soldier's action at the table.
+    /// [`TurnEdit::Act`]: a soldier's action at the table.
     pub(in crate::rules::campaign) fn act(
         &mut self,
         character: CharId,
@@ -82,10 +83,10 @@ impl Campaign {
             return Err(Problem::new("KT-9", "kt.act.no.item_alone"));
         }
         self.take_act(character, act, rules, out)?;
-        Ok(CampaignEdit::Act { character, act })
+        Ok(CampaignEdit::Turn(TurnEdit::Act { character, act }))
     }
 
-    /// [`CampaignEdit::EndActivation`]: the player ends the soldier's
+    /// [`TurnEdit::EndActivation`]: the player ends the soldier's
     /// activation before it is full; his next action opens another.
     pub(in crate::rules::campaign) fn end_activation(
         &mut self,
@@ -105,10 +106,10 @@ impl Campaign {
             LineKind::Info,
             Msg::new("campaign.log.end_activation").text("name", name.unwrap_or_default()),
         ));
-        Ok(CampaignEdit::EndActivation { character })
+        Ok(CampaignEdit::Turn(TurnEdit::EndActivation { character }))
     }
 
-    /// [`CampaignEdit::ThirdAction`]: the "third action" stratagem (KT-11)
+    /// [`TurnEdit::ThirdAction`]: the "third action" stratagem (KT-11)
     /// for the soldier's open activation, paid by his team's command points
     /// in the same event.
     pub(in crate::rules::campaign) fn third_action(
@@ -125,13 +126,13 @@ impl Campaign {
         let next = at.allowance.third_action_at(&at.turn, points, cost)?;
         self.pay_stratagem(character, cost, "campaign.log.third_action", out)?;
         self.set_turn(character, next);
-        Ok(CampaignEdit::ThirdAction {
+        Ok(CampaignEdit::Turn(TurnEdit::ThirdAction {
             character,
             cost: Some(cost),
-        })
+        }))
     }
 
-    /// [`CampaignEdit::GiveInsignia`]: the sergeant `character` gives his
+    /// [`TurnEdit::GiveInsignia`]: the sergeant `character` gives his
     /// command insignia's action to `to` (EQ-31).
     pub(in crate::rules::campaign) fn insignia(
         &mut self,
@@ -154,10 +155,10 @@ impl Campaign {
                 .text("giver", name(character))
                 .text("name", name(to)),
         ));
-        Ok(CampaignEdit::GiveInsignia { character, to })
+        Ok(CampaignEdit::Turn(TurnEdit::GiveInsignia { character, to }))
     }
 
-    /// [`CampaignEdit::TakeBackAct`]: the soldier's last action taken back
+    /// [`TurnEdit::TakeBackAct`]: the soldier's last action taken back
     /// (a slip of the hand); the boosts bought stay.
     pub(in crate::rules::campaign) fn take_back_act(
         &mut self,
@@ -178,10 +179,10 @@ impl Campaign {
                 .text("name", name.unwrap_or_default())
                 .key("act", act.key()),
         ));
-        Ok(CampaignEdit::TakeBackAct { character })
+        Ok(CampaignEdit::Turn(TurnEdit::TakeBackAct { character }))
     }
 
-    /// [`CampaignEdit::EnemyActivation`]: a drawn enemy activated this turn
+    /// [`TurnEdit::EnemyActivation`]: a drawn enemy activated this turn
     /// (KT-8). Refused for an enemy out of action or already activated this
     /// turn.
     pub(in crate::rules::campaign) fn enemy_activation(
@@ -213,10 +214,10 @@ impl Campaign {
             LineKind::Info,
             Msg::new("campaign.log.enemy_activation").names("name", &names),
         ));
-        Ok(CampaignEdit::EnemyActivation { index })
+        Ok(CampaignEdit::Turn(TurnEdit::EnemyActivation { index }))
     }
 
-    /// [`CampaignEdit::SecondSoldier`]: the "second soldier" stratagem
+    /// [`TurnEdit::SecondSoldier`]: the "second soldier" stratagem
     /// (KT-11): `character` is activated straight after a team-mate, with
     /// no reply, and both count as one activation (KT-8); his team pays.
     pub(in crate::rules::campaign) fn second_soldier(
@@ -235,13 +236,13 @@ impl Campaign {
         let table = self.table.get_or_insert_default();
         table.roll_over();
         table.acts.joined.insert(character, place);
-        Ok(CampaignEdit::SecondSoldier {
+        Ok(CampaignEdit::Turn(TurnEdit::SecondSoldier {
             character,
             cost: Some(cost),
-        })
+        }))
     }
 
-    /// [`CampaignEdit::UseGear`]: a soldier uses an item that touches no
+    /// [`TurnEdit::UseGear`]: a soldier uses an item that touches no
     /// other model; its actions spent, a single-use one struck off (RIB-6:
     /// counted by item).
     pub(in crate::rules::campaign) fn use_gear(
@@ -273,12 +274,12 @@ impl Campaign {
                 .text("name", name.unwrap_or_default())
                 .names("item", &names),
         ));
-        Ok(CampaignEdit::UseGear {
+        Ok(CampaignEdit::Turn(TurnEdit::UseGear {
             character,
             item,
             way,
             moves,
-        })
+        }))
     }
 
     /// The soldier `character`'s team pays `cost` command points for a

@@ -14,6 +14,7 @@ use crate::rules::killteam::activation::{
 use crate::rules::killteam::with_item;
 
 use super::{Activations, AtTable, SECOND_SOLDIER, reroll_cost, stratagem_cost};
+use crate::rules::campaign::TableEdit;
 
 impl Campaign {
     /// The kill-team soldier `id` at the table of the mission being played:
@@ -408,10 +409,10 @@ impl Campaign {
                 .arg("cost", cost)
                 .arg("points", escort.command_points));
         }
-        Ok(CampaignEdit::SetCommandPoints {
+        Ok(CampaignEdit::Table(TableEdit::SetCommandPoints {
             escort: escort.id,
             points: escort.command_points - price,
-        })
+        }))
     }
 
     pub(in crate::rules::campaign) fn escort_of(&self, id: CharId) -> Result<&Escort, Problem> {

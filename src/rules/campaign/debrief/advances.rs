@@ -1,6 +1,7 @@
 //! The advance points earned placed after a mission, and a character
 //! judged unworthy of his (CHR-13).
 
+use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::edit::CampaignEdit;
 use crate::rules::campaign::{Campaign, CharId, Member, Phase};
 use crate::rules::core::characteristic::Characteristic;
@@ -10,7 +11,7 @@ use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
 impl Campaign {
-    /// [`CampaignEdit::Unworthy`]: the game master judges a character unworthy:
+    /// [`DebriefEdit::Unworthy`]: the game master judges a character unworthy:
     /// no advance point for this mission (CHR-13).
     pub(in crate::rules::campaign) fn unworthy(
         &mut self,
@@ -41,7 +42,7 @@ impl Campaign {
             LineKind::Info,
             Msg::new("campaign.log.unworthy").text("character", name),
         ));
-        Ok(CampaignEdit::Unworthy { character })
+        Ok(CampaignEdit::Debrief(DebriefEdit::Unworthy { character }))
     }
 
     /// The characters with advance points to place (CHR-13), and those who
@@ -70,7 +71,7 @@ impl Campaign {
         (open, stuck)
     }
 
-    /// [`CampaignEdit::Advance`]: an advance point placed (CHR-13).
+    /// [`DebriefEdit::Advance`]: an advance point placed (CHR-13).
     pub(in crate::rules::campaign) fn advance(
         &mut self,
         character: CharId,
@@ -104,9 +105,9 @@ impl Campaign {
                 .text("character", &ch.name)
                 .key("characteristic", characteristic.abbr_key()),
         ));
-        Ok(CampaignEdit::Advance {
+        Ok(CampaignEdit::Debrief(DebriefEdit::Advance {
             character,
             characteristic,
-        })
+        }))
     }
 }

@@ -13,13 +13,14 @@ use rand::Rng;
 
 use super::edit::{CampaignEdit, MissionChoice};
 use super::{Campaign, CampaignCharacter, End, MissionType, Phase};
+use crate::rules::campaign::DebriefEdit;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
 impl Campaign {
-    /// [`CampaignEdit::NextMission`]: the next mission, by the chain or forced
+    /// [`DebriefEdit::NextMission`]: the next mission, by the chain or forced
     /// (CMP-2, CMP-3).
     pub(super) fn next_mission<R: Rng + ?Sized>(
         &mut self,
@@ -36,10 +37,10 @@ impl Campaign {
         let chain = self.next_type();
         let choice = self.draw_mission(chain, choice, rules, rng, out)?;
         self.debrief = None;
-        Ok(CampaignEdit::NextMission { choice })
+        Ok(CampaignEdit::Debrief(DebriefEdit::NextMission { choice }))
     }
 
-    /// [`CampaignEdit::EndCampaign`]: the campaign ends after its Grand Final
+    /// [`DebriefEdit::EndCampaign`]: the campaign ends after its Grand Final
     /// (CMP-17).
     pub(super) fn end_campaign(
         &mut self,
@@ -61,7 +62,7 @@ impl Campaign {
             });
             self.debrief = None;
             self.phase = Phase::Over;
-            return Ok(CampaignEdit::EndCampaign);
+            return Ok(CampaignEdit::Debrief(DebriefEdit::EndCampaign));
         }
         self.expect(&[Phase::Debrief])?;
         self.tests_done()?;
@@ -111,7 +112,7 @@ impl Campaign {
         self.end = Some(end);
         self.debrief = None;
         self.phase = Phase::Over;
-        Ok(CampaignEdit::EndCampaign)
+        Ok(CampaignEdit::Debrief(DebriefEdit::EndCampaign))
     }
 
     pub(super) fn tests_done(&self) -> Result<(), Problem> {

@@ -4,6 +4,7 @@
 
 use rand::Rng;
 
+use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::edit::CampaignEdit;
 use crate::rules::campaign::play::{cran_result, dice, total};
 use crate::rules::campaign::{Campaign, CharId, Injuries, Member, Phase, Rolled, State, TestKind};
@@ -83,13 +84,13 @@ impl Campaign {
                 ));
             }
         }
-        Ok(CampaignEdit::ConfirmOutOfAction {
+        Ok(CampaignEdit::Debrief(DebriefEdit::ConfirmOutOfAction {
             character: who,
             out: o,
-        })
+        }))
     }
 
-    /// [`CampaignEdit::CranTest`]: a Cran test after the mission (CMP-9 …
+    /// [`DebriefEdit::CranTest`]: a Cran test after the mission (CMP-9 …
     /// CMP-11).
     pub(in crate::rules::campaign) fn cran_test<R: Rng + ?Sized>(
         &mut self,
@@ -148,13 +149,13 @@ impl Campaign {
             points: None,
         });
         out.lines.push(self.state_line(i, rule));
-        Ok(CampaignEdit::CranTest {
+        Ok(CampaignEdit::Debrief(DebriefEdit::CranTest {
             character,
             roll: Some(roll),
-        })
+        }))
     }
 
-    /// [`CampaignEdit::FateReroll`]: a fate point rerolls the test that killed
+    /// [`DebriefEdit::FateReroll`]: a fate point rerolls the test that killed
     /// him (CMP-12).
     pub(in crate::rules::campaign) fn fate_reroll<R: Rng + ?Sized>(
         &mut self,
@@ -220,13 +221,13 @@ impl Campaign {
             points: None,
         });
         out.lines.push(self.state_line(i, "CMP-12"));
-        Ok(CampaignEdit::FateReroll {
+        Ok(CampaignEdit::Debrief(DebriefEdit::FateReroll {
             character,
             roll: Some(roll),
-        })
+        }))
     }
 
-    /// [`CampaignEdit::AcceptDeath`]: the player spends no more fate points on
+    /// [`DebriefEdit::AcceptDeath`]: the player spends no more fate points on
     /// a character the test killed: he is dead for good (CMP-12).
     pub(in crate::rules::campaign) fn accept_death(
         &mut self,
@@ -248,7 +249,9 @@ impl Campaign {
             LineKind::Info,
             Msg::new("campaign.log.accept_death").text("character", &name),
         ));
-        Ok(CampaignEdit::AcceptDeath { character })
+        Ok(CampaignEdit::Debrief(DebriefEdit::AcceptDeath {
+            character,
+        }))
     }
 
     /// Those the Cran test killed whose player may still spend a fate point

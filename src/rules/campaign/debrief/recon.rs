@@ -6,6 +6,7 @@ use std::cmp::Ordering;
 
 use rand::Rng;
 
+use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::data::ReconEffect;
 use crate::rules::campaign::edit::CampaignEdit;
 use crate::rules::campaign::play::{dice, total};
@@ -82,13 +83,13 @@ impl Campaign {
             ..self.recon_rolled(i, effect, passed)
         };
         self.debrief_mut()?.rolled.push(record);
-        Ok(CampaignEdit::Recon {
+        Ok(CampaignEdit::Debrief(DebriefEdit::Recon {
             character,
             roll: Some(roll),
             cran: cran_out,
             fortune: fortune_out,
             effect: Some(effect),
-        })
+        }))
     }
 
     /// A recon as the debrief keeps it (CMP-14), its dice left to fill in:
@@ -236,7 +237,7 @@ impl Campaign {
         Ok(fortune_out)
     }
 
-    /// [`CampaignEdit::HireGuide`]: the guide found by recon is paid for
+    /// [`DebriefEdit::HireGuide`]: the guide found by recon is paid for
     /// (CMP-14).
     pub(in crate::rules::campaign) fn hire_guide(
         &mut self,
@@ -263,10 +264,10 @@ impl Campaign {
                 .int("count", rates.recon.guide_characters)
                 .int("worth", rates.recon.guide_max_worth),
         ));
-        Ok(CampaignEdit::HireGuide { escort })
+        Ok(CampaignEdit::Debrief(DebriefEdit::HireGuide { escort }))
     }
 
-    /// [`CampaignEdit::Guide`]: the characters the hired guide leads in the
+    /// [`DebriefEdit::Guide`]: the characters the hired guide leads in the
     /// next mission (CMP-14): they deploy anywhere out of the enemy's sight.
     pub(in crate::rules::campaign) fn guide(
         &mut self,
@@ -311,6 +312,6 @@ impl Campaign {
             },
         ));
         self.guided = characters.clone();
-        Ok(CampaignEdit::Guide { characters })
+        Ok(CampaignEdit::Debrief(DebriefEdit::Guide { characters }))
     }
 }

@@ -6,6 +6,7 @@
 use crate::rules::campaign::edit::{Bought, CampaignEdit};
 use crate::rules::campaign::play::no_escort;
 use crate::rules::campaign::{Campaign, CharId, EscortId, EscortKind, Member, Phase, PoolMode};
+use crate::rules::campaign::{DebriefEdit, ReinforcementEdit};
 use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -14,7 +15,7 @@ use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::{Carried, item_refusal, ribbon_refusal};
 
 impl Campaign {
-    /// [`CampaignEdit::ExchangeVp`]: vP exchanged for reinforcement points
+    /// [`DebriefEdit::ExchangeVp`]: vP exchanged for reinforcement points
     /// (CMP-6).
     pub(in crate::rules::campaign) fn exchange_vp(
         &mut self,
@@ -42,10 +43,13 @@ impl Campaign {
                 .int("vp", vp)
                 .int("points", points),
         ));
-        Ok(CampaignEdit::ExchangeVp { escort, vp })
+        Ok(CampaignEdit::Debrief(DebriefEdit::ExchangeVp {
+            escort,
+            vp,
+        }))
     }
 
-    /// [`CampaignEdit::Recruit`]: a new character bought with reinforcement
+    /// [`ReinforcementEdit::Recruit`]: a new character bought with reinforcement
     /// points (CMP-7).
     fn recruit(
         &mut self,
@@ -87,12 +91,12 @@ impl Campaign {
                 .text("character", member.name())
                 .int("cost", cost),
         ));
-        Ok(CampaignEdit::Recruit {
+        Ok(CampaignEdit::Reinforcements(ReinforcementEdit::Recruit {
             escort,
             member,
             cost,
             from,
-        })
+        }))
     }
 
     /// CMP-7: a recruit is of his escort's kind, and costs what the rules
@@ -157,7 +161,7 @@ impl Campaign {
         Ok(())
     }
 
-    /// [`CampaignEdit::Spend`]: reinforcement points spent on anything else
+    /// [`ReinforcementEdit::Spend`]: reinforcement points spent on anything else
     /// (weapons, armour …).
     fn spend(
         &mut self,
@@ -209,48 +213,47 @@ impl Campaign {
                 .text("what", what.trim()),
         };
         out.lines.push((LineKind::Info, msg));
-        Ok(CampaignEdit::Spend {
+        Ok(CampaignEdit::Reinforcements(ReinforcementEdit::Spend {
             escort,
             points,
             what,
             bought,
-        })
+        }))
     }
 
     /// Reinforcement points spent, a character's gear changed, or a
-    /// soldier's free item and ribbon given: [`CampaignEdit::Recruit`],
-    /// [`CampaignEdit::Spend`], [`CampaignEdit::Gear`],
-    /// [`CampaignEdit::FreeGear`].
+    /// soldier's free item and ribbon given: [`ReinforcementEdit::Recruit`],
+    /// [`ReinforcementEdit::Spend`], [`ReinforcementEdit::Gear`],
+    /// [`ReinforcementEdit::FreeGear`].
     pub(in crate::rules::campaign) fn gear_event(
         &mut self,
-        event: CampaignEdit,
+        event: ReinforcementEdit,
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         match event {
-            CampaignEdit::Recruit {
+            ReinforcementEdit::Recruit {
                 escort,
                 member,
                 cost,
                 from,
             } => self.recruit(escort, member, cost, from, rules, out),
-            CampaignEdit::Spend {
+            ReinforcementEdit::Spend {
                 escort,
                 points,
                 what,
                 bought,
             } => self.spend(escort, points, what, bought, out),
-            CampaignEdit::Gear { character, edit } => self.gear(character, edit, out),
-            CampaignEdit::FreeGear {
+            ReinforcementEdit::Gear { character, edit } => self.gear(character, edit, out),
+            ReinforcementEdit::FreeGear {
                 character,
                 item,
                 ribbon,
             } => self.free_gear(character, (item, ribbon), rules, out),
-            _ => unreachable!("the dispatcher hands over the reinforcement and gear events only"),
         }
     }
 
-    /// [`CampaignEdit::Gear`]: a Rogue Trader character's equipment or power
+    /// [`ReinforcementEdit::Gear`]: a Rogue Trader character's equipment or power
     /// cards change: an item found, lost or corrected between missions (CHR-16
     /// for the cards).
     fn gear(
@@ -269,10 +272,13 @@ impl Campaign {
                 .key("what", label)
                 .text("item", &item),
         ));
-        Ok(CampaignEdit::Gear { character, edit })
+        Ok(CampaignEdit::Reinforcements(ReinforcementEdit::Gear {
+            character,
+            edit,
+        }))
     }
 
-    /// [`CampaignEdit::FreeGear`]: a soldier who has none takes his free
+    /// [`ReinforcementEdit::FreeGear`]: a soldier who has none takes his free
     /// special item or ribbon (KT-5), between missions. Refused at the
     /// table, for a Rogue Trader character, the dead, a soldier who has
     /// one already, and what the kill-team rules refuse him (EQ-*, RIB-*).
@@ -344,10 +350,10 @@ impl Campaign {
             LineKind::Info,
             Msg::new("campaign.log.free_gear").text("character", &name),
         ));
-        Ok(CampaignEdit::FreeGear {
+        Ok(CampaignEdit::Reinforcements(ReinforcementEdit::FreeGear {
             character,
             item,
             ribbon,
-        })
+        }))
     }
 }

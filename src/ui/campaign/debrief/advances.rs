@@ -13,6 +13,7 @@ use crate::ui::theme::palette;
 use crate::ui::widgets::{card, icon_button};
 
 use super::parts::step_title;
+use crate::rules::campaign::DebriefEdit;
 use crate::ui::widgets;
 
 /// A characteristic as the player reads it: `WS (Weapon Skill)`, `CC
@@ -141,10 +142,10 @@ impl MissionState {
             if r.clicked() {
                 cx.send(edit(
                     id,
-                    CampaignEdit::Advance {
+                    CampaignEdit::Debrief(DebriefEdit::Advance {
                         character: x.id,
                         characteristic: *chosen,
-                    },
+                    }),
                 ));
                 // Offered again from the first he can still raise.
                 self.advance.remove(&x.id);
@@ -220,6 +221,9 @@ fn unworthy_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &CampaignCh
     .on_hover_text(cx.t("campaign.ui.unworthy_hint"))
     .clicked()
     {
-        cx.send(edit(id, CampaignEdit::Unworthy { character: x.id }));
+        cx.send(edit(
+            id,
+            CampaignEdit::Debrief(DebriefEdit::Unworthy { character: x.id }),
+        ));
     }
 }

@@ -20,6 +20,7 @@ use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
 
+use crate::rules::campaign::DebriefEdit;
 use crate::ui::widgets;
 use out_of_action::confirm_out_ui;
 use parts::{Step, step_title};
@@ -79,7 +80,7 @@ impl MissionState {
                 ui.label(cx.t("campaign.ui.after_final"));
                 let end = cx.t("campaign.ui.end_campaign");
                 if icon_button(ui, icons::ICON_EMOJI_EVENTS, end, end, tests_done).clicked() {
-                    cx.send(edit(id, CampaignEdit::EndCampaign));
+                    cx.send(edit(id, CampaignEdit::Debrief(DebriefEdit::EndCampaign)));
                 }
                 return;
             }
@@ -122,12 +123,12 @@ impl MissionState {
             {
                 cx.send(edit(
                     id,
-                    CampaignEdit::NextMission {
+                    CampaignEdit::Debrief(DebriefEdit::NextMission {
                         choice: MissionChoice {
                             force_type: force,
                             ..choice
                         },
-                    },
+                    }),
                 ));
                 self.force = None;
                 self.next.reset();

@@ -13,6 +13,7 @@ use crate::ui::theme::palette;
 use crate::ui::widgets::{badge, card, icon_button};
 
 use super::parts::{Step, rolled_ui, step_title};
+use crate::rules::campaign::DebriefEdit;
 
 impl MissionState {
     /// Those taken out of action, and their Cran tests (CMP-9).
@@ -53,10 +54,10 @@ impl MissionState {
                     {
                         cx.send(edit(
                             id,
-                            CampaignEdit::CranTest {
+                            CampaignEdit::Debrief(DebriefEdit::CranTest {
                                 character: who,
                                 roll,
-                            },
+                            }),
                         ));
                     }
                 });
@@ -110,10 +111,10 @@ impl MissionState {
                     {
                         cx.send(edit(
                             id,
-                            CampaignEdit::FateReroll {
+                            CampaignEdit::Debrief(DebriefEdit::FateReroll {
                                 character: who,
                                 roll,
-                            },
+                            }),
                         ));
                     }
                     ui.separator();
@@ -146,10 +147,10 @@ pub(super) fn confirm_out_ui(ui: &mut egui::Ui, s: &Step<'_>) {
                 {
                     cx.send(edit(
                         id,
-                        CampaignEdit::ConfirmOutOfAction {
+                        CampaignEdit::Debrief(DebriefEdit::ConfirmOutOfAction {
                             character: who,
                             out: ticked,
-                        },
+                        }),
                     ));
                 }
                 if tested {
@@ -176,7 +177,7 @@ fn accept_death_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &Campai
     {
         cx.send(edit(
             c.id.as_str(),
-            CampaignEdit::AcceptDeath { character: x.id },
+            CampaignEdit::Debrief(DebriefEdit::AcceptDeath { character: x.id }),
         ));
     }
 }

@@ -12,6 +12,7 @@ use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, icon_button};
 
 use super::parts::{Step, rolled_ui, step_title};
+use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::data::ReconData;
 
 impl MissionState {
@@ -55,13 +56,13 @@ impl MissionState {
         {
             cx.send(edit(
                 c.id.as_str(),
-                CampaignEdit::Recon {
+                CampaignEdit::Debrief(DebriefEdit::Recon {
                     character: who,
                     roll: typed[0].first(),
                     cran: typed[1].first(),
                     fortune: typed[2].first(),
                     effect: None,
-                },
+                }),
             ));
             for (key, ..) in fields {
                 self.dice.clear(key);
@@ -129,7 +130,10 @@ impl MissionState {
                     )
                     .clicked()
                     {
-                        cx.send(edit(id, CampaignEdit::HireGuide { escort: e.id }));
+                        cx.send(edit(
+                            id,
+                            CampaignEdit::Debrief(DebriefEdit::HireGuide { escort: e.id }),
+                        ));
                     }
                 }
             }

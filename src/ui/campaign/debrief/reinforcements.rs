@@ -17,6 +17,7 @@ use crate::ui::theme::palette;
 use crate::ui::widgets::{Tone, badge, card, icon_button};
 
 use super::parts::step_title;
+use crate::rules::campaign::{DebriefEdit, ReinforcementEdit};
 use crate::ui::widgets;
 
 impl MissionState {
@@ -92,10 +93,10 @@ fn exchange_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
         {
             cx.send(edit(
                 id,
-                CampaignEdit::ExchangeVp {
+                CampaignEdit::Debrief(DebriefEdit::ExchangeVp {
                     escort: e.id,
                     vp: buy.exchange,
-                },
+                }),
             ));
             buy.exchange = 0;
         }
@@ -130,12 +131,12 @@ fn spend_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: 
             });
             cx.send(edit(
                 id,
-                CampaignEdit::Spend {
+                CampaignEdit::Reinforcements(ReinforcementEdit::Spend {
                     escort: e.id,
                     points: buy.spend,
                     what,
                     bought,
-                },
+                }),
             ));
             buy.spend = 0;
         }

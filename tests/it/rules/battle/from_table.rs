@@ -8,6 +8,7 @@ use crate::common::{band_at_the_table, char_id, example_team, ok, team_at_the_ta
 use muster::rules::battle::from_table::{
     FightMode, FoughtBy, TableSide, enemy_blows, enemy_shot, table_fight, table_side,
 };
+use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::{CampaignEdit as E, CharId, Fighter};
 use muster::rules::{CharRef, Characteristic as C};
 
@@ -40,15 +41,15 @@ fn each_fighter_brings_his_wounds_left_and_where_his_wounds_go() {
     let r = rules();
     let c = team_at_the_table(&example_team(), r, |c| {
         vec![
-            E::SetWounds {
+            E::Table(TableEdit::SetWounds {
                 character: char_id(c, "Trooper Dace"),
                 wounds: 1,
-            },
-            E::AddWounds {
+            }),
+            E::Table(TableEdit::AddWounds {
                 character: Fighter::Enemy(0).id(),
                 wounds: 1,
                 roll: None,
-            },
+            }),
         ]
     });
     let dace = CharRef::new(c.id.clone(), char_id(&c, "Trooper Dace"));
@@ -70,10 +71,10 @@ fn each_fighter_brings_his_wounds_left_and_where_his_wounds_go() {
     // Out of action, he cannot fight, and says why.
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: CharId(dace.id),
             out: true,
-        },
+        }),
         r,
     );
     let Some(TableSide::Soldier(s)) = table_side(&c, r, &dace, "en") else {

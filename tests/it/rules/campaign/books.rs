@@ -13,6 +13,7 @@ use muster::rules::{Character, Document as _};
 use proptest::prelude::*;
 
 use crate::rules::campaign::{rules, started};
+use muster::rules::campaign::{DebriefEdit, PreparationEdit, ReinforcementEdit, TableEdit};
 
 /// What the player does after one mission.
 #[derive(Clone, Debug)]
@@ -88,18 +89,18 @@ proptest! {
             }
             seed += 1;
             let final_ = c.mission.as_ref().is_some_and(|m| m.mission_type == muster::rules::campaign::MissionType::Final);
-            c = crate::common::ok(&c, E::BeginMission, r);
+            c = crate::common::ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
             let players = c.table.as_ref().expect("a table").players.clone();
             for (i, id) in players.iter().enumerate() {
                 if s.out[i % 4] {
-                    c = crate::common::ok(&c, E::SetOutOfAction { character: *id, out: true }, r);
+                    c = crate::common::ok(&c, E::Table(TableEdit::SetOutOfAction { character: *id, out: true }), r);
                 }
             }
             let vp = if c.mission.as_ref().is_some_and(|m| m.mission_type.earns_vp()) { s.vp } else { 0 };
-            c = crate::common::ok(&c, E::EndMission { result: MissionResult { success: true, vp }, played: vec![] }, r);
+            c = crate::common::ok(&c, E::Debrief(DebriefEdit::EndMission { result: MissionResult { success: true, vp }, played: vec![] }), r);
             let pending = c.debrief.as_ref().expect("a debrief").pending.clone();
             for (i, id) in pending.iter().enumerate() {
-                c = crate::common::ok(&c, E::CranTest { character: *id, roll: Some(Roll::from_faces(10, vec![s.faces[i % 4]], 0)) }, r);
+                c = crate::common::ok(&c, E::Debrief(DebriefEdit::CranTest { character: *id, roll: Some(Roll::from_faces(10, vec![s.faces[i % 4]], 0)) }), r);
             }
             if final_ {
                 break;
@@ -109,7 +110,7 @@ proptest! {
             // more than are held is refused.
             if s.exchange > 0 {
                 let (vp_before, pts_before) = (c.vp, points(&c));
-                match tried(&c, E::ExchangeVp { escort: EscortId(1), vp: s.exchange }, seed) {
+                match tried(&c, E::Debrief(DebriefEdit::ExchangeVp { escort: EscortId(1), vp: s.exchange }), seed) {
                     Some(after) => {
                         prop_assert!(s.exchange <= vp_before);
                         prop_assert_eq!(after.vp, vp_before - s.exchange);
@@ -124,7 +125,7 @@ proptest! {
             if let Some((who, face)) = s.recon {
                 let alive: Vec<CharId> = c.characters.iter().filter(|x| x.state.alive() && !x.misses_next).map(|x| x.id).collect();
                 if let Some(&id) = alive.get(who % alive.len().max(1)) {
-                    let e = E::Recon { character: id, roll: Some(Roll::from_faces(12, vec![face], 0)), cran: None, fortune: None, effect: None };
+                    let e = E::Debrief(DebriefEdit::Recon { character: id, roll: Some(Roll::from_faces(12, vec![face], 0)), cran: None, fortune: None, effect: None });
                     if let Some(after) = tried(&c, e, seed) {
                         for x in &after.characters {
                             if x.id != id {
@@ -141,7 +142,7 @@ proptest! {
             if s.hire && c.debrief.as_ref().is_some_and(|d| d.guide_offered) {
                 let before = points(&c);
                 let cost = c.rates(&r.campaign).recon.guide_cost;
-                match tried(&c, E::HireGuide { escort: EscortId(1) }, seed) {
+                match tried(&c, E::Debrief(DebriefEdit::HireGuide { escort: EscortId(1) }), seed) {
                     Some(after) => {
                         prop_assert_eq!(points(&after), before - cost);
                         prop_assert!(after.guide);
@@ -155,7 +156,7 @@ proptest! {
                 let member = Member::Character(Character::new(0, format!("Recruit {seed}"), "human"));
                 let cost = c.recruit_cost(&member, r).expect("priced");
                 let (before, count) = (points(&c), c.characters.len());
-                match tried(&c, E::Recruit { escort: EscortId(1), member, cost, from: None }, seed) {
+                match tried(&c, E::Reinforcements(ReinforcementEdit::Recruit { escort: EscortId(1), member, cost, from: None }), seed) {
                     Some(after) => {
                         prop_assert_eq!(points(&after), before - cost);
                         prop_assert_eq!(after.characters.len(), count + 1);
@@ -169,7 +170,7 @@ proptest! {
                 let x = c.character(id).expect("kept");
                 prop_assert!(!x.state.alive(), "{}", x.name());
             }
-            c = crate::common::ok(&c, E::NextMission { choice: Default::default() }, r);
+            c = crate::common::ok(&c, E::Debrief(DebriefEdit::NextMission { choice: Default::default() }), r);
         }
         // Nothing is ever owed: the books never went below nothing, and the
         // journal replays to the same campaign.

@@ -11,6 +11,7 @@ use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::{Characteristic, Document as _, Outcome, Problem, RulesData};
 
 use crate::rules::campaign::{play, rules, started};
+use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit, TableEdit};
 
 fn go(c: &Campaign, e: E, r: &RulesData) -> (Campaign, Outcome) {
     let mut rng = seeded(7);
@@ -47,10 +48,10 @@ fn cran(c: &Campaign, name: &str, face: u32, r: &RulesData) -> Campaign {
     let character = id(c, name);
     ok(
         c,
-        E::CranTest {
+        E::Debrief(DebriefEdit::CranTest {
             character,
             roll: Some(Roll::from_faces(c.settings.cran_die, vec![face], 0)),
-        },
+        }),
         r,
     )
 }
@@ -68,31 +69,31 @@ pub fn ended(r: &RulesData) -> Campaign {
     let ada = id(&c, "Ada");
     let c = ok(
         &c,
-        E::Advance {
+        E::Debrief(DebriefEdit::Advance {
             character: ada,
             characteristic: Characteristic::WS,
-        },
+        }),
         r,
     );
     let bob = id(&c, "Bob");
     let c = ok(
         &c,
-        E::SetLeader {
+        E::Setup(SetupEdit::SetLeader {
             escort: c.escorts[0].id,
             character: bob,
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     assert_eq!(c.mission.as_ref().unwrap().mission_type, MissionType::Final);
     let c = play(&c, &[], won(0), r);
-    ok(&c, E::EndCampaign, r)
+    ok(&c, E::Debrief(DebriefEdit::EndCampaign), r)
 }
 
 #[test]
@@ -125,7 +126,7 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
     // It is in the journal and replays.
     assert!(matches!(
         next.journal.last().unwrap().event,
-        E::CarryOver { .. }
+        E::Setup(SetupEdit::CarryOver { .. })
     ));
     let (replayed, outcomes) = next.replay(r).expect("replays");
     assert!(next.same_state(&replayed));
@@ -134,7 +135,10 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
     let ada = id(&next, "Ada");
     let history = next.history(ada, &outcomes);
     let (&i, lines) = history.iter().next().expect("an entry");
-    assert!(matches!(next.journal[i].event, E::CarryOver { .. }));
+    assert!(matches!(
+        next.journal[i].event,
+        E::Setup(SetupEdit::CarryOver { .. })
+    ));
     let shown: Vec<String> = lines
         .iter()
         .map(|&l| Lang::En.msg(&outcomes[i].lines[l].1))
@@ -147,9 +151,9 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
     let from = old.carry_over().expect("carry-over");
     let p = refused(
         &next,
-        E::CarryOver {
+        E::Setup(SetupEdit::CarryOver {
             from: Box::new(from),
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.carried_twice");
@@ -162,13 +166,13 @@ fn cmp_17_the_resource_points_are_credited_when_the_next_campaign_starts() {
     // A budget the grown escort is beyond: it goes on whole all the same.
     let mut s = next.settings.clone();
     s.recruitment_budget = Some(1);
-    let next = ok(&next, E::SetSettings { settings: s }, r);
+    let next = ok(&next, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     let (c, outcome) = go(
         &next,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     assert_eq!(c.escorts[0].reinforcement, 120);
@@ -196,18 +200,18 @@ fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
     let c = play(&c, &[], won(10), r);
     let c = ok(
         &c,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     let mut c2 = started(&["Ada", "Bob"], r);
     c2 = play(&c2, &[], won(10), r);
     c2 = ok(
         &c2,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     let lost = MissionResult {
@@ -216,7 +220,7 @@ fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
     };
     let c2 = play(&c2, &["Ada"], lost, r);
     let c2 = cran(&c2, "Ada", 1, r);
-    let c2 = ok(&c2, E::EndCampaign, r);
+    let c2 = ok(&c2, E::Debrief(DebriefEdit::EndCampaign), r);
     assert!(!c2.end.as_ref().unwrap().carries_over);
     assert_eq!(
         c2.carry_over().unwrap_err().key,
@@ -224,7 +228,7 @@ fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
     );
     // Lost with the leader alive: the survivors go on, 30 points.
     let c = play(&c, &[], lost, r);
-    let c = ok(&c, E::EndCampaign, r);
+    let c = ok(&c, E::Debrief(DebriefEdit::EndCampaign), r);
     let next = c.next_campaign("n", "N", r).expect("next");
     assert_eq!(next.carried.as_ref().unwrap().resources, 30);
     assert_eq!(next.characters.len(), 1);
@@ -233,30 +237,30 @@ fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
 /// Ada and Bob played; Ada was ticked out of action at the table.
 pub fn after_mission(r: &RulesData) -> Campaign {
     let c = started(&["Ada", "Bob", "Cid"], r);
-    let c = ok(&c, E::BeginMission, r);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     let (ada, cid) = (id(&c, "Ada"), id(&c, "Cid"));
     let c = ok(
         &c,
-        E::SetPlaying {
+        E::Debrief(DebriefEdit::SetPlaying {
             character: cid,
             plays: false,
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: ada,
             out: true,
-        },
+        }),
         r,
     );
     ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: won(1),
             played: vec![],
-        },
+        }),
         r,
     )
 }
@@ -274,10 +278,10 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
     // advance point of an unwounded character (CHR-13).
     let c = ok(
         &c,
-        E::ConfirmOutOfAction {
+        E::Debrief(DebriefEdit::ConfirmOutOfAction {
             character: bob,
             out: true,
-        },
+        }),
         r,
     );
     let d = c.debrief.as_ref().unwrap();
@@ -287,10 +291,10 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
     // Ada was not: no test, and an advance point.
     let c = ok(
         &c,
-        E::ConfirmOutOfAction {
+        E::Debrief(DebriefEdit::ConfirmOutOfAction {
             character: ada,
             out: false,
-        },
+        }),
         r,
     );
     let d = c.debrief.as_ref().unwrap();
@@ -300,10 +304,10 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
     // Cid did not play; Bob is already out.
     let p = refused(
         &c,
-        E::ConfirmOutOfAction {
+        E::Debrief(DebriefEdit::ConfirmOutOfAction {
             character: cid,
             out: true,
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -312,10 +316,10 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
     );
     let p = refused(
         &c,
-        E::ConfirmOutOfAction {
+        E::Debrief(DebriefEdit::ConfirmOutOfAction {
             character: bob,
             out: true,
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.already_out");
@@ -324,10 +328,10 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
     assert_eq!(c.character(bob).unwrap().state, State::LightlyWounded);
     let p = refused(
         &c,
-        E::ConfirmOutOfAction {
+        E::Debrief(DebriefEdit::ConfirmOutOfAction {
             character: bob,
             out: false,
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.out_tested");
@@ -343,18 +347,18 @@ fn cmp_9_a_point_already_placed_must_be_taken_back_before_he_is_marked_out() {
     let bob = id(&c, "Bob");
     let c = ok(
         &c,
-        E::Advance {
+        E::Debrief(DebriefEdit::Advance {
             character: bob,
             characteristic: Characteristic::BS,
-        },
+        }),
         r,
     );
     let p = refused(
         &c,
-        E::ConfirmOutOfAction {
+        E::Debrief(DebriefEdit::ConfirmOutOfAction {
             character: bob,
             out: true,
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -370,10 +374,10 @@ fn a_french_history_line_names_the_characteristic_in_french() {
     let bob = id(&c, "Bob");
     let (c, outcome) = go(
         &c,
-        E::Advance {
+        E::Debrief(DebriefEdit::Advance {
             character: bob,
             characteristic: Characteristic::WS,
-        },
+        }),
         r,
     );
     let fr: Vec<String> = outcome.lines.iter().map(|(_, m)| Lang::Fr.msg(m)).collect();

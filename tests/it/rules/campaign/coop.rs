@@ -16,6 +16,9 @@ use muster::rules::{Character, Document, RulesData};
 
 use crate::common::{ok, refused};
 use crate::rules::campaign::{rules, setup};
+use muster::rules::campaign::{
+    DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit, TableEdit,
+};
 
 fn d(sides: u32, faces: &[u32]) -> Roll {
     Roll::from_faces(sides, faces.to_vec(), 0)
@@ -56,7 +59,7 @@ fn edited(edit: impl FnOnce(&mut serde_json::Value)) -> RulesData {
 }
 
 fn escort(player: &str, kind: EscortKind, members: Vec<Member>) -> E {
-    E::AddEscort {
+    E::Setup(SetupEdit::AddEscort {
         escort: NewEscort {
             player: player.into(),
             source: format!("{player}'s band"),
@@ -64,7 +67,7 @@ fn escort(player: &str, kind: EscortKind, members: Vec<Member>) -> E {
             members,
             doc: None,
         },
-    }
+    })
 }
 
 /// Anne's escort (from `setup`) and Ben's of one more human.
@@ -77,20 +80,20 @@ fn with_budget(c: &Campaign, budget: Budget, points: Option<u32>, r: &RulesData)
     let mut s = c.settings.clone();
     s.budget = budget;
     s.recruitment_budget = points;
-    ok(c, E::SetSettings { settings: s }, r)
+    ok(c, E::Setup(SetupEdit::SetSettings { settings: s }), r)
 }
 
 /// Starts on the first Investigation of the list.
 pub(crate) fn start(c: &Campaign, r: &RulesData) -> Campaign {
     ok(
         c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice {
                 pick: Some(first_investigation(r).0),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     )
 }
@@ -182,10 +185,10 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
     assert_eq!(c.budget_share(), Some(25));
     let p = refused(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -211,10 +214,10 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
     let c = with_budget(&c, Budget::Split, Some(0), r);
     let p = refused(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.zero_budget");
@@ -230,7 +233,7 @@ fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_player
     assert_eq!(c.enemy_multiplier(), 2);
     let mut s = c.settings.clone();
     s.difficulty = 1;
-    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     let c = start(&c, r);
     // The missing patrol is worth 200 points and a difficulty step 50 (the
     // built-in data): two players double the 200, and (Decision) the
@@ -242,14 +245,14 @@ fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_player
     assert_eq!(r.campaign.difficulty_enemy_points, 50);
     assert_eq!(c.mission.as_ref().expect("mission").points, 450);
     // The points are recorded with the mission's draw in the journal.
-    let E::Start { choice, .. } = &c.journal.last().expect("start").event else {
+    let E::Setup(SetupEdit::Start { choice, .. }) = &c.journal.last().expect("start").event else {
         panic!("not the start")
     };
     assert_eq!(choice.points, Some(450));
     // The budget mode is locked once the campaign runs.
     let mut s = c.settings.clone();
     s.budget = Budget::Split;
-    let p = refused(&c, E::SetSettings { settings: s }, r);
+    let p = refused(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     assert_eq!(p.key, "campaign.problem.settings_locked");
     // One player alone: nothing is multiplied.
     let solo = with_budget(&setup(&["Ada"], r), Budget::PerPlayer, None, r);
@@ -282,7 +285,7 @@ fn cmp_16_the_enemy_points_replay_exactly_after_the_mission_list_is_edited() {
 
 fn playing_two(r: &RulesData) -> Campaign {
     let c = start(&two_players(&["Ada"], r), r);
-    ok(&c, E::BeginMission, r)
+    ok(&c, E::Preparation(PreparationEdit::BeginMission), r)
 }
 
 fn side(escort: Option<EscortId>, faces: &[u32]) -> InitiativeRoll {
@@ -299,13 +302,13 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
     let mut rng = seeded(3);
     let (c, outcome) = c
         .apply(
-            E::Initiative {
+            E::Table(TableEdit::Initiative {
                 rolls: vec![
                     side(Some(EscortId(1)), &[3]),
                     side(Some(EscortId(2)), &[5]),
                     side(None, &[4]),
                 ],
-            },
+            }),
             r,
             &mut rng,
         )
@@ -322,12 +325,12 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
     assert!(init.order.iter().all(|s| s.rolls.len() == 1));
     assert_eq!(outcome.rolls.len(), 3);
     // The event is stored with its dice, in the order they act.
-    let E::Initiative { rolls } = &c.journal.last().expect("event").event else {
+    let E::Table(TableEdit::Initiative { rolls }) = &c.journal.last().expect("event").event else {
         panic!("not stored")
     };
     assert_eq!(rolls, &init.order);
     // The next turn's test, rolled by Muster, is turn 2; the data's die.
-    let c = ok(&c, E::Initiative { rolls: vec![] }, r);
+    let c = ok(&c, E::Table(TableEdit::Initiative { rolls: vec![] }), r);
     let init = c
         .table
         .as_ref()
@@ -348,7 +351,7 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
     // Only at the table.
     let ready = start(&two_players(&["Ada"], r), r);
     assert_eq!(ready.phase, Phase::Ready);
-    let p = refused(&ready, E::Initiative { rolls: vec![] }, r);
+    let p = refused(&ready, E::Table(TableEdit::Initiative { rolls: vec![] }), r);
     assert_eq!(p.key, "campaign.problem.not_playing");
 }
 
@@ -359,13 +362,13 @@ fn cmp_16_sides_that_tie_roll_again_between_themselves() {
     // Anne and Ben tie on 4; their roll-off gives Ben 6, Anne 2.
     let c = ok(
         &c,
-        E::Initiative {
+        E::Table(TableEdit::Initiative {
             rolls: vec![
                 side(Some(EscortId(1)), &[4, 2]),
                 side(Some(EscortId(2)), &[4, 6]),
                 side(None, &[1]),
             ],
-        },
+        }),
         r,
     );
     let init = c
@@ -379,13 +382,13 @@ fn cmp_16_sides_that_tie_roll_again_between_themselves() {
     // Roll-offs Muster rolls itself are kept too.
     let c = ok(
         &c,
-        E::Initiative {
+        E::Table(TableEdit::Initiative {
             rolls: vec![
                 side(Some(EscortId(1)), &[5]),
                 side(Some(EscortId(2)), &[2]),
                 side(None, &[5]),
             ],
-        },
+        }),
         r,
     );
     let init = c
@@ -405,9 +408,9 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
     // A 7 on the D6.
     let p = refused(
         &c,
-        E::Initiative {
+        E::Table(TableEdit::Initiative {
             rolls: vec![side(Some(EscortId(1)), &[7])],
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -417,30 +420,30 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
     // A roll-off die for a side that tied with nobody.
     let p = refused(
         &c,
-        E::Initiative {
+        E::Table(TableEdit::Initiative {
             rolls: vec![
                 side(Some(EscortId(1)), &[6, 3]),
                 side(Some(EscortId(2)), &[2]),
                 side(None, &[1]),
             ],
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.initiative_extra_dice");
     // An escort that is not in the campaign, a side given twice.
     let p = refused(
         &c,
-        E::Initiative {
+        E::Table(TableEdit::Initiative {
             rolls: vec![side(Some(EscortId(9)), &[3])],
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.no_escort_id");
     let p = refused(
         &c,
-        E::Initiative {
+        E::Table(TableEdit::Initiative {
             rolls: vec![side(None, &[3]), side(None, &[4])],
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.side_twice");
@@ -451,11 +454,15 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     let r = rules();
     let mut s = setup(&["Ada"], r).settings.clone();
     s.difficulty = 1;
-    let c = ok(&setup(&["Ada"], r), E::SetSettings { settings: s }, r);
+    let c = ok(
+        &setup(&["Ada"], r),
+        E::Setup(SetupEdit::SetSettings { settings: s }),
+        r,
+    );
     let c = start(&c, r);
     let recorded = c.rates.clone().expect("recorded at the start");
     assert_eq!(*recorded, r.campaign.rates());
-    let E::Start { rates, .. } = &c.journal.last().expect("start").event else {
+    let E::Setup(SetupEdit::Start { rates, .. }) = &c.journal.last().expect("start").event else {
         panic!("not the start")
     };
     assert_eq!(rates.as_deref(), Some(&*recorded));
@@ -477,26 +484,26 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
         c.validate(&changed)
     );
     // Its next results use the recorded numbers, not the edited ones.
-    let c = ok(&c, E::BeginMission, &changed);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), &changed);
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: true,
                 vp: 2,
             },
             played: vec![],
-        },
+        }),
         &changed,
     );
     let per = r.campaign.reinforcement_per_mission + r.campaign.difficulty_reinforcement;
     assert_eq!(c.escorts[0].reinforcement, per);
     let c = ok(
         &c,
-        E::ExchangeVp {
+        E::Debrief(DebriefEdit::ExchangeVp {
             escort: EscortId(1),
             vp: 1,
-        },
+        }),
         &changed,
     );
     assert_eq!(
@@ -506,19 +513,19 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     let base = r.campaign.recruit.character_base;
     let c = ok(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: human("Hesk"),
             cost: base,
             from: None,
-        },
+        }),
         &changed,
     );
     let c = ok(
         &c,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
         &changed,
     );
     let m = c.mission.clone().expect("next mission");
@@ -538,13 +545,17 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
 #[test]
 fn cmp_13_a_campaign_started_before_the_numbers_were_recorded_still_replays() {
     let r = rules();
-    let c = ok(&start(&setup(&["Ada"], r), r), E::BeginMission, r);
+    let c = ok(
+        &start(&setup(&["Ada"], r), r),
+        E::Preparation(PreparationEdit::BeginMission),
+        r,
+    );
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: lost(),
             played: vec![],
-        },
+        }),
         r,
     );
     // The file an older Muster wrote: no numbers, no enemy points.
@@ -570,13 +581,13 @@ fn cmp_13_a_campaign_started_before_the_numbers_were_recorded_still_replays() {
 fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     let r = rules();
     let c = start(&setup(&["Ada"], r), r);
-    let c = ok(&c, E::BeginMission, r);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: lost(),
             played: vec![],
-        },
+        }),
         r,
     );
     let costs = &r.campaign.recruit;
@@ -601,12 +612,12 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     // An event claiming another cost is refused, naming the rule.
     let p = refused(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: human("Cheap"),
             cost: 1,
             from: None,
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -624,12 +635,12 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     // A soldier is not a recruit of a Rogue Trader band.
     let p = refused(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: soldier("Kell", "guardsman"),
             cost: costs.per_soldier_equivalent,
             from: None,
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.recruit_kind");
@@ -637,21 +648,21 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     let held = c.escorts[0].reinforcement;
     let c = ok(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: human("Hesk"),
             cost: costs.character_base,
             from: None,
-        },
+        }),
         r,
     );
     assert_eq!(c.escorts[0].reinforcement, held - costs.character_base);
     // A kill team recruits soldiers.
     let kt = ok(
         &Campaign::new("k", "K", &r.campaign),
-        E::SetSettings {
+        E::Setup(SetupEdit::SetSettings {
             settings: setup(&["Ada"], r).settings.clone(),
-        },
+        }),
         r,
     );
     let kt = ok(
@@ -664,23 +675,27 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
         r,
     );
     let kt = ok(
-        &ok(&start(&kt, r), E::BeginMission, r),
-        E::EndMission {
+        &ok(
+            &start(&kt, r),
+            E::Preparation(PreparationEdit::BeginMission),
+            r,
+        ),
+        E::Debrief(DebriefEdit::EndMission {
             result: lost(),
             played: vec![],
-        },
+        }),
         r,
     );
     let price =
         costs.per_soldier_equivalent * r.killteam.kind("guardsman").expect("kind").equivalents;
     let kt = ok(
         &kt,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: soldier("Pte", "guardsman"),
             cost: price,
             from: None,
-        },
+        }),
         r,
     );
     assert_eq!(kt.characters.len(), 2);

@@ -5,6 +5,7 @@
 use crate::common::rules;
 use crate::common::{ok, refused};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, ENEMY_IDS, Fighter};
+use muster::rules::campaign::{DebriefEdit, SetupEdit, TableEdit};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Characteristic as C, RulesData};
 
@@ -84,9 +85,9 @@ fn a_campaign_that_recorded_no_profiles_reads_the_datas() {
     };
     for i in 0..c.journal.len() {
         let entry = std::sync::Arc::make_mut(&mut c.journal[i]);
-        if let E::Start {
+        if let E::Setup(SetupEdit::Start {
             rates: Some(rates), ..
-        } = &mut entry.event
+        }) = &mut entry.event
         {
             strip(rates);
         }
@@ -118,10 +119,10 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     // data never breaks the journal).
     let ticked = ok(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: Fighter::Enemy(0).id(),
             wounds: max + 1,
-        },
+        }),
         r,
     );
     let t = ticked.table.as_ref().expect("table");
@@ -129,11 +130,11 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     assert!(t.enemy_out.contains(&0));
     let c = ok(
         &c,
-        E::AddWounds {
+        E::Table(TableEdit::AddWounds {
             character: Fighter::Enemy(0).id(),
             wounds: max + 5,
             roll: Some(42),
-        },
+        }),
         r,
     );
     let t = c.table.as_ref().expect("table");
@@ -147,18 +148,18 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     // Back in action by hand, then its boxes cleared.
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: Fighter::Enemy(0).id(),
             out: false,
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: Fighter::Enemy(0).id(),
             wounds: 0,
-        },
+        }),
         r,
     );
     assert!(c.wound_refusal(Fighter::Enemy(0).id()).is_none());
@@ -167,10 +168,10 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     assert_eq!(
         refused(
             &c,
-            E::SetOutOfAction {
+            E::Table(TableEdit::SetOutOfAction {
                 character: Fighter::Enemy(n).id(),
                 out: true
-            },
+            }),
             r
         )
         .key,
@@ -180,21 +181,21 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     // none of the players out of action.
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: Fighter::Enemy(1).id(),
             out: true,
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             played: Vec::new(),
             result: muster::rules::campaign::MissionResult {
                 success: true,
                 vp: 0,
             },
-        },
+        }),
         r,
     );
     assert!(
@@ -215,7 +216,7 @@ fn cmp_15_the_behaviour_test_is_kept_for_the_enemys_card() {
     let die = c.settings.cran_die;
     let c = ok(
         &c,
-        E::EnemyBehaviour {
+        E::Table(TableEdit::EnemyBehaviour {
             index: 1,
             roll: Some(Roll {
                 sides: die,
@@ -223,7 +224,7 @@ fn cmp_15_the_behaviour_test_is_kept_for_the_enemys_card() {
                 modifier: 0,
                 total: 1,
             }),
-        },
+        }),
         r,
     );
     let b = c.table.as_ref().expect("t").behaviour[&1];

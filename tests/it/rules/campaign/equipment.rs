@@ -16,6 +16,9 @@ use muster::rules::{Character, Document, Gear, GearEdit, GearKind, PowerCard, Ru
 
 use crate::common::{ok, refused};
 use crate::rules::campaign::rules;
+use muster::rules::campaign::{
+    DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit, TableEdit,
+};
 
 /// A human; a psyker when `psychic`.
 pub(crate) fn human(name: &str, psychic: bool) -> Member {
@@ -30,10 +33,10 @@ pub(crate) fn started(members: Vec<Member>, r: &RulesData) -> Campaign {
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
-    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     let c = ok(
         &c,
-        E::AddEscort {
+        E::Setup(SetupEdit::AddEscort {
             escort: NewEscort {
                 player: "Anne".into(),
                 source: "Band".into(),
@@ -41,18 +44,18 @@ pub(crate) fn started(members: Vec<Member>, r: &RulesData) -> Campaign {
                 members,
                 doc: None,
             },
-        },
+        }),
         r,
     );
     ok(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice {
                 draw: Some(Roll::from_faces(6, vec![1], 0)),
                 ..MissionChoice::default()
             },
-        },
+        }),
         r,
     )
 }
@@ -60,33 +63,33 @@ pub(crate) fn started(members: Vec<Member>, r: &RulesData) -> Campaign {
 /// The mission played: `out` taken out of action, the objective met; then
 /// each of them tests his Cran with `face`.
 pub(crate) fn after_mission(c: &Campaign, out: &[&str], face: u32, r: &RulesData) -> Campaign {
-    let mut c = ok(c, E::BeginMission, r);
+    let mut c = ok(c, E::Preparation(PreparationEdit::BeginMission), r);
     for n in out {
         let character = id(&c, n);
         c = ok(
             &c,
-            E::SetOutOfAction {
+            E::Table(TableEdit::SetOutOfAction {
                 character,
                 out: true,
-            },
+            }),
             r,
         );
     }
     c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: true,
                 vp: 1,
             },
             played: vec![],
-        },
+        }),
         r,
     );
     for n in out {
         let character = id(&c, n);
         let roll = Some(Roll::from_faces(c.settings.cran_die, vec![face], 0));
-        c = ok(&c, E::CranTest { character, roll }, r);
+        c = ok(&c, E::Debrief(DebriefEdit::CranTest { character, roll }), r);
     }
     c
 }
@@ -105,10 +108,10 @@ pub(crate) fn character<'a>(c: &'a Campaign, name: &str) -> &'a Character {
 pub(crate) fn gear(c: &Campaign, who: &str, edit: GearEdit, r: &RulesData) -> Campaign {
     ok(
         c,
-        E::Gear {
+        E::Reinforcements(ReinforcementEdit::Gear {
             character: id(c, who),
             edit,
-        },
+        }),
         r,
     )
 }
@@ -175,10 +178,10 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
     let mut rng = seeded(1);
     let (_, outcome) = c
         .apply(
-            E::Gear {
+            E::Reinforcements(ReinforcementEdit::Gear {
                 character: ada,
                 edit: GearEdit::RemoveGear { at: 0 },
-            },
+            }),
             r,
             &mut rng,
         )
@@ -189,27 +192,27 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
     // table: refused, nothing journaled.
     let p = refused(
         &c,
-        E::Gear {
+        E::Reinforcements(ReinforcementEdit::Gear {
             character: ada,
             edit: GearEdit::RemoveGear { at: 3 },
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "problem.no_such_gear");
     let p = refused(
         &c,
-        E::Gear {
+        E::Reinforcements(ReinforcementEdit::Gear {
             character: ada,
             edit: GearEdit::AddGear {
                 gear: Gear::new("  ", GearKind::Other),
             },
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "problem.empty_name");
     let p = refused(
         &c,
-        E::Gear {
+        E::Reinforcements(ReinforcementEdit::Gear {
             character: ada,
             edit: GearEdit::AddGear {
                 gear: Gear {
@@ -217,13 +220,13 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
                     ..Gear::new("Titan", GearKind::Melee)
                 },
             },
-        },
+        }),
         r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("CC-11", "problem.gear_strength"));
     let p = refused(
         &c,
-        E::Gear {
+        E::Reinforcements(ReinforcementEdit::Gear {
             character: ada,
             edit: GearEdit::AddGear {
                 gear: Gear {
@@ -231,7 +234,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
                     ..Gear::new("Fortress", GearKind::Armour)
                 },
             },
-        },
+        }),
         r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("CC-12", "problem.gear_save"));
@@ -243,12 +246,12 @@ fn chr_16_a_power_card_for_a_campaign_character_without_psychic_powers_is_refuse
     let c = started(vec![human("Ada", false), human("Vael", true)], r);
     let p = refused(
         &c,
-        E::Gear {
+        E::Reinforcements(ReinforcementEdit::Gear {
             character: id(&c, "Ada"),
             edit: GearEdit::AddPower {
                 power: PowerCard::new("Smite"),
             },
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -303,10 +306,10 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
     ] {
         let p = refused(
             &c,
-            E::Gear {
+            E::Reinforcements(ReinforcementEdit::Gear {
                 character: id(&c, "Bob"),
                 edit,
-            },
+            }),
             r,
         );
         assert_eq!(
@@ -324,7 +327,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
     let points = c.reinforcement_of(EscortId(1));
     let p = refused(
         &c,
-        E::Spend {
+        E::Reinforcements(ReinforcementEdit::Spend {
             escort: EscortId(1),
             points: 1,
             what: String::new(),
@@ -335,7 +338,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
                     GearKind::Other,
                 )),
             }),
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.dead_gear");
@@ -348,12 +351,12 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
         .journal
         .push(std::sync::Arc::new(muster::rules::campaign::Entry {
             mission,
-            event: E::Gear {
+            event: E::Reinforcements(ReinforcementEdit::Gear {
                 character: id(&c, "Bob"),
                 edit: GearEdit::AddGear {
                     gear: Gear::new("Grenades", GearKind::Other),
                 },
-            },
+            }),
             stamp: None,
         }));
     let problems = forged.validate(r);
@@ -385,12 +388,12 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
     let mut rng = seeded(1);
     let (c, outcome) = c
         .apply(
-            E::Spend {
+            E::Reinforcements(ReinforcementEdit::Spend {
                 escort: EscortId(1),
                 points: 5,
                 what: String::new(),
                 bought: Some(bought.clone()),
-            },
+            }),
             r,
             &mut rng,
         )
@@ -408,12 +411,12 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
     );
     assert_eq!(
         c.journal[before].event,
-        E::Spend {
+        E::Reinforcements(ReinforcementEdit::Spend {
             escort: EscortId(1),
             points: 5,
             what: "Bolt pistol".into(),
             bought: Some(bought),
-        },
+        }),
         "stored as applied: the item names the spending"
     );
     assert!(
@@ -424,7 +427,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
     // whole spending is refused, no point paid.
     let p = refused(
         &c,
-        E::Spend {
+        E::Reinforcements(ReinforcementEdit::Spend {
             escort: EscortId(1),
             points: 5,
             what: "Smite".into(),
@@ -432,14 +435,14 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
                 character: ada,
                 item: Purchase::Power(PowerCard::new("Smite")),
             }),
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CHR-16");
     // The psyker buys one.
     let c = ok(
         &c,
-        E::Spend {
+        E::Reinforcements(ReinforcementEdit::Spend {
             escort: EscortId(1),
             points: 5,
             what: "Smite".into(),
@@ -447,7 +450,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
                 character: id(&c, "Vael"),
                 item: Purchase::Power(PowerCard::new("Smite")),
             }),
-        },
+        }),
         r,
     );
     assert_eq!(character(&c, "Vael").powers, [PowerCard::new("Smite")]);
@@ -469,12 +472,12 @@ fn cmp_7_a_spend_of_an_older_muster_without_an_item_still_replays() {
             .expect("an old event");
     assert_eq!(
         old,
-        E::Spend {
+        E::Reinforcements(ReinforcementEdit::Spend {
             escort: EscortId(1),
             points: 3,
             what: "Grenades".into(),
             bought: None,
-        }
+        })
     );
     let before = c.reinforcement_of(EscortId(1));
     assert!(before >= 3, "points to spend: {before}");
@@ -623,11 +626,13 @@ fn cmp_7_the_escort_s_points_spent_on_two_machines_hold_the_second_spending_asid
     let c = started(vec![human("Ada", false), human("Vael", true)], r);
     let base = after_mission(&c, &[], 1, r);
     let held = base.escorts[0].reinforcement;
-    let spend = |what: &str| E::Spend {
-        escort: EscortId(1),
-        points: held,
-        what: what.into(),
-        bought: None,
+    let spend = |what: &str| {
+        E::Reinforcements(ReinforcementEdit::Spend {
+            escort: EscortId(1),
+            points: held,
+            what: what.into(),
+            bought: None,
+        })
     };
     // Both players spend every point the escort holds, each on his machine.
     let replayed = two_machines(&base, &[spend("a medikit")], &[spend("a grenade")], r);
@@ -648,37 +653,37 @@ fn cmp_7_the_escort_s_points_spent_on_two_machines_hold_the_second_spending_asid
 fn cmp_13_a_change_to_a_character_who_died_on_the_other_machine_is_held_aside() {
     let r = rules();
     let c = started(vec![human("Ada", false), human("Bob", false)], r);
-    let c = ok(&c, E::BeginMission, r);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     let bob = id(&c, "Bob");
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: bob,
             out: true,
-        },
+        }),
         r,
     );
     let base = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: true,
                 vp: 1,
             },
             played: vec![],
-        },
+        }),
         r,
     );
     // On Camille's machine Bob fails his Cran test and dies; a moment
     // later on Bruno's, who has not heard, Bob is given a sword.
-    let dies = E::CranTest {
+    let dies = E::Debrief(DebriefEdit::CranTest {
         character: bob,
         roll: Some(Roll::from_faces(base.settings.cran_die, vec![1], 0)),
-    };
-    let sword_for_bob = E::Gear {
+    });
+    let sword_for_bob = E::Reinforcements(ReinforcementEdit::Gear {
         character: bob,
         edit: GearEdit::AddGear { gear: sword() },
-    };
+    });
     let replayed = two_machines(&base, &[dies], &[sword_for_bob], r);
     let dead = replayed.campaign.character(bob).expect("Bob");
     assert_eq!(dead.state, State::Dead, "Bob died on Camille's machine");

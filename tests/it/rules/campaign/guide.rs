@@ -8,6 +8,7 @@ use muster::rules::campaign::{Campaign, CampaignEdit as E};
 
 use crate::common::rules;
 use crate::common::{char_id, ok, refused};
+use muster::rules::campaign::DebriefEdit;
 
 /// The example kill team at the table, a guide hired (as the recon and
 /// the payment would have left it).
@@ -29,9 +30,9 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
     // Three who qualify are led, and the journal names them.
     let led = ok(
         &c,
-        E::Guide {
+        E::Debrief(DebriefEdit::Guide {
             characters: vec![hark, nim, dace],
-        },
+        }),
         r,
     );
     assert_eq!(led.guided, vec![hark, nim, dace]);
@@ -39,9 +40,9 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
     // A fourth is one too many.
     let p = refused(
         &c,
-        E::Guide {
+        E::Debrief(DebriefEdit::Guide {
             characters: vec![hark, nim, dace, rusk],
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "CMP-14");
@@ -49,9 +50,9 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
     // Osk carries armour (EQ-24): too heavy.
     let p = refused(
         &c,
-        E::Guide {
+        E::Debrief(DebriefEdit::Guide {
             characters: vec![osk],
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.guide_item");
@@ -80,26 +81,26 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
     assert!(armoured.guide_refusal(hark, r).is_some());
     let more = ok(
         &armoured,
-        E::Guide {
+        E::Debrief(DebriefEdit::Guide {
             characters: vec![hark, nim],
-        },
+        }),
         r,
     );
     assert_eq!(more.guided, vec![hark, nim]);
     let fewer = ok(
         &more,
-        E::Guide {
+        E::Debrief(DebriefEdit::Guide {
             characters: vec![nim],
-        },
+        }),
         r,
     );
     assert_eq!(fewer.guided, vec![nim]);
     // Adding him back now is refused: he no longer qualifies.
     let p = refused(
         &fewer,
-        E::Guide {
+        E::Debrief(DebriefEdit::Guide {
             characters: vec![nim, hark],
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.guide_item");
@@ -108,9 +109,9 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
     none.guide = false;
     let p = refused(
         &none,
-        E::Guide {
+        E::Debrief(DebriefEdit::Guide {
             characters: vec![nim],
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.no_guide_hired");
@@ -142,9 +143,9 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     assert!(
         crate::common::refused(
             &c,
-            E::Guide {
+            E::Debrief(DebriefEdit::Guide {
                 characters: vec![hark]
-            },
+            }),
             r
         )
         .key == p.key

@@ -15,16 +15,17 @@ use crate::common::rules;
 use crate::common::{
     GUARD_ACTIONS, char_id, example_team, folder_rules, ok, refused, team_at_the_table,
 };
+use muster::rules::campaign::TurnEdit;
 
 fn built_in() -> RulesData {
     rules().clone()
 }
 
 fn act(c: &Campaign, name: &str, act: Act) -> E {
-    E::Act {
+    E::Turn(TurnEdit::Act {
         character: char_id(c, name),
         act,
-    }
+    })
 }
 
 fn three_actions(c: &Campaign, r: &RulesData) -> Campaign {

@@ -12,6 +12,7 @@ use muster::rules::{Document as _, RulesData};
 
 use crate::common::rules;
 use crate::common::{char_id, ok, refused};
+use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
 
 /// The example team with Vell's flash grenade, Osk's chem bomb, Nim's
 /// knife and Pell's gas mask (Dace keeps his medikit, Rusk his mine), at
@@ -38,12 +39,12 @@ pub(crate) fn armed_team_at_the_table(r: &RulesData) -> Campaign {
 }
 
 fn use_item(character: CharId, item: &str, target: Option<CharId>, face: Option<u32>) -> E {
-    E::UseItem {
+    E::Items(ItemEdit::UseItem {
         character,
         item: item.into(),
         target,
         roll: face.map(|f| Roll::from_faces(3, vec![f], 0)),
-    }
+    })
 }
 
 /// The outcome's lines in English.
@@ -68,10 +69,10 @@ fn eq_6_the_medikit_heals_a_team_mate_at_the_table_strikes_and_replays() {
     let (dace, vell) = (char_id(&c, "Trooper Dace"), char_id(&c, "Trooper Vell"));
     let c = ok(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: vell,
             wounds: 2,
-        },
+        }),
         r,
     );
     let (c, shown) = lines(&c, use_item(dace, "medikit", Some(vell), Some(2)), r);
@@ -103,9 +104,9 @@ fn eq_6_the_medikit_heals_a_team_mate_at_the_table_strikes_and_replays() {
     );
     assert_eq!((p.rule.as_ref(), p.key), ("EQ-6", "kt.use.bad_target"));
     let c = ok(&fresh, use_item(dace, "medikit", Some(dace), None), r);
-    let E::UseItem {
+    let E::Items(ItemEdit::UseItem {
         roll: Some(roll), ..
-    } = &c.journal.last().expect("entry").event
+    }) = &c.journal.last().expect("entry").event
     else {
         panic!("the die is kept");
     };
@@ -138,10 +139,10 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
     assert_eq!((p.rule.as_ref(), p.key), ("EQ-11", "kt.use.not_armed"));
     let moved = ok(
         &c,
-        E::Act {
+        E::Turn(TurnEdit::Act {
             character: rusk,
             act: muster::rules::killteam::activation::Act::Move,
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -151,10 +152,10 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
     );
     let c = ok(
         &moved,
-        E::Act {
+        E::Turn(TurnEdit::Act {
             character: rusk,
             act: muster::rules::killteam::activation::Act::Shoot,
-        },
+        }),
         r,
     );
     let max = c.enemy_wounds(0, r);
@@ -176,7 +177,7 @@ fn eq_11_a_mine_goes_off_on_a_friend_and_takes_him_out_at_his_last_wound() {
     let (rusk, hark) = (char_id(&c, "Trooper Rusk"), char_id(&c, "Sergeant Hark"));
     let c = ok(&c, use_item(rusk, "mine", None, None), r);
     // The next turn, his activation is over.
-    let c = ok(&c, E::NewTurn { gain: None }, r);
+    let c = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
     let c = ok(&c, use_item(rusk, "mine", Some(hark), Some(3)), r);
     let t = c.table.as_ref().expect("table");
     assert_eq!(t.wounds.get(&hark), Some(&3));
@@ -223,7 +224,7 @@ fn eq_10_the_flash_grenade_dazzles_until_the_next_turn_and_eq_19_a_mask_ignores_
     let t = c2.table.as_ref().expect("table");
     assert!(t.dazzled_now(enemy));
     replays(&c2, r);
-    let next = ok(&c2, E::NewTurn { gain: None }, r);
+    let next = ok(&c2, E::Table(TableEdit::NewTurn { gain: None }), r);
     assert!(!next.table.as_ref().expect("table").dazzled_now(enemy));
     // A gas mask: not dazzled.
     let masked = ok(&c, use_item(vell, "flash_grenade", Some(pell), None), r);
@@ -254,11 +255,11 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
     // Nothing used: nothing to recharge.
     let p = refused(
         &c,
-        E::Recharge {
+        E::Items(ItemEdit::Recharge {
             character: osk,
             item: "chem_bomb".into(),
             cost: None,
-        },
+        }),
         r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.recharge.not_used"));
@@ -269,11 +270,11 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
     );
     let (c, shown) = lines(
         &c,
-        E::Recharge {
+        E::Items(ItemEdit::Recharge {
             character: osk,
             item: "chem_bomb".into(),
             cost: None,
-        },
+        }),
         r,
     );
     assert_eq!(
@@ -300,19 +301,19 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
     // Refused with the reason when the team lacks the points.
     let poor = ok(
         &c,
-        E::SetCommandPoints {
+        E::Table(TableEdit::SetCommandPoints {
             escort: c.escorts[0].id,
             points: 1,
-        },
+        }),
         r,
     );
     let p = refused(
         &poor,
-        E::Recharge {
+        E::Items(ItemEdit::Recharge {
             character: osk,
             item: "chem_bomb".into(),
             cost: None,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "KT-11");
@@ -329,10 +330,10 @@ fn eq_6_a_bearer_out_of_action_uses_nothing() {
     let dace = char_id(&c, "Trooper Dace");
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: dace,
             out: true,
-        },
+        }),
         r,
     );
     let p = refused(&c, use_item(dace, "medikit", Some(dace), None), r);
@@ -355,10 +356,10 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     );
     let c = ok(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: vell,
             wounds: 2,
-        },
+        }),
         r,
     );
     let points = c.escorts[0].command_points;
@@ -371,11 +372,13 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     };
     assert_eq!(wounds(&c), 1, "healed 1 of 2");
     assert_eq!(c.may_reroll_item(dace, "medikit", r), Ok(1));
-    let again = |face: u32| E::RerollItem {
-        character: dace,
-        item: "medikit".into(),
-        roll: Some(Roll::from_faces(3, vec![face], 0)),
-        cost: None,
+    let again = |face: u32| {
+        E::Items(ItemEdit::RerollItem {
+            character: dace,
+            item: "medikit".into(),
+            roll: Some(Roll::from_faces(3, vec![face], 0)),
+            cost: None,
+        })
     };
     let (c, shown) = lines(&c, again(3), r);
     assert!(
@@ -411,10 +414,10 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     let used = ok(&fresh, use_item(dace, "medikit", Some(dace), Some(1)), r);
     let later = ok(
         &used,
-        E::SetCommandPoints {
+        E::Table(TableEdit::SetCommandPoints {
             escort: used.escorts[0].id,
             points: 3,
-        },
+        }),
         r,
     );
     let p = refused(&later, again(2), r);
@@ -430,22 +433,22 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     );
     let p = refused(
         &bomb,
-        E::RerollItem {
+        E::Items(ItemEdit::RerollItem {
             character: osk,
             item: "chem_bomb".into(),
             roll: None,
             cost: None,
-        },
+        }),
         r,
     );
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.use.reroll_no_die"));
     // Short of points: refused with the reason.
     let poor = ok(
         &fresh,
-        E::SetCommandPoints {
+        E::Table(TableEdit::SetCommandPoints {
             escort: fresh.escorts[0].id,
             points: 0,
-        },
+        }),
         r,
     );
     let poor = ok(&poor, use_item(dace, "medikit", Some(dace), Some(1)), r);
@@ -469,10 +472,10 @@ fn eq_11_a_mine_is_laid_only_in_its_bearer_s_activation() {
     let (rusk, dace) = (char_id(&c, "Trooper Rusk"), char_id(&c, "Trooper Dace"));
     let after_dace = ok(
         &c,
-        E::Act {
+        E::Turn(TurnEdit::Act {
             character: dace,
             act: Act::Move,
-        },
+        }),
         r,
     );
     let p = refused(&after_dace, use_item(rusk, "mine", None, None), r);
@@ -485,10 +488,10 @@ fn eq_11_a_mine_is_laid_only_in_its_bearer_s_activation() {
     // In his own activation, open after a move: laid.
     let moved = ok(
         &c,
-        E::Act {
+        E::Turn(TurnEdit::Act {
             character: rusk,
             act: Act::Move,
-        },
+        }),
         r,
     );
     let laid = ok(&moved, use_item(rusk, "mine", None, None), r);

@@ -5,15 +5,16 @@
 
 use std::sync::Arc;
 
+use muster::rules::campaign::SetupEdit;
 use muster::rules::campaign::{CampaignEdit as E, Entry, Journal};
 use proptest::prelude::*;
 
 fn entry(n: u32) -> Arc<Entry> {
     Arc::new(Entry {
         mission: n,
-        event: E::SetNotes {
+        event: E::Setup(SetupEdit::SetNotes {
             notes: format!("note {n}"),
-        },
+        }),
         stamp: None,
     })
 }

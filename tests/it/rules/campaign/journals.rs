@@ -12,6 +12,7 @@ use proptest::prelude::*;
 
 use super::merge::{play, table};
 use crate::common::rules;
+use muster::rules::campaign::TableEdit;
 
 /// One machine's journal: its events after `base`, made on its own view of
 /// the campaign (each applied there first), stamped by it from `at` on.
@@ -53,7 +54,10 @@ fn each_machine_keeps_its_order_and_the_earlier_stamp_goes_first() {
         machine: "a".into(),
         events: play(
             &base,
-            &[E::NewTurn { gain: None }, E::NewTurn { gain: None }],
+            &[
+                E::Table(TableEdit::NewTurn { gain: None }),
+                E::Table(TableEdit::NewTurn { gain: None }),
+            ],
             r,
             ("a", 10),
         )
@@ -66,10 +70,10 @@ fn each_machine_keeps_its_order_and_the_earlier_stamp_goes_first() {
         machine: "b".into(),
         events: play(
             &base,
-            &[E::SetWounds {
+            &[E::Table(TableEdit::SetWounds {
                 character: dace,
                 wounds: 1,
-            }],
+            })],
             r,
             ("b", 5),
         )

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use crate::common::rules;
 use muster::rules::campaign::merge::{Side, merge};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter, MissionResult};
+use muster::rules::campaign::{DebriefEdit, ReinforcementEdit, TableEdit};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Document, RulesData};
 use proptest::prelude::*;
@@ -54,11 +55,11 @@ fn a_version_merged_with_itself_or_an_earlier_state_is_the_later() {
     let later = play(
         &base,
         &[
-            E::SetWounds {
+            E::Table(TableEdit::SetWounds {
                 character: dace,
                 wounds: 1,
-            },
-            E::NewTurn { gain: None },
+            }),
+            E::Table(TableEdit::NewTurn { gain: None }),
         ],
         r,
         ("laptop", 0),
@@ -86,25 +87,30 @@ fn two_sides_events_go_in_in_the_order_they_were_made() {
     // in between (his clock says so).
     let ours = play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 2,
-        }],
+        })],
         r,
         ("camille", 0),
     );
-    let ours = play(&ours, &[E::NewTurn { gain: None }], r, ("camille", 20));
+    let ours = play(
+        &ours,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("camille", 20),
+    );
     let theirs = play(
         &base,
         &[
-            E::SetOutOfAction {
+            E::Table(TableEdit::SetOutOfAction {
                 character: Fighter::Enemy(0).id(),
                 out: true,
-            },
-            E::SetWounds {
+            }),
+            E::Table(TableEdit::SetWounds {
                 character: osk,
                 wounds: 1,
-            },
+            }),
         ],
         r,
         ("bruno", 10),
@@ -140,21 +146,21 @@ pub(crate) fn debrief(r: &RulesData) -> (Campaign, CharId) {
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let c = crate::common::ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: dace,
             out: true,
-        },
+        }),
         r,
     );
     let c = crate::common::ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: true,
                 vp: 1,
             },
             played: vec![],
-        },
+        }),
         r,
     );
     (c, dace)
@@ -162,20 +168,20 @@ pub(crate) fn debrief(r: &RulesData) -> (Campaign, CharId) {
 
 /// `dace`'s Cran test on the die of `c`, rolled `face`.
 pub(crate) fn cran(c: &Campaign, dace: CharId, face: u32) -> E {
-    E::CranTest {
+    E::Debrief(DebriefEdit::CranTest {
         character: dace,
         roll: Some(Roll::from_faces(c.settings.cran_die, vec![face], 0)),
-    }
+    })
 }
 
 /// A vox caster bought for 1 reinforcement point by `c`'s first escort.
 pub(crate) fn vox_caster(c: &Campaign) -> E {
-    E::Spend {
+    E::Reinforcements(ReinforcementEdit::Spend {
         escort: c.escorts[0].id,
         points: 1,
         what: "vox caster".into(),
         bought: None,
-    }
+    })
 }
 
 /// Dace's Cran test rolled on two machines after the mission (`debrief`):
@@ -187,7 +193,10 @@ pub(crate) fn cran_then_vox(r: &RulesData) -> (Campaign, CharId, Campaign, Campa
     let camille = play(&base, &[cran(&base, dace, 2)], r, ("Camille's laptop", 0));
     let camille = play(
         &camille,
-        &[E::ExchangeVp { escort, vp: 1 }, vox_caster(&base)],
+        &[
+            E::Debrief(DebriefEdit::ExchangeVp { escort, vp: 1 }),
+            vox_caster(&base),
+        ],
         r,
         ("Camille's laptop", 2),
     );
@@ -197,13 +206,13 @@ pub(crate) fn cran_then_vox(r: &RulesData) -> (Campaign, CharId, Campaign, Campa
 
 /// The end of the mission, a success worth 1 VP.
 pub(crate) fn end_mission() -> E {
-    E::EndMission {
+    E::Debrief(DebriefEdit::EndMission {
         result: MissionResult {
             success: true,
             vp: 1,
         },
         played: vec![],
-    }
+    })
 }
 
 #[test]
@@ -259,19 +268,19 @@ pub(crate) fn event(c: &Campaign, pick: (u8, u8, u8)) -> E {
         .unwrap_or_default();
     let who = players[usize::from(pick.1) % players.len()];
     match pick.0 % 4 {
-        0 => E::SetWounds {
+        0 => E::Table(TableEdit::SetWounds {
             character: who,
             wounds: u32::from(pick.2 % 3),
-        },
-        1 => E::SetOutOfAction {
+        }),
+        1 => E::Table(TableEdit::SetOutOfAction {
             character: Fighter::Enemy(usize::from(pick.2 % 3)).id(),
             out: pick.1.is_multiple_of(2),
-        },
-        2 => E::NewTurn { gain: None },
-        _ => E::SetOutOfAction {
+        }),
+        2 => E::Table(TableEdit::NewTurn { gain: None }),
+        _ => E::Table(TableEdit::SetOutOfAction {
             character: who,
             out: pick.2.is_multiple_of(2),
-        },
+        }),
     }
 }
 
@@ -348,14 +357,19 @@ fn muster_merge_on_the_command_line() {
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let ours = play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }],
+        })],
         r,
         ("camille", 0),
     );
-    let theirs = play(&base, &[E::NewTurn { gain: None }], r, ("bruno", 3));
+    let theirs = play(
+        &base,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("bruno", 3),
+    );
     let (a, b) = (write("a.json", &ours), write("b.json", &theirs));
     let out = dir.path().join("merged.json");
     let run = crate::cli::muster(
@@ -374,9 +388,11 @@ fn muster_merge_on_the_command_line() {
     assert_eq!(same, ours);
     // The same Cran test on both sides: one conflict line, nothing written.
     let (d, dace) = debrief(r);
-    let test = |face| E::CranTest {
-        character: dace,
-        roll: Some(Roll::from_faces(d.settings.cran_die, vec![face], 0)),
+    let test = |face| {
+        E::Debrief(DebriefEdit::CranTest {
+            character: dace,
+            roll: Some(Roll::from_faces(d.settings.cran_die, vec![face], 0)),
+        })
     };
     let x = write("x.json", &play(&d, &[test(2)], r, ("camille", 0)));
     let y = write("y.json", &play(&d, &[test(9)], r, ("bruno", 1)));
@@ -485,14 +501,19 @@ pub(crate) fn one_id_on_two_events(r: &RulesData) -> (Campaign, Campaign, String
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let ours = play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }],
+        })],
         r,
         ("camille", 0),
     );
-    let mut theirs = play(&base, &[E::NewTurn { gain: None }], r, ("bruno", 0));
+    let mut theirs = play(
+        &base,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("bruno", 0),
+    );
     let id = ours
         .journal
         .last()
@@ -540,7 +561,12 @@ fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
 fn a_stamp_with_an_empty_id_or_a_time_that_is_not_a_time_is_refused_where_it_stands() {
     let r = rules();
     let base = table(r);
-    let c = play(&base, &[E::NewTurn { gain: None }], r, ("bruno", 0));
+    let c = play(
+        &base,
+        &[E::Table(TableEdit::NewTurn { gain: None })],
+        r,
+        ("bruno", 0),
+    );
     let text = muster::store::to_json(&c).expect("json");
     let stamp = c
         .journal
@@ -647,32 +673,35 @@ fn each_event_says_what_it_did() {
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let words = |e: E| Lang::En.msg(&e.words(&c));
     assert_eq!(
-        words(E::Advance {
+        words(E::Debrief(DebriefEdit::Advance {
             character: dace,
             characteristic: C::BS
-        }),
+        })),
         "Trooper Dace: advance point on BS"
     );
     assert_eq!(
-        words(E::Advance {
+        words(E::Debrief(DebriefEdit::Advance {
             character: dace,
             characteristic: C::I
-        }),
+        })),
         "Trooper Dace: advance point on I"
     );
     assert_eq!(
-        words(E::SetWounds {
+        words(E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 2
-        }),
+        })),
         "Trooper Dace: wounds at the table set to 2"
     );
-    assert_eq!(words(E::NewTurn { gain: None }), "new turn");
+    assert_eq!(
+        words(E::Table(TableEdit::NewTurn { gain: None })),
+        "new turn"
+    );
     let fr = Lang::Fr.msg(
-        &E::Advance {
+        &E::Debrief(DebriefEdit::Advance {
             character: dace,
             characteristic: C::BS,
-        }
+        })
         .words(&c),
     );
     assert_eq!(fr, "Trooper Dace : point d'avancement en CT");
@@ -688,19 +717,19 @@ fn an_event_set_aside_by_another_kind_of_event_has_its_rival() {
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let ours = play(
         &base,
-        &[E::SetPlaying {
+        &[E::Debrief(DebriefEdit::SetPlaying {
             character: dace,
             plays: false,
-        }],
+        })],
         r,
         ("camille", 0),
     );
     let theirs = play(
         &base,
-        &[E::SetWounds {
+        &[E::Table(TableEdit::SetWounds {
             character: dace,
             wounds: 1,
-        }],
+        })],
         r,
         ("bruno", 5),
     );
@@ -722,16 +751,18 @@ fn an_event_set_aside_by_another_kind_of_event_has_its_rival() {
 fn cmp_11_the_same_cran_test_made_twice_is_the_same_roll_and_another_one_s_is_not() {
     use muster::rules::campaign::CharId;
     use muster::rules::core::dice::Roll;
-    let cran = |character: u64, face: u32| E::CranTest {
-        character: CharId(character),
-        roll: Some(Roll::from_faces(10, vec![face], 0)),
+    let cran = |character: u64, face: u32| {
+        E::Debrief(DebriefEdit::CranTest {
+            character: CharId(character),
+            roll: Some(Roll::from_faces(10, vec![face], 0)),
+        })
     };
     assert!(cran(4, 2).same_roll_as(&cran(4, 9)));
     assert!(!cran(4, 2).same_roll_as(&cran(5, 9)), "another one's test");
-    let typed_later = E::CranTest {
+    let typed_later = E::Debrief(DebriefEdit::CranTest {
         character: CharId(4),
         roll: None,
-    };
+    });
     assert!(!cran(4, 2).same_roll_as(&typed_later), "no dice, no roll");
-    assert!(!cran(4, 2).same_roll_as(&E::NewTurn { gain: None }));
+    assert!(!cran(4, 2).same_roll_as(&E::Table(TableEdit::NewTurn { gain: None })));
 }

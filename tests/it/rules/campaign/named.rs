@@ -6,6 +6,7 @@
 use crate::common::rules;
 use crate::common::{band_escort, escort_at_the_mission, example_band, ok, refused, team_escort};
 use muster::rules::battle::from_table::{TableSide, table_side};
+use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter, MissionType};
 use muster::rules::{CharRef, Characteristic as C, RulesData};
 
@@ -69,40 +70,40 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
     let id = Fighter::Named(0).id();
     let c = ok(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: id,
             wounds: 1,
-        },
+        }),
         r,
     );
     assert!(c.named_out(0));
     assert_eq!(c.named_taken(0), 1);
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: id,
             out: false,
-        },
+        }),
         r,
     );
     assert!(!c.named_out(0));
     let c = ok(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: id,
             wounds: 0,
-        },
+        }),
         r,
     );
 
     // The battle screen's wounds: never past his last.
     let c = ok(
         &c,
-        E::AddWounds {
+        E::Table(TableEdit::AddWounds {
             character: id,
             wounds: 3,
             roll: Some(11),
-        },
+        }),
         r,
     );
     assert_eq!(c.named_taken(0), 1);
@@ -132,10 +133,10 @@ fn the_table_s_fights_reach_a_named_model_as_an_enemy_side() {
     // Out of action, he has no wounds left to lose.
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: Fighter::Named(0).id(),
             out: true,
-        },
+        }),
         r,
     );
     let side = table_side(&c, r, &me, "en").expect("still at the table");
@@ -173,14 +174,14 @@ fn a_model_the_data_gives_no_profile_is_not_fought() {
     assert_eq!(c.named_wounds(0, r), None);
     let id = Fighter::Named(0).id();
     for e in [
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: id,
             wounds: 1,
-        },
-        E::SetOutOfAction {
+        }),
+        E::Table(TableEdit::SetOutOfAction {
             character: id,
             out: true,
-        },
+        }),
     ] {
         assert_eq!(refused(&c, e, r).key, "campaign.problem.named_not_fought");
     }
@@ -189,10 +190,10 @@ fn a_model_the_data_gives_no_profile_is_not_fought() {
     // A model the mission does not name at all.
     let p = refused(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: Fighter::Named(1).id(),
             wounds: 1,
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.no_named");
@@ -209,10 +210,10 @@ fn a_named_model_out_of_action_scores_no_kill_for_either_side() {
     let before = c.battle_vp(r).expect("a table");
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: Fighter::Named(0).id(),
             out: true,
-        },
+        }),
         r,
     );
     let after = c.battle_vp(r).expect("a table");

@@ -14,6 +14,7 @@ use muster::rules::campaign::{
 
 use crate::common::rules;
 use muster::i18n::Lang;
+use muster::rules::campaign::{DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit};
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::Soldier;
 use muster::rules::{Character, Document, Problem, RulesData};
@@ -60,10 +61,10 @@ pub(crate) fn after_a_mission(
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
-    c = ok(&c, E::SetSettings { settings: s }, r);
+    c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     c = ok(
         &c,
-        E::AddEscort {
+        E::Setup(SetupEdit::AddEscort {
             escort: NewEscort {
                 player: "Anne".into(),
                 source: "Band".into(),
@@ -71,27 +72,27 @@ pub(crate) fn after_a_mission(
                 members,
                 doc: None,
             },
-        },
+        }),
         r,
     );
     c = ok(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: rates.map(Box::new),
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
-    c = ok(&c, E::BeginMission, r);
+    c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: true,
                 vp: 1,
             },
             played: vec![],
-        },
+        }),
         r,
     );
     assert_eq!(c.phase, Phase::Debrief);
@@ -100,12 +101,12 @@ pub(crate) fn after_a_mission(
 
 fn recruit(c: &Campaign, member: Member, r: &RulesData) -> E {
     let cost = c.recruit_cost(&member, r).expect("priced");
-    E::Recruit {
+    E::Reinforcements(ReinforcementEdit::Recruit {
         escort: EscortId(1),
         member,
         cost,
         from: None,
-    }
+    })
 }
 
 /// A recon by the escort's first character that rolls `face` on the D12.
@@ -113,13 +114,13 @@ fn recon(c: &Campaign, face: u32, r: &RulesData) -> Campaign {
     let who = c.characters[0].id;
     ok(
         c,
-        E::Recon {
+        E::Debrief(DebriefEdit::Recon {
             character: who,
             roll: Some(Roll::from_faces(12, vec![face], 0)),
             cran: Some(Roll::from_faces(10, vec![10], 0)),
             fortune: None,
             effect: None,
-        },
+        }),
         r,
     )
 }
@@ -177,21 +178,21 @@ fn cmp_14_allies_open_every_imperium_faction_until_the_end_of_the_campaign() {
     // Next mission, and the one after: the allies stay.
     let c = ok(
         &c,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
-    let c = ok(&c, E::BeginMission, r);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: false,
                 vp: 0,
             },
             played: vec![],
-        },
+        }),
         r,
     );
     let c = ok(&c, recruit(&c, character("Grun", "squat"), r), r);
@@ -233,10 +234,10 @@ fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines
     // Reinforcement points permitting: one VP exchanged for them (CMP-6).
     let c = ok(
         &c,
-        E::ExchangeVp {
+        E::Debrief(DebriefEdit::ExchangeVp {
             escort: EscortId(1),
             vp: 1,
-        },
+        }),
         r,
     );
     let c = ok(&c, recruit(&c, soldier("Tor", "space_marine"), r), r);
@@ -365,12 +366,12 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     assert!(c.recruit_payment_refusal(EscortId(1), price).is_none());
     let c = ok(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member,
             cost: price,
             from: None,
-        },
+        }),
         r,
     );
     let new = c
@@ -420,12 +421,12 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
     assert_eq!(c.recruit_cost(&m, r), Ok(price));
     let c = ok(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member: m,
             cost: price,
             from: None,
-        },
+        }),
         r,
     );
     let ada = c
@@ -527,10 +528,12 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
         r,
     );
     let vask = crate::common::char_id(&c, "Trooper Vask");
-    let give = |item: Option<&str>, ribbon: Option<&str>| E::FreeGear {
-        character: vask,
-        item: item.map(str::to_owned),
-        ribbon: ribbon.map(str::to_owned),
+    let give = |item: Option<&str>, ribbon: Option<&str>| {
+        E::Reinforcements(ReinforcementEdit::FreeGear {
+            character: vask,
+            item: item.map(str::to_owned),
+            ribbon: ribbon.map(str::to_owned),
+        })
     };
     let p = refused(&c, give(Some("command_insignia"), None), r);
     assert_eq!(p.rule, "EQ-31");
@@ -550,11 +553,11 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
     let hark = crate::common::char_id(&c, "Sergeant Hark");
     let c = ok(
         &c,
-        E::FreeGear {
+        E::Reinforcements(ReinforcementEdit::FreeGear {
             character: hark,
             item: Some("mine".into()),
             ribbon: Some("explosives_expert".into()),
-        },
+        }),
         r,
     );
     // The journal replays to the same campaign.
@@ -564,11 +567,11 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
     let someone = at_table.characters[0].id;
     let p = refused(
         &at_table,
-        E::FreeGear {
+        E::Reinforcements(ReinforcementEdit::FreeGear {
             character: someone,
             item: Some("torch".into()),
             ribbon: None,
-        },
+        }),
         r,
     );
     assert_ne!(p.rule, "KT-5", "refused for the phase: {p:?}");
@@ -577,11 +580,11 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
     let vael = crate::common::char_id(&band, "Vael");
     let p = refused(
         &band,
-        E::FreeGear {
+        E::Reinforcements(ReinforcementEdit::FreeGear {
             character: vael,
             item: Some("torch".into()),
             ribbon: None,
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.free_gear_character");

@@ -12,6 +12,7 @@ use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry};
 
 use super::merge::{cran, cran_then_vox, end_mission, play, table, vox_caster};
 use crate::common::rules;
+use muster::rules::campaign::TableEdit;
 
 /// The events `c` added after `base`, as `machine`'s journal.
 fn journal_of(machine: &str, base: &Campaign, c: &Campaign) -> MachineJournal {
@@ -34,9 +35,11 @@ fn a_wound_after_the_end_of_the_mission_has_the_end_as_its_rival() {
     let r = rules();
     let base = table(r);
     let dace = crate::common::char_id(&base, "Trooper Dace");
-    let wound = |wounds| E::SetWounds {
-        character: dace,
-        wounds,
+    let wound = |wounds| {
+        E::Table(TableEdit::SetWounds {
+            character: dace,
+            wounds,
+        })
     };
     let camille = play(&base, &[wound(1), end_mission()], r, ("camille", 0));
     let bruno = play(&base, &[wound(2)], r, ("bruno", 5));

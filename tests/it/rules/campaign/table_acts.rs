@@ -11,6 +11,7 @@ use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::i18n::Lang;
 use muster::rules::campaign::merge::merge;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry, Table};
+use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{Document, RulesData};
 
@@ -19,10 +20,10 @@ fn raid(rules: &RulesData) -> Campaign {
 }
 
 fn act(c: &Campaign, name: &str, act: Act) -> E {
-    E::Act {
+    E::Turn(TurnEdit::Act {
         character: char_id(c, name),
         act,
-    }
+    })
 }
 
 /// What `name` did this turn, as the table keeps it.
@@ -51,7 +52,7 @@ fn kt_9_two_actions_a_turn_kept_by_the_campaign_and_a_third_refused() {
         Lang::En.problem(&p)
     );
     // The others keep theirs, once the enemy has had its turn (KT-8).
-    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
+    let c = ok(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
     let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), r);
     assert_eq!(acts(&c, "Trooper Rusk"), [Act::Move]);
     // Saved and read back, replayed by check: the same turn.
@@ -93,16 +94,16 @@ fn kt_9_take_back_gives_an_action_back_and_a_new_turn_keeps_only_the_stance() {
     let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     let c = ok(
         &c,
-        E::TakeBackAct {
+        E::Turn(TurnEdit::TakeBackAct {
             character: char_id(&c, "Trooper Dace"),
-        },
+        }),
         r,
     );
     assert_eq!(acts(&c, "Trooper Dace"), [Act::GoProne]);
     // Prone, he stands up before he moves (Decision).
     let p = refused(&c, act(&c, "Trooper Dace", Act::Move), r);
     assert_eq!(p.rule, "KT-9");
-    let c = ok(&c, E::NewTurn { gain: None }, r);
+    let c = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
     let table = c.table.as_ref().expect("table");
     let turn = table.soldier_turn(char_id(&c, "Trooper Dace"));
     assert!(turn.activations.is_empty(), "a new turn: nothing done yet");
@@ -113,9 +114,9 @@ fn kt_9_take_back_gives_an_action_back_and_a_new_turn_keeps_only_the_stance() {
     // Nothing to take back for one who did nothing.
     let p = refused(
         &c,
-        E::TakeBackAct {
+        E::Turn(TurnEdit::TakeBackAct {
             character: char_id(&c, "Trooper Rusk"),
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "KT-9");
@@ -130,10 +131,10 @@ fn kt_9_a_rogue_trader_character_counts_no_actions() {
     assert!(!c.counts_actions(vael));
     let p = refused(
         &c,
-        E::Act {
+        E::Turn(TurnEdit::Act {
             character: vael,
             act: Act::Move,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "KT-9");
@@ -144,10 +145,10 @@ fn kt_11_the_third_action_is_paid_in_the_same_event_at_its_recorded_price() {
     let r = rules();
     let c = raid(r);
     let dace = char_id(&c, "Trooper Dace");
-    let third = E::ThirdAction {
+    let third = E::Turn(TurnEdit::ThirdAction {
         character: dace,
         cost: None,
-    };
+    });
     // Bought during his activation, after his first action.
     assert_eq!(refused(&c, third.clone(), r).rule, "KT-11");
     let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
@@ -158,7 +159,7 @@ fn kt_11_the_third_action_is_paid_in_the_same_event_at_its_recorded_price() {
     assert_eq!(c.escorts[0].command_points, 0);
     assert!(matches!(
         c.journal.last().map(|e| &e.event),
-        Some(E::ThirdAction { cost: Some(3), .. })
+        Some(E::Turn(TurnEdit::ThirdAction { cost: Some(3), .. }))
     ));
     let c = ok(&c, act(&c, "Trooper Dace", Act::Retreat), r);
     // Never three times the same in the stratagem's activation.
@@ -188,10 +189,10 @@ fn eq_31_the_insignia_gives_a_team_mate_one_more_action_once_a_turn() {
     let c = ok(&c, act(&c, "Trooper Nim", Act::Move), r);
     let c = ok(
         &c,
-        E::GiveInsignia {
+        E::Turn(TurnEdit::GiveInsignia {
             character: hark,
             to: nim,
-        },
+        }),
         r,
     );
     let at = c.acting_soldier(nim, r).expect("Nim");
@@ -199,20 +200,20 @@ fn eq_31_the_insignia_gives_a_team_mate_one_more_action_once_a_turn() {
     assert_eq!(c.acting_soldier(hark, r).expect("Hark").total(r), 1);
     let p = refused(
         &c,
-        E::GiveInsignia {
+        E::Turn(TurnEdit::GiveInsignia {
             character: hark,
             to: pell,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "EQ-31");
     // Only the sergeant carrying it gives it.
     let p = refused(
         &c,
-        E::GiveInsignia {
+        E::Turn(TurnEdit::GiveInsignia {
             character: pell,
             to: nim,
-        },
+        }),
         r,
     );
     assert_eq!(p.rule, "EQ-31");
@@ -228,16 +229,16 @@ fn eq_31_kt_8_the_insignia_opens_no_activation_on_the_enemy_s_turn() {
     let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     // Dace's activation is over: the enemy activates next (KT-8), and
     // Nim may not be given an action he could not take.
-    let insignia = E::GiveInsignia {
+    let insignia = E::Turn(TurnEdit::GiveInsignia {
         character: hark,
         to: nim,
-    };
+    });
     let why = c.may_act(nim, Act::Move, r).expect_err("the enemy's turn");
     assert_eq!(why.rule, "KT-8");
     assert_eq!(c.may_give_insignia(hark, nim, r), Err(why.clone()));
     assert_eq!(refused(&c, insignia.clone(), r), why);
     // His turn back, the insignia is his to give.
-    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
+    let c = ok(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
     let c = ok(&c, insignia, r);
     assert_eq!(c.acting_soldier(nim, r).expect("Nim").total(r), 3);
 }
@@ -249,15 +250,15 @@ fn eq_6_an_item_that_needs_an_action_takes_one_and_waits_for_one() {
     let dace = char_id(&c, "Trooper Dace");
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
     let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
-    let medikit = E::UseItem {
+    let medikit = E::Items(ItemEdit::UseItem {
         character: dace,
         item: "medikit".into(),
         target: Some(dace),
         roll: None,
-    };
+    });
     // « (nécessite une action) »: none left, no medikit.
     assert_eq!(refused(&c, medikit.clone(), r).rule, "KT-9");
-    let c = ok(&c, E::TakeBackAct { character: dace }, r);
+    let c = ok(&c, E::Turn(TurnEdit::TakeBackAct { character: dace }), r);
     let c = ok(&c, medikit, r);
     assert_eq!(acts(&c, "Trooper Dace"), [Act::Move, Act::UseItem]);
     // An item's action comes with the item, never alone.
@@ -312,7 +313,7 @@ fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
     );
     let f = table_fight(&c, r, (FightMode::Shot, &me, &enemy, None), "en").expect("fight");
     assert!(f.dazzled, "-1 to hit");
-    let next = ok(&c, E::NewTurn { gain: None }, r);
+    let next = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
     assert!(next.may_act(dace, Act::Move, r).is_ok());
 }
 
@@ -322,12 +323,12 @@ fn gear(c: &Campaign, name: &str, item: &str, way: Option<&str>) -> E {
     let moves = (rules().killteam.item(item))
         .and_then(|i| i.gear.as_ref())
         .is_some_and(|g| g.moves);
-    E::UseGear {
+    E::Turn(TurnEdit::UseGear {
         character: char_id(c, name),
         item: item.into(),
         way: way.map(str::to_owned),
         moves,
-    }
+    })
 }
 
 /// EQ-10 « ne peut plus bouger durant ce tour », KT-9 and KT-8 as the French
@@ -384,12 +385,12 @@ fn eq_10_kt_9_a_move_by_rope_parachute_or_jump_pack_is_a_move() {
     assert_eq!(acts(&landed, "Trooper Dace"), [Act::Move]);
     // A use recorded before Muster read it so replays as it was played:
     // an item used, which a dazzled soldier could.
-    let old = E::UseGear {
+    let old = E::Turn(TurnEdit::UseGear {
         character: char_id(&dazzled, "Trooper Dace"),
         item: "parachute".into(),
         way: None,
         moves: false,
-    };
+    });
     let replayed = ok(&dazzled, old, r);
     assert_eq!(acts(&replayed, "Trooper Dace"), [Act::UseItem]);
 }
@@ -413,12 +414,12 @@ fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
     }
     let c = team_at_the_table(&team, r, |_| vec![]);
     let rusk = char_id(&c, "Trooper Rusk");
-    let flash = E::UseItem {
+    let flash = E::Items(ItemEdit::UseItem {
         character: rusk,
         item: "flash_grenade".into(),
         target: Some(Fighter::Enemy(0).id()),
         roll: None,
-    };
+    });
     let thrown = ok(&c, flash.clone(), r);
     assert_eq!(acts(&thrown, "Trooper Rusk"), [Act::Grenade]);
     let p = refused(&thrown, act(&thrown, "Trooper Rusk", Act::Grenade), r);
@@ -426,7 +427,7 @@ fn kt_14_a_flash_grenade_and_a_frag_grenade_are_never_both_thrown_in_a_turn() {
     // A frag grenade first: no flash grenade after it this turn.
     let frag = ok(&c, act(&c, "Trooper Rusk", Act::Grenade), r);
     assert_eq!(refused(&frag, flash.clone(), r).rule, "KT-14");
-    let next = ok(&frag, E::NewTurn { gain: None }, r);
+    let next = ok(&frag, E::Table(TableEdit::NewTurn { gain: None }), r);
     let next = ok(&next, flash, r);
     assert_eq!(acts(&next, "Trooper Rusk"), [Act::Grenade]);
 }
@@ -455,11 +456,13 @@ fn rusk_with_bombs(
     }
     let c = team_at_the_table(&team, r, |_| vec![]);
     let rusk = char_id(&c, "Trooper Rusk");
-    let bomb = move |target| E::UseItem {
-        character: rusk,
-        item: "chem_bomb".into(),
-        target: Some(Fighter::Enemy(target).id()),
-        roll: None,
+    let bomb = move |target| {
+        E::Items(ItemEdit::UseItem {
+            character: rusk,
+            item: "chem_bomb".into(),
+            target: Some(Fighter::Enemy(target).id()),
+            roll: None,
+        })
     };
     (c, rusk, bomb)
 }
@@ -481,7 +484,7 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
     assert!(table.struck.contains(&(rusk, "chem_bomb".to_owned())));
     assert_eq!(table.uses_of(rusk, "chem_bomb"), 0);
     // Both spent: a third is refused.
-    let next = ok(&twice, E::NewTurn { gain: None }, r);
+    let next = ok(&twice, E::Table(TableEdit::NewTurn { gain: None }), r);
     let p = refused(&next, bomb(2), r);
     assert_eq!(p.rule, "EQ-15", "{p:?}");
     // One bomb a soldier without the ribbon: struck off at once.
@@ -513,18 +516,18 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
 fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
     let r = rules();
     let (c, rusk, bomb) = rusk_with_bombs(r);
-    let recharge = E::Recharge {
+    let recharge = E::Items(ItemEdit::Recharge {
         character: rusk,
         item: "chem_bomb".into(),
         cost: None,
-    };
+    });
     let uses = |c: &Campaign| c.table.as_ref().map(|t| t.uses_of(rusk, "chem_bomb"));
     let once = ok(&c, bomb(0), r);
     // The whole item: one use spent is enough, and both come back.
     assert!(once.rechargeable(rusk, "chem_bomb", r));
     let back = ok(&once, recharge.clone(), r);
     assert_eq!(uses(&back), Some(0));
-    let next = ok(&back, E::NewTurn { gain: None }, r);
+    let next = ok(&back, E::Table(TableEdit::NewTurn { gain: None }), r);
     let twice = ok(&ok(&next, bomb(1), r), bomb(2), r);
     assert!(
         twice
@@ -546,7 +549,11 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
     let both = ok(&ok(&c, bomb(0), &one), bomb(1), &one);
     let last = ok(&both, recharge, &one);
     assert_eq!(uses(&last), Some(1), "one of two spent: one back");
-    let struck = ok(&ok(&last, E::NewTurn { gain: None }, &one), bomb(2), &one);
+    let struck = ok(
+        &ok(&last, E::Table(TableEdit::NewTurn { gain: None }), &one),
+        bomb(2),
+        &one,
+    );
     assert!(
         struck
             .table
@@ -576,11 +583,14 @@ fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
     let a = c.activations();
     assert_eq!(a.players, 1);
     assert_eq!(a.next, Some(false), "the enemy's turn");
-    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
+    let c = ok(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
     assert_eq!(c.activations().enemy, 1);
     assert_eq!(c.activations().next, Some(true));
     // Once a turn for one enemy.
-    assert_eq!(refused(&c, E::EnemyActivation { index: 0 }, r).rule, "KT-8");
+    assert_eq!(
+        refused(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r).rule,
+        "KT-8"
+    );
     // Three soldiers left against four enemies: at most three each.
     let mut c2 = c.clone();
     for name in [
@@ -591,10 +601,10 @@ fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
     ] {
         c2 = ok(
             &c2,
-            E::SetOutOfAction {
+            E::Table(TableEdit::SetOutOfAction {
                 character: char_id(&c2, name),
                 out: true,
-            },
+            }),
             r,
         );
     }
@@ -604,7 +614,7 @@ fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
         3.min(u32::try_from(enemies).expect("few"))
     );
     // A new turn: the count starts again.
-    let next = ok(&c, E::NewTurn { gain: None }, r);
+    let next = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
     let a = next.activations();
     assert_eq!((a.players, a.enemy), (0, 0));
 }
@@ -618,10 +628,10 @@ fn kt_11_a_second_soldier_straight_after_the_first_for_4_cp_counts_as_one_activa
     let r = rules();
     let c = raid(r);
     let rusk = char_id(&c, "Trooper Rusk");
-    let second = E::SecondSoldier {
+    let second = E::Turn(TurnEdit::SecondSoldier {
         character: rusk,
         cost: None,
-    };
+    });
     assert_eq!(refused(&c, second.clone(), r).rule, "KT-11", "nobody first");
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
     let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
@@ -632,7 +642,7 @@ fn kt_11_a_second_soldier_straight_after_the_first_for_4_cp_counts_as_one_activa
         Lang::En.problem(&p).contains("costs 4 command points"),
         "{p:?}"
     );
-    let c = ok(&c, E::NewTurn { gain: None }, r);
+    let c = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
     assert_eq!(c.may_join_activation(rusk, r), Ok(4));
     let c = ok(&c, second.clone(), r);
@@ -716,7 +726,7 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
     let jumped = ok(&c, gear(&c, "Trooper Osk", "jump_pack", None), r);
     let p = refused(&jumped, gear(&jumped, "Trooper Osk", "jump_pack", None), r);
     assert_eq!(p.rule, "EQ-27");
-    let next = ok(&jumped, E::NewTurn { gain: None }, r);
+    let next = ok(&jumped, E::Table(TableEdit::NewTurn { gain: None }), r);
     assert!(
         c.may_use_gear(char_id(&next, "Trooper Osk"), ("jump_pack", None), r)
             .is_ok()
@@ -754,7 +764,7 @@ fn kt_8_without_a_drawn_enemy_only_the_players_side_is_counted() {
 fn kt_8_the_sides_take_turns_to_activate_and_one_out_of_turn_is_refused() {
     let r = rules();
     let c = raid(r);
-    let p = refused(&c, E::EnemyActivation { index: 0 }, r);
+    let p = refused(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
     assert_eq!((p.rule.as_ref(), p.key), ("KT-8", "kt.act.no.players_turn"));
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
     let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
@@ -765,7 +775,7 @@ fn kt_8_the_sides_take_turns_to_activate_and_one_out_of_turn_is_refused() {
         "{}",
         Lang::En.problem(&p)
     );
-    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
+    let c = ok(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
     let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), r);
     assert_eq!(acts(&c, "Trooper Rusk"), [Act::Move]);
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
@@ -785,19 +795,25 @@ fn kt_11_the_follow_up_comes_straight_after_a_team_mate_not_after_the_enemy_s_re
     let r = rules();
     let c = raid(r);
     let escort = c.escorts[0].id;
-    let c = ok(&c, E::SetCommandPoints { escort, points: 8 }, r);
+    let c = ok(
+        &c,
+        E::Table(TableEdit::SetCommandPoints { escort, points: 8 }),
+        r,
+    );
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
     let rusk = char_id(&c, "Trooper Rusk");
-    let follow = |id| E::SecondSoldier {
-        character: id,
-        cost: None,
+    let follow = |id| {
+        E::Turn(TurnEdit::SecondSoldier {
+            character: id,
+            cost: None,
+        })
     };
     // Straight after Dace: Rusk joins him, and acts before the enemy.
     let c = ok(&c, follow(rusk), r);
     let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), r);
     assert_eq!(c.escorts[0].command_points, 4, "8 less the stratagem's 4");
     // Once the enemy has replied, Nim's follow-up waits.
-    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
+    let c = ok(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
     let nim = char_id(&c, "Trooper Nim");
     let p = refused(&c, follow(nim), r);
     assert_eq!(
@@ -840,7 +856,7 @@ fn kt_19_at_the_table_a_row_runs_on_until_another_model_activates() {
     let c = ok(&c, act(&c, "Trooper Osk", Act::Move), r);
     let c = ok(&c, act(&c, "Trooper Osk", Act::Move), r);
     let osk = char_id(&c, "Trooper Osk");
-    let c = ok(&c, E::EndActivation { character: osk }, r);
+    let c = ok(&c, E::Turn(TurnEdit::EndActivation { character: osk }), r);
     // His next activation straight after: the third Move of the row.
     let p = refused(&c, act(&c, "Trooper Osk", Act::Move), r);
     assert_eq!(p.rule, "KT-19");
@@ -855,7 +871,7 @@ fn kt_19_at_the_table_a_row_runs_on_until_another_model_activates() {
         Lang::En.problem(&p)
     );
     // Another model activates: his row begins again, Move as well.
-    let c = ok(&c, E::EnemyActivation { index: 0 }, r);
+    let c = ok(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
     let c = ok(&c, act(&c, "Trooper Osk", Act::Move), r);
     let c = ok(&c, act(&c, "Trooper Osk", Act::Move), r);
     assert_eq!(acts(&c, "Trooper Osk").len(), 5);
@@ -869,7 +885,7 @@ fn kt_19_at_the_table_a_row_runs_on_until_another_model_activates() {
     let c = ok(&c, act(&c, "Trooper Nim", Act::Shoot), r);
     // Taken back, his activation no longer counts: Dace's was the last.
     let nim = char_id(&c, "Trooper Nim");
-    let back = ok(&c, E::TakeBackAct { character: nim }, r);
+    let back = ok(&c, E::Turn(TurnEdit::TakeBackAct { character: nim }), r);
     assert_eq!(
         back.table.as_ref().map(Table::opened_now),
         c.table.as_ref().map(|t| t.opened_now() - 1)

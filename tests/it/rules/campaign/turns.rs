@@ -10,6 +10,7 @@ use muster::rules::campaign::{
 
 use crate::common::rules;
 use muster::i18n::Lang;
+use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit, TableEdit};
 use muster::rules::core::dice::seeded;
 use muster::rules::killteam::Soldier;
 use muster::rules::{Character, Document, RulesData};
@@ -46,7 +47,11 @@ pub(crate) fn at_the_table(r: &RulesData) -> Campaign {
 
 /// Anne's kill team of `soldiers` and Ben's band of one, at the table.
 pub(crate) fn at_the_table_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
-    ok(&ready_with(r, soldiers), E::BeginMission, r)
+    ok(
+        &ready_with(r, soldiers),
+        E::Preparation(PreparationEdit::BeginMission),
+        r,
+    )
 }
 
 /// Anne's kill team of `soldiers` and Ben's band of one, their mission
@@ -56,7 +61,7 @@ fn ready_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
-    c = ok(&c, E::SetSettings { settings: s }, r);
+    c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     let escorts = [
         ("Anne", EscortKind::KillTeam, soldiers),
         (
@@ -68,7 +73,7 @@ fn ready_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
     for (player, kind, members) in escorts {
         c = ok(
             &c,
-            E::AddEscort {
+            E::Setup(SetupEdit::AddEscort {
                 escort: NewEscort {
                     player: player.into(),
                     source: "Band".into(),
@@ -76,16 +81,16 @@ fn ready_with(r: &RulesData, soldiers: Vec<Member>) -> Campaign {
                     members,
                     doc: None,
                 },
-            },
+            }),
             r,
         );
     }
     ok(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     )
 }
@@ -116,14 +121,18 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
     let gain = r.killteam.command.per_turn;
     assert_eq!(gain, 1);
     let (c, outcome) = c
-        .apply(E::NewTurn { gain: None }, r, &mut seeded(1))
+        .apply(
+            E::Table(TableEdit::NewTurn { gain: None }),
+            r,
+            &mut seeded(1),
+        )
         .expect("a new turn");
     assert_eq!(turn(&c), 2);
     assert_eq!(cp(&c, "Anne"), start + 1);
     // A Rogue Trader band has no command points.
     assert_eq!(cp(&c, "Ben"), 0);
     let last = c.journal.last().expect("journalled");
-    assert_eq!(last.event, E::NewTurn { gain: Some(1) });
+    assert_eq!(last.event, E::Table(TableEdit::NewTurn { gain: Some(1) }));
     assert_eq!(last.mission, 1);
     let lines: Vec<String> = outcome.lines.iter().map(|(_, m)| Lang::En.msg(m)).collect();
     assert_eq!(lines[0], "Turn 2 begins.");
@@ -132,13 +141,13 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
     // Points spent on a stratagem, then the next turn adds to what is left.
     let c = ok(
         &c,
-        E::SetCommandPoints {
+        E::Table(TableEdit::SetCommandPoints {
             escort: EscortId(1),
             points: 0,
-        },
+        }),
         r,
     );
-    let c = ok(&c, E::NewTurn { gain: None }, r);
+    let c = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
     assert_eq!(cp(&c, "Anne"), 1);
     assert_eq!(turn(&c), 3);
     // The journal replays as recorded, and agrees with the state.
@@ -146,17 +155,21 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
     // Not between missions.
     let over = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: muster::rules::campaign::MissionResult {
                 success: true,
                 vp: 1,
             },
             played: vec![],
-        },
+        }),
         r,
     );
     let refused = over
-        .apply(E::NewTurn { gain: None }, r, &mut seeded(1))
+        .apply(
+            E::Table(TableEdit::NewTurn { gain: None }),
+            r,
+            &mut seeded(1),
+        )
         .expect_err("refused");
     assert_eq!(refused.key, "campaign.problem.not_playing");
     // The next mission starts again from the start, at turn 1.
@@ -174,7 +187,7 @@ fn kt_11_the_gain_is_the_data_s_when_played_and_the_journal_s_when_replayed() {
         RulesData::with_overrides(&[("killteam.json".to_owned(), v.to_string())]).expect("rules");
     assert!(problems.is_empty(), "{problems:?}");
     let c = at_the_table(&two);
-    let c = ok(&c, E::NewTurn { gain: None }, &two);
+    let c = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), &two);
     assert_eq!(cp(&c, "Anne"), 5);
     // Back to the built-in data: the journal still replays to 5.
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
@@ -195,7 +208,7 @@ fn kt_11_the_first_turn_gains_the_turn_s_points_when_the_data_says_so() {
     // A Rogue Trader band has none either way.
     assert_eq!(cp(&c, "Ben"), 0);
     // Turn 2 adds its 1: 5.
-    let c = ok(&c, E::NewTurn { gain: None }, &every);
+    let c = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), &every);
     assert_eq!(cp(&c, "Anne"), 5);
     assert!(c.validate(&every).is_empty(), "{:?}", c.validate(&every));
     // Beginning the mission says the gain.
@@ -207,7 +220,11 @@ fn kt_11_the_first_turn_gains_the_turn_s_points_when_the_data_says_so() {
         ],
     );
     let (_, outcome) = before
-        .apply(E::BeginMission, &every, &mut seeded(1))
+        .apply(
+            E::Preparation(PreparationEdit::BeginMission),
+            &every,
+            &mut seeded(1),
+        )
         .expect("begun");
     let lines: Vec<String> = outcome.lines.iter().map(|(_, m)| Lang::En.msg(m)).collect();
     assert_eq!(
@@ -216,7 +233,11 @@ fn kt_11_the_first_turn_gains_the_turn_s_points_when_the_data_says_so() {
     );
     // Built in: the start only, 3, and nothing said of a gain.
     let (_, outcome) = before
-        .apply(E::BeginMission, r, &mut seeded(1))
+        .apply(
+            E::Preparation(PreparationEdit::BeginMission),
+            r,
+            &mut seeded(1),
+        )
         .expect("begun");
     assert_eq!(outcome.lines.len(), 1);
 }
@@ -228,9 +249,9 @@ fn kt_11_a_new_turn_and_the_initiative_test_count_the_same_turns() {
     let tested = |c: &Campaign| {
         ok(
             c,
-            E::Initiative {
+            E::Table(TableEdit::Initiative {
                 rolls: Vec::<InitiativeRoll>::new(),
-            },
+            }),
             r,
         )
     };
@@ -242,7 +263,7 @@ fn kt_11_a_new_turn_and_the_initiative_test_count_the_same_turns() {
             .map(|i| i.turn),
         Some(1)
     );
-    let c = ok(&c, E::NewTurn { gain: None }, r);
+    let c = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
     assert_eq!(turn(&c), 2);
     // The test after a new turn is that turn's.
     let c = tested(&c);
@@ -254,7 +275,7 @@ fn kt_11_a_new_turn_and_the_initiative_test_count_the_same_turns() {
         Some(2)
     );
     assert_eq!(turn(&c), 2);
-    let c = ok(&c, E::NewTurn { gain: None }, r);
+    let c = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
     assert_eq!(turn(&c), 3);
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }

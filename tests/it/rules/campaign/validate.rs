@@ -14,6 +14,9 @@ use serde_json::{Value, json};
 use crate::cli::{Run, muster};
 use crate::common::rules;
 use crate::common::{ok, refused};
+use muster::rules::campaign::{
+    DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit, TableEdit, TurnEdit,
+};
 
 const EXAMPLE: &str = include_str!("../../../../assets/examples/campaign.json");
 
@@ -264,10 +267,10 @@ pub(crate) fn team_campaign(r: &RulesData) -> (Campaign, KillTeam) {
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
-    let c = ok(&c, E::SetSettings { settings: s }, r);
+    let c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
     let c = ok(
         &c,
-        E::AddEscort {
+        E::Setup(SetupEdit::AddEscort {
             escort: NewEscort {
                 player: "Camille".into(),
                 source: team.name.clone(),
@@ -275,35 +278,35 @@ pub(crate) fn team_campaign(r: &RulesData) -> (Campaign, KillTeam) {
                 members: team.soldiers.iter().cloned().map(Member::Soldier).collect(),
                 doc: Some(team.id.clone()),
             },
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
-    let c = ok(&c, E::BeginMission, r);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     let c = ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: true,
                 vp: 2,
             },
             played: vec![],
-        },
+        }),
         r,
     );
     let c = ok(
         &c,
-        E::ExchangeVp {
+        E::Debrief(DebriefEdit::ExchangeVp {
             escort: EscortId(1),
             vp: 2,
-        },
+        }),
         r,
     );
     (c, team)
@@ -337,12 +340,12 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
     let cost = c.recruit_cost(&member, r).expect("cost");
     let p = refused(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member,
             cost,
             from: Some(team.id.clone()),
-        },
+        }),
         r,
     );
     assert_eq!(p.key, "campaign.problem.recruit_held");
@@ -372,12 +375,12 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
     let cost = c.recruit_cost(&member, r).expect("cost");
     let c = ok(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member,
             cost,
             from: None,
-        },
+        }),
         r,
     );
     let problems = c.validate(r);
@@ -551,12 +554,12 @@ fn cmp_13_a_forged_journal_stays_flagged_through_ticks_undo_and_redo() {
     let (c, _) = team_campaign(r);
     let c = ok(
         &c,
-        E::NextMission {
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
+        }),
         r,
     );
-    let c = ok(&c, E::BeginMission, r);
+    let c = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     // Entry 3 forged: the mission it says is not the one it was made in.
     let mut forged = c.clone();
     let mut entry = (*forged.journal[2]).clone();
@@ -586,10 +589,10 @@ fn cmp_13_a_forged_journal_stays_flagged_through_ticks_undo_and_redo() {
         for wounds in 1..=2 {
             app.apply(Command::Edit(
                 key.clone(),
-                Edit::new(E::SetWounds {
+                Edit::new(E::Table(TableEdit::SetWounds {
                     character: vell,
                     wounds,
-                }),
+                })),
             ));
             assert_eq!(journal_flagged(&app), flagged, "after a tick");
         }
@@ -610,30 +613,30 @@ fn team_with_actions() -> Value {
     let c = crate::common::team_at_the_table(&crate::common::example_team(), r, |c| {
         let id = |name| crate::common::char_id(c, name);
         vec![
-            E::Act {
+            E::Turn(TurnEdit::Act {
                 character: id("Trooper Dace"),
                 act: Act::Move,
-            },
-            E::Act {
+            }),
+            E::Turn(TurnEdit::Act {
                 character: id("Trooper Dace"),
                 act: Act::Shoot,
-            },
+            }),
             // KT-8: the enemy's turn between the players' soldiers.
-            E::EnemyActivation { index: 0 },
-            E::Act {
+            E::Turn(TurnEdit::EnemyActivation { index: 0 }),
+            E::Turn(TurnEdit::Act {
                 character: id("Trooper Rusk"),
                 act: Act::GoProne,
-            },
-            E::EnemyActivation { index: 1 },
-            E::GiveInsignia {
+            }),
+            E::Turn(TurnEdit::EnemyActivation { index: 1 }),
+            E::Turn(TurnEdit::GiveInsignia {
                 character: id("Sergeant Hark"),
                 to: id("Trooper Nim"),
-            },
-            E::EnemyActivation { index: 2 },
-            E::Act {
+            }),
+            E::Turn(TurnEdit::EnemyActivation { index: 2 }),
+            E::Turn(TurnEdit::Act {
                 character: id("Trooper Nim"),
                 act: Act::Move,
-            },
+            }),
         ]
     });
     let text = muster::store::to_json(&c).expect("json");

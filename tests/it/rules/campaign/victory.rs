@@ -5,6 +5,7 @@
 use crate::common::rules;
 use muster::rules::RulesData;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter};
+use muster::rules::campaign::{SetupEdit, TableEdit};
 use muster::rules::killteam::victory::{DoubleKillBonus, Kill, tally};
 
 #[test]
@@ -34,16 +35,16 @@ pub(crate) fn battle(rules: &RulesData) -> Campaign {
     let out = |c: &Campaign, id| {
         ok(
             c,
-            E::SetOutOfAction {
+            E::Table(TableEdit::SetOutOfAction {
                 character: id,
                 out: true,
-            },
+            }),
             rules,
         )
     };
     let c = out(&c, Fighter::Enemy(0).id());
     let c = out(&c, Fighter::Enemy(1).id());
-    let c = ok(&c, E::NewTurn { gain: None }, rules);
+    let c = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), rules);
     let hark = crate::common::char_id(&c, "Sergeant Hark");
     let c = out(&c, hark);
     out(&c, Fighter::Enemy(2).id())
@@ -68,10 +69,10 @@ fn kt_21_each_side_scores_the_others_fallen_turn_by_turn() {
     let hark = crate::common::char_id(&c, "Sergeant Hark");
     let back = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: hark,
             out: false,
-        },
+        }),
         rules,
     );
     assert_eq!(back.battle_vp(rules).expect("table").enemy.total(), 0);
@@ -80,7 +81,7 @@ fn kt_21_each_side_scores_the_others_fallen_turn_by_turn() {
     // The other reading is a setting that may change at the table.
     let mut s = c.settings.clone();
     s.double_kill = Some(muster::rules::campaign::data::DoubleKill::PerPair);
-    let pairs = ok(&c, E::SetSettings { settings: s }, rules);
+    let pairs = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), rules);
     assert_eq!(
         pairs.battle_vp(rules).expect("table").bonus,
         DoubleKillBonus::PerPair

@@ -12,6 +12,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId};
+use muster::rules::campaign::{ItemEdit, TableEdit};
 use muster::rules::killteam::Carried;
 use muster::rules::{Doc, DocKey, Edit, RulesData};
 use muster::store::Store;
@@ -70,15 +71,15 @@ fn campaign(rules: &RulesData) -> Campaign {
     }
     crate::common::team_at_the_table(&team, rules, |c| {
         vec![
-            E::SetWounds {
+            E::Table(TableEdit::SetWounds {
                 character: id(c, "Trooper Nim"),
                 wounds: 2,
-            },
-            E::StrikeItem {
+            }),
+            E::Items(ItemEdit::StrikeItem {
                 character: id(c, "Trooper Osk"),
                 item: "frag_grenades".into(),
                 struck: true,
-            },
+            }),
         ]
     })
 }
@@ -153,11 +154,11 @@ fn a_grenade_struck_off_at_the_table_is_not_offered_to_shoot_again() {
         .clone();
     h.state_mut().app.apply(Command::Edit(
         DocKey::of::<Campaign>(c.id.clone()),
-        Edit::new(E::StrikeItem {
+        Edit::new(E::Items(ItemEdit::StrikeItem {
             character: id(&c, "Trooper Osk"),
             item: "frag_grenades".into(),
             struck: false,
-        }),
+        })),
     ));
     h.run();
     battle(&mut h);

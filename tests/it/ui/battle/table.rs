@@ -13,6 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId};
 use muster::rules::{Doc, RulesData};
 use muster::store::Store;
@@ -27,14 +28,14 @@ fn id(c: &Campaign, name: &str) -> CharId {
 fn kill_team_campaign(rules: &RulesData) -> Campaign {
     crate::common::team_at_the_table(&crate::common::example_team(), rules, |c| {
         vec![
-            E::SetWounds {
+            E::Table(TableEdit::SetWounds {
                 character: id(c, "Trooper Dace"),
                 wounds: 1,
-            },
-            E::SetOutOfAction {
+            }),
+            E::Table(TableEdit::SetOutOfAction {
                 character: id(c, "Trooper Pell"),
                 out: true,
-            },
+            }),
         ]
     })
 }
@@ -173,7 +174,7 @@ fn a_campaign_soldier_shoots_another_and_the_damage_lands_in_the_campaign() {
         assert!(rolls < 40, "forty rolls without damage");
         if rolls > 0 && rolls % 2 == 0 {
             let key = muster::rules::DocKey::of::<Campaign>(the_campaign(&h).id);
-            let turn = muster::rules::Edit::new(E::NewTurn { gain: None });
+            let turn = muster::rules::Edit::new(E::Table(TableEdit::NewTurn { gain: None }));
             h.state_mut().app.apply(Command::Edit(key, turn));
             h.run();
         }

@@ -14,6 +14,7 @@ use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::Doc;
 use muster::rules::campaign::Campaign;
+use muster::rules::campaign::{DebriefEdit, PreparationEdit};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -349,17 +350,17 @@ fn cmp_13_a_roll_of_an_earlier_mission_is_not_applied_to_the_next() {
     assert_eq!(buttons_with(&h, &format!("Apply roll #{}", k + 1)).len(), 1);
     // The mission ends unapplied; the next one is drawn and begun.
     for e in [
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: true,
                 vp: 0,
             },
             played: vec![],
-        },
-        E::NextMission {
+        }),
+        E::Debrief(DebriefEdit::NextMission {
             choice: MissionChoice::default(),
-        },
-        E::BeginMission,
+        }),
+        E::Preparation(PreparationEdit::BeginMission),
     ] {
         h.state_mut()
             .app

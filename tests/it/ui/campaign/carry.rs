@@ -9,6 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::campaign::DebriefEdit;
 use muster::rules::campaign::{Campaign, Member};
 use muster::rules::{Characteristic, Doc};
 use muster::store::Store;
@@ -156,10 +157,10 @@ fn the_journal_names_the_characteristic_of_an_advance_in_french() {
     let mut rng = muster::rules::core::dice::seeded(1);
     let (c, _) = c
         .apply(
-            E::Advance {
+            E::Debrief(DebriefEdit::Advance {
                 character: bob,
                 characteristic: Characteristic::WS,
-            },
+            }),
             rules,
             &mut rng,
         )

@@ -7,6 +7,7 @@ use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::rules::campaign::ItemEdit;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::{Document as _, RulesData};
 use muster::ui::Gui;
@@ -178,12 +179,12 @@ fn eq_10_kt_19_the_compact_list_keeps_states_and_its_buttons_in_line() {
     let enemy = Fighter::Enemy(0).id();
     let c = c
         .apply(
-            E::UseItem {
+            E::Items(ItemEdit::UseItem {
                 character: vell,
                 item: "flash_grenade".into(),
                 target: Some(enemy),
                 roll: None,
-            },
+            }),
             rules,
             &mut muster::rules::core::dice::seeded(1),
         )

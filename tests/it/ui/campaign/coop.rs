@@ -16,6 +16,7 @@ use muster::i18n::Lang;
 use muster::rules::campaign::{
     Budget, Campaign, CampaignEdit as E, EscortId, Member, MissionChoice, NewEscort, Phase,
 };
+use muster::rules::campaign::{PreparationEdit, SetupEdit};
 use muster::rules::core::dice::seeded;
 use muster::rules::{Character, Doc, Document, Roster, RulesData};
 use muster::store::Store;
@@ -108,11 +109,11 @@ fn started(id: &str, players: &[(&str, &str)], budget: Budget, r: &RulesData) ->
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
     s.budget = budget;
-    c = go(&c, E::SetSettings { settings: s });
+    c = go(&c, E::Setup(SetupEdit::SetSettings { settings: s }));
     for (player, who) in players {
         c = go(
             &c,
-            E::AddEscort {
+            E::Setup(SetupEdit::AddEscort {
                 escort: NewEscort {
                     player: (*player).into(),
                     source: "Band".into(),
@@ -120,15 +121,15 @@ fn started(id: &str, players: &[(&str, &str)], budget: Budget, r: &RulesData) ->
                     members: vec![Member::Character(Character::new(0, *who, "human"))],
                     doc: None,
                 },
-            },
+            }),
         );
     }
     go(
         &c,
-        E::Start {
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
     )
 }
 
@@ -140,9 +141,13 @@ fn at_the_table(r: &RulesData) -> Campaign {
         Budget::PerPlayer,
         r,
     );
-    c.apply(E::BeginMission, r, &mut seeded(5))
-        .expect("the mission begins")
-        .0
+    c.apply(
+        E::Preparation(PreparationEdit::BeginMission),
+        r,
+        &mut seeded(5),
+    )
+    .expect("the mission begins")
+    .0
 }
 
 #[test]

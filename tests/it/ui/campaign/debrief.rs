@@ -21,6 +21,7 @@ use crate::common::button;
 use crate::common::rules;
 use crate::common::the_campaign;
 use crate::common::type_into;
+use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit, TableEdit};
 
 fn band() -> Roster {
     crate::common::example_band()
@@ -44,9 +45,9 @@ fn window_on(
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
-    let c = go(&c, E::SetSettings { settings: s });
+    let c = go(&c, E::Setup(SetupEdit::SetSettings { settings: s }));
     let escort = crate::common::band_escort("Camille", &band);
-    let mut c = go(&c, E::AddEscort { escort });
+    let mut c = go(&c, E::Setup(SetupEdit::AddEscort { escort }));
     for e in then(&c) {
         c = go(&c, e);
     }
@@ -67,15 +68,15 @@ fn window_on(
 /// action.
 fn mission_played(c: &Campaign, out: &[&str]) -> Vec<E> {
     let mut events = vec![
-        E::Start {
+        E::Setup(SetupEdit::Start {
             choice: MissionChoice {
                 draw: Some(Roll::from_faces(6, vec![1], 0)),
                 faction_draw: Some(Roll::from_faces(2, vec![1], 0)),
                 ..MissionChoice::default()
             },
             rates: None,
-        },
-        E::BeginMission,
+        }),
+        E::Preparation(PreparationEdit::BeginMission),
     ];
     for name in out {
         let x = c
@@ -83,18 +84,18 @@ fn mission_played(c: &Campaign, out: &[&str]) -> Vec<E> {
             .iter()
             .find(|x| x.name() == *name)
             .expect("character");
-        events.push(E::SetOutOfAction {
+        events.push(E::Table(TableEdit::SetOutOfAction {
             character: x.id,
             out: true,
-        });
+        }));
     }
-    events.push(E::EndMission {
+    events.push(E::Debrief(DebriefEdit::EndMission {
         result: MissionResult {
             success: true,
             vp: 1,
         },
         played: vec![],
-    });
+    }));
     events
 }
 
@@ -317,10 +318,10 @@ fn chr_13_no_advance_step_on_the_overview_before_the_first_mission() {
         .expect("Vael");
     vael.advance_points += 2;
     let h = window_on(dir.path(), band, |_| {
-        vec![E::Start {
+        vec![E::Setup(SetupEdit::Start {
             choice: MissionChoice::default(),
             rates: None,
-        }]
+        })]
     });
     let c = the_campaign(&h);
     assert_eq!(c.phase, Phase::Ready);

@@ -20,6 +20,7 @@ use crate::common::Shown as _;
 use crate::common::button;
 use crate::common::the_campaign;
 use crate::common::type_into;
+use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit, TableEdit};
 
 fn band() -> Roster {
     crate::common::example_band()
@@ -43,10 +44,10 @@ fn window_on(
     let mut s = c.settings.clone();
     s.nemesis = "renegade_marines".into();
     s.secondary = vec!["cultists".into(), "mutants".into()];
-    let c = go(&c, E::SetSettings { settings: s });
+    let c = go(&c, E::Setup(SetupEdit::SetSettings { settings: s }));
     let band = band();
     let escort = crate::common::band_escort("Camille", &band);
-    let mut c = go(&c, E::AddEscort { escort });
+    let mut c = go(&c, E::Setup(SetupEdit::AddEscort { escort }));
     for e in then(&c, rules) {
         c = go(&c, e);
     }
@@ -66,7 +67,7 @@ fn window_on(
 
 /// The first mission drawn by the die of face `face`.
 fn start_on(face: u32) -> E {
-    E::Start {
+    E::Setup(SetupEdit::Start {
         choice: MissionChoice {
             draw: Some(muster::rules::core::dice::Roll::from_faces(
                 6,
@@ -77,7 +78,7 @@ fn start_on(face: u32) -> E {
             ..MissionChoice::default()
         },
         rates: None,
-    }
+    })
 }
 
 fn rules<'a>(h: &'a Harness<'_, Gui>) -> &'a RulesData {
@@ -134,7 +135,7 @@ fn cmp_2_cmp_3_cmp_4_the_first_mission_and_its_faction_drawn_with_typed_dice() {
     // The second secondary faction: the mutants.
     assert_eq!(m.faction, "mutants");
     assert!(!m.overridden);
-    let E::Start { choice, .. } = last_event(&h) else {
+    let E::Setup(SetupEdit::Start { choice, .. }) = last_event(&h) else {
         panic!("a start")
     };
     assert_eq!(faces(choice.draw.as_ref()), vec![2]);
@@ -164,7 +165,7 @@ fn cmp_3_the_first_mission_picked_from_the_list_is_logged_as_an_override() {
     let m = c.mission.as_ref().expect("mission");
     assert_eq!(m.mission, fourth);
     assert!(m.overridden, "a pick is an override");
-    let E::Start { choice, .. } = last_event(&h) else {
+    let E::Setup(SetupEdit::Start { choice, .. }) = last_event(&h) else {
         panic!("a start")
     };
     assert_eq!(choice.pick.as_deref(), Some(fourth.as_str()));
@@ -218,7 +219,7 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
         enemy[0].entry_type,
         table.entry(3).expect("entry").entry_type
     );
-    let E::DrawEnemy { rolls, drawn, .. } = last_event(&h) else {
+    let E::Preparation(PreparationEdit::DrawEnemy { rolls, drawn, .. }) = last_event(&h) else {
         panic!("a draw")
     };
     assert_eq!(rolls.len(), 1);
@@ -248,7 +249,7 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
         enemy[0].entry_type,
         table.entry(9).expect("entry").entry_type
     );
-    let E::RerollEnemy { index, roll, .. } = last_event(&h) else {
+    let E::Preparation(PreparationEdit::RerollEnemy { index, roll, .. }) = last_event(&h) else {
         panic!("a reroll")
     };
     assert_eq!(index, 0);
@@ -267,7 +268,7 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
         assert_eq!(m.enemy[2].roll.faces, vec![2]);
     }
     assert!(m.enemy_complete());
-    let E::DrawEnemy { all, rolls, .. } = last_event(&h) else {
+    let E::Preparation(PreparationEdit::DrawEnemy { all, rolls, .. }) = last_event(&h) else {
         panic!("a draw")
     };
     assert!(all);
@@ -281,12 +282,12 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
     let mut h = window_on(dir.path(), |_, _| {
         vec![
             start_on(1),
-            E::DrawEnemy {
+            E::Preparation(PreparationEdit::DrawEnemy {
                 all: false,
                 rolls: vec![],
                 drawn: vec![],
-            },
-            E::BeginMission,
+            }),
+            E::Preparation(PreparationEdit::BeginMission),
         ]
     });
     let c = the_campaign(&h);
@@ -295,7 +296,7 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
     // A 1 on the D10 fails any Cran.
     type_into(&mut h, "Cran die of enemy 1 (D10)", "1");
     button(&mut h, "What does enemy 1 do?");
-    let E::EnemyBehaviour { index, roll } = last_event(&h) else {
+    let E::Table(TableEdit::EnemyBehaviour { index, roll }) = last_event(&h) else {
         panic!("a behaviour test")
     };
     assert_eq!(index, 0);
@@ -324,14 +325,14 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
 fn at_the_debrief(_: &Campaign, _: &RulesData) -> Vec<E> {
     vec![
         start_on(1),
-        E::BeginMission,
-        E::EndMission {
+        E::Preparation(PreparationEdit::BeginMission),
+        E::Debrief(DebriefEdit::EndMission {
             result: muster::rules::campaign::MissionResult {
                 success: true,
                 vp: 1,
             },
             played: vec![],
-        },
+        }),
     ]
 }
 
@@ -356,13 +357,13 @@ fn cmp_14_recon_good_fortune_with_every_die_typed() {
         "1 2 3 4 5",
     );
     button(&mut h, &format!("Send {who} on recon"));
-    let E::Recon {
+    let E::Debrief(DebriefEdit::Recon {
         roll,
         cran,
         fortune,
         effect,
         ..
-    } = last_event(&h)
+    }) = last_event(&h)
     else {
         panic!("a recon")
     };
@@ -395,7 +396,7 @@ fn cmp_3_the_next_mission_drawn_with_a_typed_die() {
     let m = c.mission.as_ref().expect("mission");
     assert_eq!(m.number, 2);
     assert_eq!(m.mission, third);
-    let E::NextMission { choice } = last_event(&h) else {
+    let E::Debrief(DebriefEdit::NextMission { choice }) = last_event(&h) else {
         panic!("the next mission")
     };
     assert_eq!(faces(choice.draw.as_ref()), vec![3]);

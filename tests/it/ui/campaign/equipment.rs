@@ -9,6 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::campaign::ReinforcementEdit;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::{Doc, Gear, GearEdit, GearKind, PowerCard};
 use muster::store::Store;
@@ -62,7 +63,7 @@ fn cmp_7_an_item_added_in_a_campaign_characters_history_is_one_event_undone_at_o
     assert_eq!(now.journal.len(), c.journal.len() + 1, "one event");
     assert!(matches!(
         now.journal.last().unwrap().event,
-        E::Gear { character, .. } if character == id(&now, "Ada")
+        E::Reinforcements(ReinforcementEdit::Gear { character, .. }) if character == id(&now, "Ada")
     ));
     // Listed in his history, changed in place: its S (CC-11).
     assert!(h.query_by_label("Name of Power sword").is_some());

@@ -9,6 +9,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
+use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::{Campaign, Fighter};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{CharRef, Characteristic as C};
@@ -610,10 +611,9 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     );
     h.state_mut().app.apply(muster::app::Command::Edit(
         key,
-        muster::rules::Edit::new(muster::rules::campaign::CampaignEdit::SetCommandPoints {
-            escort,
-            points: 0,
-        }),
+        muster::rules::Edit::new(muster::rules::campaign::CampaignEdit::Table(
+            muster::rules::campaign::TableEdit::SetCommandPoints { escort, points: 0 },
+        )),
     ));
     h.run();
     let n = h.state().app.model.battle.log.len();
@@ -824,7 +824,14 @@ fn kt_9_an_action_is_spent_when_its_roll_is_made_never_by_looking() {
     let journal = crate::common::the_campaign(&h).journal;
     let shots = journal
         .iter()
-        .filter(|e| matches!(e.event, muster::rules::campaign::CampaignEdit::Act { .. }))
+        .filter(|e| {
+            matches!(
+                e.event,
+                muster::rules::campaign::CampaignEdit::Turn(
+                    muster::rules::campaign::TurnEdit::Act { .. }
+                )
+            )
+        })
         .count();
     assert_eq!(shots, 2);
 }
@@ -939,13 +946,15 @@ fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
     let key = muster::rules::DocKey::of::<muster::rules::campaign::Campaign>(c.id.clone());
     h.state_mut().app.apply(muster::app::Command::Edit(
         key,
-        muster::rules::Edit::new(muster::rules::campaign::CampaignEdit::EndMission {
-            result: muster::rules::campaign::MissionResult {
-                success: true,
-                vp: 1,
+        muster::rules::Edit::new(muster::rules::campaign::CampaignEdit::Debrief(
+            muster::rules::campaign::DebriefEdit::EndMission {
+                result: muster::rules::campaign::MissionResult {
+                    success: true,
+                    vp: 1,
+                },
+                played: vec![],
             },
-            played: vec![],
-        }),
+        )),
     ));
     h.run();
     assert!(h.query_by_label(menu).is_none(), "history now");
@@ -1040,10 +1049,10 @@ fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
     for i in 0..2 {
         c = crate::common::ok(
             &c,
-            E::SetOutOfAction {
+            E::Table(TableEdit::SetOutOfAction {
                 character: Fighter::Enemy(i).id(),
                 out: true,
-            },
+            }),
             rules,
         );
     }
@@ -1348,10 +1357,12 @@ fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
 fn kt_8_a_soldier_waiting_for_his_turn_is_still_a_target() {
     let rules = rules();
     let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |c| {
-        vec![muster::rules::CampaignEdit::Act {
-            character: crate::common::char_id(c, "Trooper Dace"),
-            act: Act::Move,
-        }]
+        vec![muster::rules::CampaignEdit::Turn(
+            muster::rules::campaign::TurnEdit::Act {
+                character: crate::common::char_id(c, "Trooper Dace"),
+                act: Act::Move,
+            },
+        )]
     });
     let enemy = enemy_name(&c, 0);
     let dir = tempfile::tempdir().expect("tempdir");

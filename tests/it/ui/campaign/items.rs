@@ -15,6 +15,7 @@ use crate::common::rules;
 use crate::common::type_into;
 use crate::common::{button, char_id, ok, the_campaign};
 use crate::rules::campaign::items::armed_team_at_the_table;
+use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
 
 fn shows(h: &Harness<'_, Gui>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
@@ -41,10 +42,10 @@ fn eq_6_use_medikit_on_a_team_mate_with_a_typed_die_heals_him_on_the_table() {
     let vell = char_id(&c, "Trooper Vell");
     let c = ok(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: vell,
             wounds: 2,
-        },
+        }),
         rules,
     );
     let dir = tempfile::tempdir().expect("tempdir");
@@ -221,12 +222,12 @@ fn kt_11_recharge_on_the_table_takes_the_command_points_and_offers_use_again() {
     let osk = char_id(&c, "Trooper Osk");
     let c = ok(
         &c,
-        E::UseItem {
+        E::Items(ItemEdit::UseItem {
             character: osk,
             item: "chem_bomb".into(),
             target: Some(Fighter::Enemy(0).id()),
             roll: None,
-        },
+        }),
         rules,
     );
     let points = c.escorts[0].command_points;
@@ -252,16 +253,20 @@ fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_t
     let osk = char_id(&c, "Trooper Osk");
     let c = ok(
         &c,
-        E::UseItem {
+        E::Items(ItemEdit::UseItem {
             character: osk,
             item: "chem_bomb".into(),
             target: Some(Fighter::Enemy(0).id()),
             roll: None,
-        },
+        }),
         rules,
     );
     let escort = c.escorts[0].id;
-    let c = ok(&c, E::SetCommandPoints { escort, points: 1 }, rules);
+    let c = ok(
+        &c,
+        E::Table(TableEdit::SetCommandPoints { escort, points: 1 }),
+        rules,
+    );
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     button(&mut h, "Recharge Chem bomb (Trooper Osk)");
@@ -373,21 +378,21 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
     let dace = char_id(&now, "Trooper Dace");
     let laid = ok(
         &c,
-        E::UseItem {
+        E::Items(ItemEdit::UseItem {
             character: rusk,
             item: "mine".into(),
             target: None,
             roll: None,
-        },
+        }),
         rules,
     );
     let refused = muster::rules::Document::apply(
         &laid,
-        E::RemoveMine {
+        E::Items(ItemEdit::RemoveMine {
             character: dace,
             bearer: rusk,
             item: "mine".into(),
-        },
+        }),
         rules,
         &mut muster::rules::core::dice::seeded(1),
     )
@@ -418,20 +423,22 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     assert!(c.loot_of(Fighter::Enemy(0).id(), rules).is_empty());
     let c = ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: Fighter::Enemy(0).id(),
             out: true,
-        },
+        }),
         rules,
     );
     let picks = c.loot_of(Fighter::Enemy(0).id(), rules);
     let Some(LootPick::Weapon(weapon)) = picks.first().cloned() else {
         panic!("the fallen enemy leaves a weapon the kill team knows: {picks:?}");
     };
-    let loot = |who| E::Loot {
-        character: who,
-        from: Fighter::Enemy(0).id(),
-        pick: LootPick::Weapon(weapon.clone()),
+    let loot = |who| {
+        E::Items(ItemEdit::Loot {
+            character: who,
+            from: Fighter::Enemy(0).id(),
+            pick: LootPick::Weapon(weapon.clone()),
+        })
     };
     let mut rng = muster::rules::core::dice::seeded(1);
     let refused =
@@ -461,18 +468,18 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     // A fallen team-mate is no enemy corpse: nothing to take.
     let now = ok(
         &now,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: dace,
             out: true,
-        },
+        }),
         rules,
     );
     assert!(now.loot_of(dace, rules).is_empty());
-    let from_mate = E::Loot {
+    let from_mate = E::Items(ItemEdit::Loot {
         character: pell,
         from: dace,
         pick: LootPick::Weapon("lasgun".into()),
-    };
+    });
     let refused =
         muster::rules::Document::apply(&now, from_mate, rules, &mut rng).expect_err("a team-mate");
     assert_eq!(refused.rule, "RIB-13");
@@ -539,10 +546,10 @@ fn kt_11_reroll_the_dice_of_the_item_just_used_from_its_card() {
     let vell = char_id(&c, "Trooper Vell");
     let c = ok(
         &c,
-        E::SetWounds {
+        E::Table(TableEdit::SetWounds {
             character: vell,
             wounds: 2,
-        },
+        }),
         rules,
     );
     let dir = tempfile::tempdir().expect("tempdir");
@@ -583,10 +590,10 @@ fn eq_11_lay_is_greyed_on_the_enemy_s_turn_with_why() {
     let dace = char_id(&c, "Trooper Dace");
     let c = ok(
         &c,
-        E::Act {
+        E::Turn(TurnEdit::Act {
             character: dace,
             act: muster::rules::killteam::activation::Act::Move,
-        },
+        }),
         rules,
     );
     let dir = tempfile::tempdir().expect("tempdir");

@@ -12,6 +12,7 @@ use muster::rules::{Document as _, RulesData};
 
 use super::{at_the_table, ready, showing};
 use crate::common::rules;
+use muster::rules::campaign::{DebriefEdit, SetupEdit};
 
 /// The built-in campaign data with narrower limits, as a user's copy would
 /// set them.
@@ -104,9 +105,11 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
     let built_in = rules();
     let c = at_the_table(built_in);
     let mut rng = muster::rules::core::dice::seeded(1);
-    let end = |vp| E::EndMission {
-        result: MissionResult { success: true, vp },
-        played: vec![],
+    let end = |vp| {
+        E::Debrief(DebriefEdit::EndMission {
+            result: MissionResult { success: true, vp },
+            played: vec![],
+        })
     };
     // CMP-6: 20 VP at most by the built-in data, 5 by the narrow one.
     let most = built_in.campaign.limits.mission_vp_max;
@@ -129,9 +132,9 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
     s.difficulty = 4;
     assert!(
         c.apply(
-            E::SetSettings {
+            E::Setup(SetupEdit::SetSettings {
                 settings: s.clone()
-            },
+            }),
             built_in,
             &mut rng
         )
@@ -139,9 +142,9 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
     );
     let p = c
         .apply(
-            E::SetSettings {
+            E::Setup(SetupEdit::SetSettings {
                 settings: s.clone(),
-            },
+            }),
             &narrow,
             &mut rng,
         )

@@ -27,6 +27,7 @@ use egui_kittest::Harness;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
+use muster::rules::campaign::{PreparationEdit, SetupEdit};
 use muster::rules::{Doc, Document as _, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
@@ -69,11 +70,11 @@ fn ready(rules: &RulesData) -> Campaign {
     let mut rng = muster::rules::core::dice::seeded(70);
     undrawn(rules)
         .apply(
-            E::DrawEnemy {
+            E::Preparation(PreparationEdit::DrawEnemy {
                 all: true,
                 rolls: vec![],
                 drawn: vec![],
-            },
+            }),
             rules,
             &mut rng,
         )
@@ -99,12 +100,12 @@ fn undrawn(rules: &RulesData) -> Campaign {
         doc: None,
     };
     for e in [
-        E::SetSettings { settings: s },
-        E::AddEscort { escort },
-        E::Start {
+        E::Setup(SetupEdit::SetSettings { settings: s }),
+        E::Setup(SetupEdit::AddEscort { escort }),
+        E::Setup(SetupEdit::Start {
             rates: None,
             choice: MissionChoice::default(),
-        },
+        }),
     ] {
         c = c.apply(e, rules, &mut rng).expect("accepted").0;
     }

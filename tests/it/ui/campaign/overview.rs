@@ -10,6 +10,7 @@ use muster::rules::campaign::CampaignEdit as E;
 
 use super::{at_the_table, leader, ready, showing};
 use crate::common::rules;
+use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit};
 
 #[test]
 fn cmp_17_a_living_character_is_made_leader_from_the_dashboard() {
@@ -84,7 +85,7 @@ fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
     assert!(x.cran_by_hand);
     assert!(matches!(
         now.journal.last().map(|e| &e.event),
-        Some(E::SetCran { character, cran }) if *character == vell && *cran == wanted
+        Some(E::Setup(SetupEdit::SetCran { character, cran })) if *character == vell && *cran == wanted
     ));
     assert!(h.query_by_label("Set by hand").is_some());
     // The journal agrees with the state.
@@ -117,10 +118,10 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
     let vell = crate::common::char_id(&c, "Trooper Vell");
     let p = crate::common::refused(
         &c,
-        E::SetCran {
+        E::Setup(SetupEdit::SetCran {
             character: vell,
             cran: 3,
-        },
+        }),
         rules,
     );
     assert_eq!(
@@ -130,13 +131,13 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
     // Once the mission is over with nobody out of action, it may be set.
     let done = crate::common::ok(
         &c,
-        E::EndMission {
+        E::Debrief(DebriefEdit::EndMission {
             result: muster::rules::campaign::MissionResult {
                 success: true,
                 vp: 1,
             },
             played: vec![],
-        },
+        }),
         rules,
     );
     let dir = tempfile::tempdir().expect("tempdir");
@@ -153,10 +154,10 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
     );
     let set = crate::common::ok(
         &done,
-        E::SetCran {
+        E::Setup(SetupEdit::SetCran {
             character: vell,
             cran: 3,
-        },
+        }),
         rules,
     );
     assert_eq!(set.character(vell).expect("Vell").cran, 3);
@@ -183,7 +184,7 @@ fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
     assert_eq!(now.notes, "Hark owes Vell a drink.");
     assert!(matches!(
         now.journal.last().map(|e| &e.event),
-        Some(E::SetNotes { notes }) if notes == "Hark owes Vell a drink."
+        Some(E::Setup(SetupEdit::SetNotes { notes })) if notes == "Hark owes Vell a drink."
     ));
     // Undone, the field shows the notes before.
     h.state_mut().app.apply(Command::Undo);
@@ -201,14 +202,14 @@ fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
     let mut c = crate::rules::campaign::started(&["Ada", "Bob"], rules);
     let mut rng = muster::rules::core::dice::seeded(3);
     for e in [
-        E::BeginMission,
-        E::EndMission {
+        E::Preparation(PreparationEdit::BeginMission),
+        E::Debrief(DebriefEdit::EndMission {
             result: MissionResult {
                 success: true,
                 vp: 0,
             },
             played: vec![],
-        },
+        }),
     ] {
         c = c.apply(e, rules, &mut rng).expect("accepted").0;
     }

@@ -3,6 +3,7 @@
 use crate::common::rules;
 use crate::rules::campaign::validate::{soldier, team_campaign};
 use muster::rules::KillTeam;
+use muster::rules::campaign::ReinforcementEdit;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, EscortId, Member};
 use muster::rules::killteam::Carried;
 
@@ -99,12 +100,12 @@ fn kt_2_the_campaign_screen_names_the_rule_and_escort_after_the_event() {
     let cost = c.recruit_cost(&member, r).expect("cost");
     h.state_mut().app.apply(Command::Edit(
         DocKey::of::<Campaign>(c.id.clone()),
-        Edit::new(E::Recruit {
+        Edit::new(E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member,
             cost,
             from: None,
-        }),
+        })),
     ));
     h.run();
     assert!(

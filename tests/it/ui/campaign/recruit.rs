@@ -21,6 +21,7 @@ use crate::rules::campaign::recruits::{after_a_mission, character};
 use muster::app::Screen;
 use muster::i18n::Lang;
 use muster::rules::campaign::EscortKind;
+use muster::rules::campaign::{DebriefEdit, ReinforcementEdit};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Character, DocKey, Edit, Roster};
 use std::path::Path;
@@ -28,13 +29,13 @@ use std::path::Path;
 /// The mission ended (won, nobody hurt): the debrief, 20 reinforcement
 /// points to spend.
 fn mission_ended(_: &Campaign) -> Vec<E> {
-    vec![E::EndMission {
+    vec![E::Debrief(DebriefEdit::EndMission {
         result: MissionResult {
             success: true,
             vp: 0,
         },
         played: vec![],
-    }]
+    })]
 }
 
 /// Empties a text field and types `text` into it.
@@ -209,12 +210,12 @@ fn kt_5_a_soldier_without_his_free_item_is_given_it_from_the_debrief() {
     let cost = c.recruit_cost(&member, r).expect("priced");
     let c = crate::common::ok(
         &c,
-        E::Recruit {
+        E::Reinforcements(ReinforcementEdit::Recruit {
             escort: EscortId(1),
             member,
             cost,
             from: None,
-        },
+        }),
         r,
     );
     let mut h = window(dir.path(), &c, vec![Doc::new(team)]);
@@ -364,13 +365,13 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
     let who = the_campaign(&h).characters[0].id;
     h.state_mut().app.apply(Command::Edit(
         DocKey::of::<Campaign>(c.id.clone()),
-        Edit::new(E::Recon {
+        Edit::new(E::Debrief(DebriefEdit::Recon {
             character: who,
             roll: Some(Roll::from_faces(12, vec![10], 0)),
             cran: None,
             fortune: None,
             effect: None,
-        }),
+        })),
     ));
     h.run();
     assert!(the_campaign(&h).allies);

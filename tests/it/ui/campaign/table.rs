@@ -9,6 +9,7 @@ use muster::rules::campaign::CampaignEdit as E;
 
 use super::{at_the_table, showing};
 use crate::common::rules;
+use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
 
 #[test]
 fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
@@ -60,11 +61,11 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
     let mut rng = muster::rules::core::dice::seeded(1);
     let refused = c
         .apply(
-            E::StrikeItem {
+            E::Items(ItemEdit::StrikeItem {
                 character: osk,
                 item: "armour".into(),
                 struck: true,
-            },
+            }),
             rules,
             &mut rng,
         )
@@ -77,11 +78,11 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
     // One he does not carry at all says so.
     let refused = c
         .apply(
-            E::StrikeItem {
+            E::Items(ItemEdit::StrikeItem {
                 character: osk,
                 item: "mine".into(),
                 struck: true,
-            },
+            }),
             rules,
             &mut rng,
         )
@@ -92,11 +93,11 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
     let rusk = crate::common::char_id(&c, "Trooper Rusk");
     let (struck, _) = c
         .apply(
-            E::StrikeItem {
+            E::Items(ItemEdit::StrikeItem {
                 character: rusk,
                 item: "mine".into(),
                 struck: true,
-            },
+            }),
             rules,
             &mut rng,
         )
@@ -109,11 +110,11 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
     );
     let (back, _) = struck
         .apply(
-            E::StrikeItem {
+            E::Items(ItemEdit::StrikeItem {
                 character: rusk,
                 item: "mine".into(),
                 struck: false,
-            },
+            }),
             rules,
             &mut rng,
         )
@@ -123,11 +124,11 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
     let pell = crate::common::char_id(&c, "Trooper Pell");
     let refused = c
         .apply(
-            E::StrikeItem {
+            E::Items(ItemEdit::StrikeItem {
                 character: pell,
                 item: "cloak".into(),
                 struck: true,
-            },
+            }),
             rules,
             &mut rng,
         )
@@ -174,10 +175,10 @@ fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
     let c = at_the_table(rules);
     let c = crate::common::ok(
         &c,
-        E::SetOutOfAction {
+        E::Table(TableEdit::SetOutOfAction {
             character: crate::common::char_id(&c, "Trooper Rusk"),
             out: true,
-        },
+        }),
         rules,
     );
     let dir = tempfile::tempdir().expect("tempdir");
@@ -506,7 +507,7 @@ fn eq_12_the_vox_radio_is_used_from_the_act_menu_for_an_action() {
     let journal = crate::common::the_campaign(&h).journal;
     assert!(matches!(
         journal.iter().rev().nth(1).map(|e| &e.event),
-        Some(E::UseGear { item, .. }) if item == "vox_radio"
+        Some(E::Turn(TurnEdit::UseGear { item, .. })) if item == "vox_radio"
     ));
 }
 
@@ -530,10 +531,10 @@ fn the_act_menu_stays_open_while_the_table_changes() {
         h.run();
         assert!(h.query_by_label(&format!("Move: {open}")).is_some());
         let key = DocKey::of::<Campaign>(c.id.as_str());
-        let out = E::SetOutOfAction {
+        let out = E::Table(TableEdit::SetOutOfAction {
             character: crate::common::char_id(&c, other),
             out: true,
-        };
+        });
         h.state_mut().app.apply(Command::Edit(key, Edit::new(out)));
         h.run();
         assert!(

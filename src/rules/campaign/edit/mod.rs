@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+mod wire;
+
 use super::{CharId, EscortId, EscortKind, Member, MissionResult, MissionType, Settings};
 use crate::rules::characters::equipment::{Gear, GearEdit, PowerCard};
 use crate::rules::core::characteristic::Characteristic;
@@ -103,14 +105,38 @@ impl Bought {
     }
 }
 
-/// An edit of a campaign: one event of its journal. Within the schema
-/// version an unknown field of an event is refused, as anywhere in the file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+/// An edit of a campaign: one event of its journal, in the room of the
+/// campaign it belongs to. Written by its own name, whatever its room
+/// (`{"act": {…}}`, `wire.rs`); within the schema version an unknown field
+/// of an event is refused, as anywhere in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CampaignEdit {
     /// The campaign's rules: recorded when it begins, or one house rule
     /// changed.
     HouseRules(super::house::RulesEdit),
+    /// The campaign's own records, set up before the first mission and
+    /// kept after.
+    Setup(SetupEdit),
+    /// The mission's preparation.
+    Preparation(PreparationEdit),
+    /// The mission at the table.
+    Table(TableEdit),
+    /// A kill-team soldier's turn at the table (KT-8 … KT-11).
+    Turn(TurnEdit),
+    /// The items at the table.
+    Items(ItemEdit),
+    /// After the mission.
+    Debrief(DebriefEdit),
+    /// The reinforcements step.
+    Reinforcements(ReinforcementEdit),
+}
+
+/// The campaign's own records, set up before the first mission and kept
+/// after: its notes and settings, the escorts that join or leave, a leader,
+/// a Cran set by hand, the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum SetupEdit {
     /// New notes.
     SetNotes {
         /// The notes.
@@ -163,6 +189,13 @@ pub enum CampaignEdit {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rates: Option<Box<super::Rates>>,
     },
+}
+
+/// The mission's preparation: the enemy drawn, one of them drawn again, the
+/// mission begun.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum PreparationEdit {
     /// One more enemy drawn for the mission's escort, or every one until
     /// the budget is spent (CMP-5).
     DrawEnemy {
@@ -190,6 +223,13 @@ pub enum CampaignEdit {
     },
     /// The mission begins: the table view.
     BeginMission,
+}
+
+/// The mission at the table: who acts first, the turns, wounds and models
+/// out of action, the command points, what an enemy does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum TableEdit {
     /// What an enemy character does at its activation, in solo play: its
     /// Cran test in the mission's attack or defence mode (CMP-15).
     EnemyBehaviour {
@@ -252,6 +292,100 @@ pub enum CampaignEdit {
         /// Out of action.
         out: bool,
     },
+    /// An escort's command points (KT-11).
+    SetCommandPoints {
+        /// The escort.
+        escort: EscortId,
+        /// Its points.
+        points: i32,
+    },
+}
+
+/// A kill-team soldier's turn at the table (KT-8 … KT-11): his actions and
+/// activations, the stratagems, the insignia, his gear, the enemy's
+/// activations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum TurnEdit {
+    /// A kill-team soldier's action at the table (KT-9, KT-14, KT-18,
+    /// KT-19, RIB-10): refused when the rules do not let him take it now.
+    Act {
+        /// The soldier.
+        character: CharId,
+        /// The action.
+        act: Act,
+    },
+    /// A soldier's activation ended before it was full: his next action
+    /// opens another (KT-9).
+    EndActivation {
+        /// The soldier.
+        character: CharId,
+    },
+    /// The "third action" stratagem (KT-11) for a soldier's activation,
+    /// paid by his team's command points.
+    ThirdAction {
+        /// The soldier.
+        character: CharId,
+        /// The command points it cost (filled in when applied from the
+        /// kill-team data, so that the journal replays even after it is
+        /// edited).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost: Option<u32>,
+    },
+    /// The sergeant's command insignia gives a team-mate one more action
+    /// this turn (EQ-31).
+    GiveInsignia {
+        /// The sergeant.
+        character: CharId,
+        /// The soldier who takes it.
+        to: CharId,
+    },
+    /// A soldier's last action at the table taken back.
+    TakeBackAct {
+        /// The soldier.
+        character: CharId,
+    },
+    /// The "second soldier" stratagem (KT-11): the soldier is activated
+    /// straight after a team-mate, with no reply; both count as one
+    /// activation (KT-8). His team pays its command points.
+    SecondSoldier {
+        /// The soldier activated second.
+        character: CharId,
+        /// The command points it cost (filled in when applied from the
+        /// kill-team data).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cost: Option<u32>,
+    },
+    /// A soldier uses an item that touches no other model (a smoke
+    /// grenade, the vox, the rope, the parachute, the jump pack): its
+    /// actions spent (EQ-7, EQ-12, EQ-22, EQ-25, EQ-27).
+    UseGear {
+        /// The soldier.
+        character: CharId,
+        /// The item's id.
+        item: String,
+        /// The way, when the item has several (EQ-22: `climb`, `swing`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        way: Option<String>,
+        /// The soldier moved by it (a rope, a parachute, a jump pack: the
+        /// data's `moves` when it was made): each of its actions a Move
+        /// (EQ-10, KT-9, KT-8). Recorded with the event, so that an event
+        /// made before Muster read it so replays as it was played.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        moves: bool,
+    },
+    /// A drawn enemy activated this turn (KT-8).
+    EnemyActivation {
+        /// Its place in the enemy escort.
+        index: usize,
+    },
+}
+
+/// The items at the table: one used, rolled again, recharged or struck, a
+/// mine taken away, a fallen model's item looted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ItemEdit {
     /// A single-use item struck off, or back.
     StrikeItem {
         /// The character.
@@ -325,85 +459,14 @@ pub enum CampaignEdit {
         /// What he takes.
         pick: super::LootPick,
     },
-    /// An escort's command points (KT-11).
-    SetCommandPoints {
-        /// The escort.
-        escort: EscortId,
-        /// Its points.
-        points: i32,
-    },
-    /// A kill-team soldier's action at the table (KT-9, KT-14, KT-18,
-    /// KT-19, RIB-10): refused when the rules do not let him take it now.
-    Act {
-        /// The soldier.
-        character: CharId,
-        /// The action.
-        act: Act,
-    },
-    /// A soldier's activation ended before it was full: his next action
-    /// opens another (KT-9).
-    EndActivation {
-        /// The soldier.
-        character: CharId,
-    },
-    /// The "third action" stratagem (KT-11) for a soldier's activation,
-    /// paid by his team's command points.
-    ThirdAction {
-        /// The soldier.
-        character: CharId,
-        /// The command points it cost (filled in when applied from the
-        /// kill-team data, so that the journal replays even after it is
-        /// edited).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cost: Option<u32>,
-    },
-    /// The sergeant's command insignia gives a team-mate one more action
-    /// this turn (EQ-31).
-    GiveInsignia {
-        /// The sergeant.
-        character: CharId,
-        /// The soldier who takes it.
-        to: CharId,
-    },
-    /// A soldier's last action at the table taken back.
-    TakeBackAct {
-        /// The soldier.
-        character: CharId,
-    },
-    /// The "second soldier" stratagem (KT-11): the soldier is activated
-    /// straight after a team-mate, with no reply; both count as one
-    /// activation (KT-8). His team pays its command points.
-    SecondSoldier {
-        /// The soldier activated second.
-        character: CharId,
-        /// The command points it cost (filled in when applied from the
-        /// kill-team data).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cost: Option<u32>,
-    },
-    /// A soldier uses an item that touches no other model (a smoke
-    /// grenade, the vox, the rope, the parachute, the jump pack): its
-    /// actions spent (EQ-7, EQ-12, EQ-22, EQ-25, EQ-27).
-    UseGear {
-        /// The soldier.
-        character: CharId,
-        /// The item's id.
-        item: String,
-        /// The way, when the item has several (EQ-22: `climb`, `swing`).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        way: Option<String>,
-        /// The soldier moved by it (a rope, a parachute, a jump pack: the
-        /// data's `moves` when it was made): each of its actions a Move
-        /// (EQ-10, KT-9, KT-8). Recorded with the event, so that an event
-        /// made before Muster read it so replays as it was played.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        moves: bool,
-    },
-    /// A drawn enemy activated this turn (KT-8).
-    EnemyActivation {
-        /// Its place in the enemy escort.
-        index: usize,
-    },
+}
+
+/// After the mission: its end and result, who played, the Cran tests and
+/// fate, deaths, advances, VP exchanged, recon, the guide, the next mission
+/// and the campaign's end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum DebriefEdit {
     /// The mission ends (CMP-6, CMP-7, CMP-8, CMP-13, CHR-13).
     EndMission {
         /// How.
@@ -471,6 +534,50 @@ pub enum CampaignEdit {
         /// VP spent.
         vp: u32,
     },
+    /// A character sent on recon (CMP-14).
+    Recon {
+        /// The character.
+        character: CharId,
+        /// The D12.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<Roll>,
+        /// The Cran test, when the result asks for one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cran: Option<Roll>,
+        /// The reinforcement points of good fortune.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fortune: Option<Roll>,
+        /// What the roll gave (filled in when applied, so that the journal
+        /// replays even after the recon table is edited).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        effect: Option<super::data::ReconEffect>,
+    },
+    /// The guide found by recon is paid for (CMP-14).
+    HireGuide {
+        /// The escort paying.
+        escort: EscortId,
+    },
+    /// The characters the hired guide leads in the next mission (CMP-14):
+    /// they deploy anywhere out of the enemy's sight.
+    Guide {
+        /// Who, at most the data's number.
+        characters: Vec<CharId>,
+    },
+    /// The next mission, by the chain or forced (CMP-2, CMP-3).
+    NextMission {
+        /// How it is drawn.
+        #[serde(default)]
+        choice: MissionChoice,
+    },
+    /// The campaign ends after its Grand Final (CMP-17).
+    EndCampaign,
+}
+
+/// The reinforcements step: recruits, points spent, equipment bought or
+/// handed out free.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ReinforcementEdit {
     /// A new character bought with reinforcement points (CMP-7).
     Recruit {
         /// The escort.
@@ -518,43 +625,6 @@ pub enum CampaignEdit {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ribbon: Option<String>,
     },
-    /// A character sent on recon (CMP-14).
-    Recon {
-        /// The character.
-        character: CharId,
-        /// The D12.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        roll: Option<Roll>,
-        /// The Cran test, when the result asks for one.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        cran: Option<Roll>,
-        /// The reinforcement points of good fortune.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        fortune: Option<Roll>,
-        /// What the roll gave (filled in when applied, so that the journal
-        /// replays even after the recon table is edited).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        effect: Option<super::data::ReconEffect>,
-    },
-    /// The guide found by recon is paid for (CMP-14).
-    HireGuide {
-        /// The escort paying.
-        escort: EscortId,
-    },
-    /// The characters the hired guide leads in the next mission (CMP-14):
-    /// they deploy anywhere out of the enemy's sight.
-    Guide {
-        /// Who, at most the data's number.
-        characters: Vec<CharId>,
-    },
-    /// The next mission, by the chain or forced (CMP-2, CMP-3).
-    NextMission {
-        /// How it is drawn.
-        #[serde(default)]
-        choice: MissionChoice,
-    },
-    /// The campaign ends after its Grand Final (CMP-17).
-    EndCampaign,
 }
 
 impl CampaignEdit {
@@ -565,11 +635,11 @@ impl CampaignEdit {
     pub(super) fn forget_new_records(&mut self, stored: &Self) -> bool {
         let (choice, old) = match (self, stored) {
             (
-                Self::Start { choice, rates },
-                Self::Start {
+                Self::Setup(SetupEdit::Start { choice, rates }),
+                Self::Setup(SetupEdit::Start {
                     choice: old,
                     rates: old_rates,
-                },
+                }),
             ) => {
                 let legacy = old_rates.is_none() && rates.is_some();
                 if legacy {
@@ -580,7 +650,10 @@ impl CampaignEdit {
                 }
                 return legacy;
             }
-            (Self::NextMission { choice }, Self::NextMission { choice: old }) => (choice, old),
+            (
+                Self::Debrief(DebriefEdit::NextMission { choice }),
+                Self::Debrief(DebriefEdit::NextMission { choice: old }),
+            ) => (choice, old),
             _ => return false,
         };
         if old.mission.is_some() && old.points.is_none() {
@@ -593,38 +666,66 @@ impl CampaignEdit {
     /// it is about one: the bearer, the buyer, the one who acts.
     pub fn character(&self) -> Option<CharId> {
         match self {
-            Self::SetCran { character, .. }
-            | Self::SetWounds { character, .. }
-            | Self::AddWounds { character, .. }
-            | Self::SetOutOfAction { character, .. }
-            | Self::ConfirmOutOfAction { character, .. }
-            | Self::StrikeItem { character, .. }
-            | Self::Recharge { character, .. }
-            | Self::RerollItem { character, .. }
-            | Self::RemoveMine { character, .. }
-            | Self::Loot { character, .. }
-            | Self::Act { character, .. }
-            | Self::EndActivation { character }
-            | Self::ThirdAction { character, .. }
-            | Self::TakeBackAct { character }
-            | Self::SecondSoldier { character, .. }
-            | Self::UseGear { character, .. }
-            | Self::CranTest { character, .. }
-            | Self::FateReroll { character, .. }
-            | Self::AcceptDeath { character }
-            | Self::Advance { character, .. }
-            | Self::Recon { character, .. }
-            | Self::SetLeader { character, .. }
-            | Self::Unworthy { character }
-            | Self::SetPlaying { character, .. }
-            | Self::Gear { character, .. }
-            | Self::FreeGear { character, .. }
-            | Self::UseItem { character, .. }
-            | Self::GiveInsignia { character, .. } => Some(*character),
-            Self::Spend {
+            Self::Setup(
+                SetupEdit::SetCran { character, .. } | SetupEdit::SetLeader { character, .. },
+            )
+            | Self::Table(
+                TableEdit::SetWounds { character, .. }
+                | TableEdit::AddWounds { character, .. }
+                | TableEdit::SetOutOfAction { character, .. },
+            )
+            | Self::Debrief(
+                DebriefEdit::ConfirmOutOfAction { character, .. }
+                | DebriefEdit::CranTest { character, .. }
+                | DebriefEdit::FateReroll { character, .. }
+                | DebriefEdit::AcceptDeath { character }
+                | DebriefEdit::Advance { character, .. }
+                | DebriefEdit::Recon { character, .. }
+                | DebriefEdit::Unworthy { character }
+                | DebriefEdit::SetPlaying { character, .. },
+            )
+            | Self::Items(
+                ItemEdit::StrikeItem { character, .. }
+                | ItemEdit::Recharge { character, .. }
+                | ItemEdit::RerollItem { character, .. }
+                | ItemEdit::RemoveMine { character, .. }
+                | ItemEdit::Loot { character, .. }
+                | ItemEdit::UseItem { character, .. },
+            )
+            | Self::Turn(
+                TurnEdit::Act { character, .. }
+                | TurnEdit::EndActivation { character }
+                | TurnEdit::ThirdAction { character, .. }
+                | TurnEdit::TakeBackAct { character }
+                | TurnEdit::SecondSoldier { character, .. }
+                | TurnEdit::UseGear { character, .. }
+                | TurnEdit::GiveInsignia { character, .. },
+            )
+            | Self::Reinforcements(
+                ReinforcementEdit::Gear { character, .. }
+                | ReinforcementEdit::FreeGear { character, .. },
+            ) => Some(*character),
+            Self::Reinforcements(ReinforcementEdit::Spend {
                 bought: Some(b), ..
-            } => Some(b.character),
+            }) => Some(b.character),
             _ => None,
+        }
+    }
+
+    /// Whether `other` is the same kind of event (two actions, two Cran
+    /// tests), whatever it holds.
+    pub fn same_kind(&self, other: &Self) -> bool {
+        use std::mem::discriminant as kind;
+        match (self, other) {
+            (Self::HouseRules(a), Self::HouseRules(b)) => kind(a) == kind(b),
+            (Self::Setup(a), Self::Setup(b)) => kind(a) == kind(b),
+            (Self::Preparation(a), Self::Preparation(b)) => kind(a) == kind(b),
+            (Self::Table(a), Self::Table(b)) => kind(a) == kind(b),
+            (Self::Turn(a), Self::Turn(b)) => kind(a) == kind(b),
+            (Self::Items(a), Self::Items(b)) => kind(a) == kind(b),
+            (Self::Debrief(a), Self::Debrief(b)) => kind(a) == kind(b),
+            (Self::Reinforcements(a), Self::Reinforcements(b)) => kind(a) == kind(b),
+            _ => false,
         }
     }
 
@@ -633,15 +734,14 @@ impl CampaignEdit {
     /// when two machines roll one Cran test or draw one mission.
     pub fn same_roll_as(&self, other: &Self) -> bool {
         let subject = |e: &Self| match e {
-            Self::RerollEnemy { index, .. } | Self::EnemyBehaviour { index, .. } => {
-                (None, Some(*index), None)
-            }
-            Self::UseItem { item, .. } | Self::RerollItem { item, .. } => {
+            Self::Preparation(PreparationEdit::RerollEnemy { index, .. })
+            | Self::Table(TableEdit::EnemyBehaviour { index, .. }) => (None, Some(*index), None),
+            Self::Items(ItemEdit::UseItem { item, .. } | ItemEdit::RerollItem { item, .. }) => {
                 (e.character(), None, Some(item.clone()))
             }
             _ => (e.character(), None, None),
         };
-        std::mem::discriminant(self) == std::mem::discriminant(other)
+        self.same_kind(other)
             && self.has_dice()
             && other.has_dice()
             && subject(self) == subject(other)
@@ -650,16 +750,18 @@ impl CampaignEdit {
     /// Whether the event carries dice rolled or typed in.
     fn has_dice(&self) -> bool {
         match self {
-            Self::DrawEnemy { rolls, .. } => !rolls.is_empty(),
-            Self::Initiative { rolls, .. } => !rolls.is_empty(),
-            Self::RerollEnemy { roll, .. }
-            | Self::EnemyBehaviour { roll, .. }
-            | Self::UseItem { roll, .. }
-            | Self::RerollItem { roll, .. }
-            | Self::CranTest { roll, .. }
-            | Self::FateReroll { roll, .. }
-            | Self::Recon { roll, .. } => roll.is_some(),
-            Self::Start { choice, .. } | Self::NextMission { choice } => choice.draw.is_some(),
+            Self::Preparation(PreparationEdit::DrawEnemy { rolls, .. }) => !rolls.is_empty(),
+            Self::Table(TableEdit::Initiative { rolls, .. }) => !rolls.is_empty(),
+            Self::Preparation(PreparationEdit::RerollEnemy { roll, .. })
+            | Self::Table(TableEdit::EnemyBehaviour { roll, .. })
+            | Self::Items(ItemEdit::UseItem { roll, .. } | ItemEdit::RerollItem { roll, .. })
+            | Self::Debrief(
+                DebriefEdit::CranTest { roll, .. }
+                | DebriefEdit::FateReroll { roll, .. }
+                | DebriefEdit::Recon { roll, .. },
+            ) => roll.is_some(),
+            Self::Setup(SetupEdit::Start { choice, .. })
+            | Self::Debrief(DebriefEdit::NextMission { choice }) => choice.draw.is_some(),
             _ => false,
         }
     }
@@ -668,11 +770,13 @@ impl CampaignEdit {
     pub fn concerns(&self, id: CharId) -> bool {
         self.character() == Some(id)
             || match self {
-                Self::EndMission { played, .. } => played.contains(&id),
-                Self::AddBattleWounds { wounds, .. } => wounds.iter().any(|(c, _)| *c == id),
-                Self::Guide { characters } => characters.contains(&id),
-                Self::UseItem { target, .. } => *target == Some(id),
-                Self::GiveInsignia { to, .. } => *to == id,
+                Self::Debrief(DebriefEdit::EndMission { played, .. }) => played.contains(&id),
+                Self::Table(TableEdit::AddBattleWounds { wounds, .. }) => {
+                    wounds.iter().any(|(c, _)| *c == id)
+                }
+                Self::Debrief(DebriefEdit::Guide { characters }) => characters.contains(&id),
+                Self::Items(ItemEdit::UseItem { target, .. }) => *target == Some(id),
+                Self::Turn(TurnEdit::GiveInsignia { to, .. }) => *to == id,
                 _ => false,
             }
     }
@@ -681,19 +785,22 @@ impl CampaignEdit {
     pub fn is_tick(&self) -> bool {
         matches!(
             self,
-            Self::SetWounds { .. }
-                | Self::SetOutOfAction { .. }
-                | Self::StrikeItem { .. }
-                | Self::SetCommandPoints { .. }
-                | Self::SetPlaying { .. }
-                | Self::Act { .. }
-                | Self::EndActivation { .. }
-                | Self::ThirdAction { .. }
-                | Self::GiveInsignia { .. }
-                | Self::TakeBackAct { .. }
-                | Self::SecondSoldier { .. }
-                | Self::UseGear { .. }
-                | Self::EnemyActivation { .. }
+            Self::Table(
+                TableEdit::SetWounds { .. }
+                    | TableEdit::SetOutOfAction { .. }
+                    | TableEdit::SetCommandPoints { .. }
+            ) | Self::Items(ItemEdit::StrikeItem { .. })
+                | Self::Debrief(DebriefEdit::SetPlaying { .. })
+                | Self::Turn(
+                    TurnEdit::Act { .. }
+                        | TurnEdit::EndActivation { .. }
+                        | TurnEdit::ThirdAction { .. }
+                        | TurnEdit::GiveInsignia { .. }
+                        | TurnEdit::TakeBackAct { .. }
+                        | TurnEdit::SecondSoldier { .. }
+                        | TurnEdit::UseGear { .. }
+                        | TurnEdit::EnemyActivation { .. }
+                )
         )
     }
 
@@ -707,56 +814,58 @@ impl CampaignEdit {
                 "campaign.event.house_rules_adopted"
             }
             Self::HouseRules(super::house::RulesEdit::Set { .. }) => "campaign.event.house_rule",
-            Self::SetNotes { .. } => "campaign.event.notes",
-            Self::SetSettings { .. } => "campaign.event.settings",
-            Self::AddEscort { .. } => "campaign.event.add_escort",
-            Self::CarryOver { .. } => "campaign.event.carry_over",
-            Self::RemoveEscort { .. } => "campaign.event.remove_escort",
-            Self::SetLeader { .. } => "campaign.event.leader",
-            Self::SetCran { .. } => "campaign.event.cran",
-            Self::Start { .. } => "campaign.event.start",
-            Self::DrawEnemy { .. } => "campaign.event.draw_enemy",
-            Self::RerollEnemy { .. } => "campaign.event.reroll_enemy",
-            Self::BeginMission => "campaign.event.begin",
-            Self::EnemyBehaviour { .. } => "campaign.event.enemy_behaviour",
-            Self::Initiative { .. } => "campaign.event.initiative",
-            Self::NewTurn { .. } => "campaign.event.new_turn",
-            Self::SetWounds { .. } => "campaign.event.wounds",
-            Self::AddWounds { .. } | Self::AddBattleWounds { .. } => "campaign.event.battle_wounds",
-            Self::SetOutOfAction { .. } => "campaign.event.out_of_action",
-            Self::StrikeItem { .. } => "campaign.event.strike",
-            Self::UseItem { .. } => "campaign.event.use_item",
-            Self::RerollItem { .. } => "campaign.event.reroll_item",
-            Self::Recharge { .. } => "campaign.event.recharge",
-            Self::RemoveMine { .. } => "campaign.event.remove_mine",
-            Self::Loot { .. } => "campaign.event.loot",
-            Self::SetCommandPoints { .. } => "campaign.event.command_points",
-            Self::Act { .. } => "campaign.event.act",
-            Self::EndActivation { .. } => "campaign.event.end_activation",
-            Self::ThirdAction { .. } => "campaign.event.third_action",
-            Self::GiveInsignia { .. } => "campaign.event.insignia",
-            Self::TakeBackAct { .. } => "campaign.event.take_back_act",
-            Self::SecondSoldier { .. } => "campaign.event.second_soldier",
-            Self::UseGear { .. } => "campaign.event.gear",
-            Self::EnemyActivation { .. } => "campaign.event.enemy_activation",
-            Self::EndMission { .. } => "campaign.event.end_mission",
-            Self::Unworthy { .. } => "campaign.event.unworthy",
-            Self::SetPlaying { .. } => "campaign.event.playing",
-            Self::ConfirmOutOfAction { .. } => "campaign.event.confirm_out",
-            Self::CranTest { .. } => "campaign.event.cran_test",
-            Self::FateReroll { .. } => "campaign.event.fate",
-            Self::AcceptDeath { .. } => "campaign.event.accept_death",
-            Self::Advance { .. } => "campaign.event.advance",
-            Self::ExchangeVp { .. } => "campaign.event.exchange",
-            Self::Recruit { .. } => "campaign.event.recruit",
-            Self::Spend { .. } => "campaign.event.spend",
-            Self::Gear { edit, .. } => edit.label(),
-            Self::FreeGear { .. } => "campaign.event.free_gear",
-            Self::Recon { .. } => "campaign.event.recon",
-            Self::HireGuide { .. } => "campaign.event.guide",
-            Self::Guide { .. } => "campaign.event.guided",
-            Self::NextMission { .. } => "campaign.event.next_mission",
-            Self::EndCampaign => "campaign.event.end_campaign",
+            Self::Setup(SetupEdit::SetNotes { .. }) => "campaign.event.notes",
+            Self::Setup(SetupEdit::SetSettings { .. }) => "campaign.event.settings",
+            Self::Setup(SetupEdit::AddEscort { .. }) => "campaign.event.add_escort",
+            Self::Setup(SetupEdit::CarryOver { .. }) => "campaign.event.carry_over",
+            Self::Setup(SetupEdit::RemoveEscort { .. }) => "campaign.event.remove_escort",
+            Self::Setup(SetupEdit::SetLeader { .. }) => "campaign.event.leader",
+            Self::Setup(SetupEdit::SetCran { .. }) => "campaign.event.cran",
+            Self::Setup(SetupEdit::Start { .. }) => "campaign.event.start",
+            Self::Preparation(PreparationEdit::DrawEnemy { .. }) => "campaign.event.draw_enemy",
+            Self::Preparation(PreparationEdit::RerollEnemy { .. }) => "campaign.event.reroll_enemy",
+            Self::Preparation(PreparationEdit::BeginMission) => "campaign.event.begin",
+            Self::Table(TableEdit::EnemyBehaviour { .. }) => "campaign.event.enemy_behaviour",
+            Self::Table(TableEdit::Initiative { .. }) => "campaign.event.initiative",
+            Self::Table(TableEdit::NewTurn { .. }) => "campaign.event.new_turn",
+            Self::Table(TableEdit::SetWounds { .. }) => "campaign.event.wounds",
+            Self::Table(TableEdit::AddWounds { .. } | TableEdit::AddBattleWounds { .. }) => {
+                "campaign.event.battle_wounds"
+            }
+            Self::Table(TableEdit::SetOutOfAction { .. }) => "campaign.event.out_of_action",
+            Self::Items(ItemEdit::StrikeItem { .. }) => "campaign.event.strike",
+            Self::Items(ItemEdit::UseItem { .. }) => "campaign.event.use_item",
+            Self::Items(ItemEdit::RerollItem { .. }) => "campaign.event.reroll_item",
+            Self::Items(ItemEdit::Recharge { .. }) => "campaign.event.recharge",
+            Self::Items(ItemEdit::RemoveMine { .. }) => "campaign.event.remove_mine",
+            Self::Items(ItemEdit::Loot { .. }) => "campaign.event.loot",
+            Self::Table(TableEdit::SetCommandPoints { .. }) => "campaign.event.command_points",
+            Self::Turn(TurnEdit::Act { .. }) => "campaign.event.act",
+            Self::Turn(TurnEdit::EndActivation { .. }) => "campaign.event.end_activation",
+            Self::Turn(TurnEdit::ThirdAction { .. }) => "campaign.event.third_action",
+            Self::Turn(TurnEdit::GiveInsignia { .. }) => "campaign.event.insignia",
+            Self::Turn(TurnEdit::TakeBackAct { .. }) => "campaign.event.take_back_act",
+            Self::Turn(TurnEdit::SecondSoldier { .. }) => "campaign.event.second_soldier",
+            Self::Turn(TurnEdit::UseGear { .. }) => "campaign.event.gear",
+            Self::Turn(TurnEdit::EnemyActivation { .. }) => "campaign.event.enemy_activation",
+            Self::Debrief(DebriefEdit::EndMission { .. }) => "campaign.event.end_mission",
+            Self::Debrief(DebriefEdit::Unworthy { .. }) => "campaign.event.unworthy",
+            Self::Debrief(DebriefEdit::SetPlaying { .. }) => "campaign.event.playing",
+            Self::Debrief(DebriefEdit::ConfirmOutOfAction { .. }) => "campaign.event.confirm_out",
+            Self::Debrief(DebriefEdit::CranTest { .. }) => "campaign.event.cran_test",
+            Self::Debrief(DebriefEdit::FateReroll { .. }) => "campaign.event.fate",
+            Self::Debrief(DebriefEdit::AcceptDeath { .. }) => "campaign.event.accept_death",
+            Self::Debrief(DebriefEdit::Advance { .. }) => "campaign.event.advance",
+            Self::Debrief(DebriefEdit::ExchangeVp { .. }) => "campaign.event.exchange",
+            Self::Reinforcements(ReinforcementEdit::Recruit { .. }) => "campaign.event.recruit",
+            Self::Reinforcements(ReinforcementEdit::Spend { .. }) => "campaign.event.spend",
+            Self::Reinforcements(ReinforcementEdit::Gear { edit, .. }) => edit.label(),
+            Self::Reinforcements(ReinforcementEdit::FreeGear { .. }) => "campaign.event.free_gear",
+            Self::Debrief(DebriefEdit::Recon { .. }) => "campaign.event.recon",
+            Self::Debrief(DebriefEdit::HireGuide { .. }) => "campaign.event.guide",
+            Self::Debrief(DebriefEdit::Guide { .. }) => "campaign.event.guided",
+            Self::Debrief(DebriefEdit::NextMission { .. }) => "campaign.event.next_mission",
+            Self::Debrief(DebriefEdit::EndCampaign) => "campaign.event.end_campaign",
         }
     }
 }
