@@ -400,13 +400,15 @@ impl MissionState {
         );
         alert(ui, Tone::Warning, &text);
         let mut confirmed = false;
+        // "Not yet" where "End the mission" was asked: a second click of a
+        // double click ends nothing.
         let buttons = ui.horizontal_wrapped(|ui| {
+            if ui.button(cx.t("campaign.ui.end_not_yet")).clicked() {
+                self.confirm_end = false;
+            }
             let end = cx.t("campaign.ui.end_mission");
             if icon_button(ui, icons::ICON_STOP_CIRCLE, end, end, true).clicked() {
                 confirmed = true;
-            }
-            if ui.button(cx.t("campaign.ui.end_not_yet")).clicked() {
-                self.confirm_end = false;
             }
         });
         // Just asked: its answers in view.

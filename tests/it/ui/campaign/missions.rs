@@ -311,3 +311,37 @@ fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
     h.run();
     assert_eq!(oriel(&h), 0);
 }
+
+/// At 1024×700, "End the mission" clicked twice at the same place (a
+/// double click) only asks: the second click lands on "Not yet", never on
+/// the confirming button.
+#[test]
+fn a_double_click_on_end_the_mission_ends_nothing() {
+    let c = crate::common::example_campaign_at_the_table(rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_sized(dir.path(), &c, (1024.0, 700.0));
+    h.get_by_role_and_label(Role::Button, "End the mission")
+        .scroll_to_me();
+    h.run();
+    let at = h
+        .get_by_role_and_label(Role::Button, "End the mission")
+        .rect()
+        .center();
+    for _ in 0..2 {
+        h.event(egui::Event::PointerMoved(at));
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+            });
+        }
+        h.run();
+    }
+    assert_eq!(the_campaign(&h).phase, Phase::Playing, "still played");
+    assert!(
+        h.query_by_label_contains("End the mission:").is_none(),
+        "the second click said not yet"
+    );
+}
