@@ -19,7 +19,7 @@ pub mod theme;
 pub mod widgets;
 
 use crate::app::{App, Command, LogPrefs, SaveState, Screen};
-use crate::rules::{DocKey, Msg};
+use crate::rules::{DocKey, DocKind, Msg};
 use context::ViewCtx;
 
 pub use library::LibraryView;
@@ -391,7 +391,11 @@ fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         widgets::card_title(
             ui,
             egui_material_icons::icons::ICON_DELETE,
-            cx.t("library.delete_title"),
+            cx.t(match key.kind {
+                DocKind::Roster => "library.delete_title.roster",
+                DocKind::KillTeam => "library.delete_title.killteam",
+                DocKind::Campaign => "library.delete_title.campaign",
+            }),
         );
         ui.label(cx.f("library.delete_question", &[("name", doc.name())]));
         ui.add_space(theme::space::S);

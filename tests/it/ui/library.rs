@@ -550,3 +550,23 @@ fn a_broken_file_muster_never_had_can_be_left_and_its_banner_goes() {
         "listed with the files that could not be read"
     );
 }
+
+/// The question before a deletion names what is deleted: a campaign, a
+/// kill team, a roster.
+#[test]
+fn deleting_a_campaign_asks_to_delete_a_campaign() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_label("Open the example campaign").click();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Delete: The Tertius Heresy").click();
+    h.run();
+    assert!(
+        h.query_by_label("Delete campaign").is_some(),
+        "the question"
+    );
+    assert!(h.query_by_label("Delete roster").is_none());
+}
