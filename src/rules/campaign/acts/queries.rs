@@ -79,9 +79,33 @@ impl Campaign {
             .and_then(Table::joined_now)
             .is_some_and(|j| j.get(&id) == Some(&place));
         if !joined && self.activations().next == Some(false) {
+            // A team-mate still in his activation: he finishes first.
+            if let Some(mate) = self.open_activation_other_than(id, rules) {
+                return Err(Problem::new("KT-8", "kt.act.no.mate_activating").arg("name", mate));
+            }
             return Err(Problem::new("KT-8", "kt.act.no.enemy_turn"));
         }
         Ok(())
+    }
+
+    /// The name of the players' soldier other than `id` whose activation
+    /// is under way (begun, not over), if one is.
+    fn open_activation_other_than(&self, id: CharId, rules: &RulesData) -> Option<&str> {
+        let table = self.table.as_ref()?;
+        table
+            .players
+            .iter()
+            .filter(|&&other| other != id)
+            .filter_map(|&other| Some((other, self.acting_soldier(other, rules).ok()?)))
+            .find(|(_, at)| {
+                let last = at.turn.activations.len().saturating_sub(1);
+                at.turn.open().is_some_and(|a| !a.acts.is_empty())
+                    && !at
+                        .allowance
+                        .activation_over(&rules.killteam, &at.turn, last)
+            })
+            .and_then(|(other, _)| self.character(other))
+            .map(|x| x.name())
     }
 
     /// EQ-10 « ne peut plus bouger durant ce tour »: a model a flash

@@ -892,3 +892,21 @@ fn kt_19_at_the_table_a_row_runs_on_until_another_model_activates() {
     );
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
+
+#[test]
+fn kt_8_a_team_mate_waits_for_the_soldier_whose_activation_is_under_way() {
+    let r = rules();
+    let c = raid(r);
+    let c = ok(&c, act(&c, "Trooper Nim", Act::Move), r);
+    let rusk = char_id(&c, "Trooper Rusk");
+    let p = c.may_act(rusk, Act::Move, r).expect_err("Nim first");
+    assert_eq!(p.rule, "KT-8");
+    assert_eq!(
+        Lang::En.problem(&p),
+        "Trooper Nim's activation is under way: end it, or let him spend his actions, first"
+    );
+    // Nim's activation over, it is the enemy's turn, and Rusk is told so.
+    let c = ok(&c, act(&c, "Trooper Nim", Act::Shoot), r);
+    let p = c.may_act(rusk, Act::Move, r).expect_err("the enemy's turn");
+    assert!(Lang::En.problem(&p).contains("the enemy's turn"), "{p:?}");
+}

@@ -546,10 +546,10 @@ fn the_act_menu_stays_open_while_the_table_changes() {
     }
 }
 
-// KT-8: at the table, a second soldier's actions wait for the enemy's
-// turn, and the menu says why.
+// KT-8: at the table, a second soldier waits while his team-mate's
+// activation is under way, and the menu says why, once.
 #[test]
-fn kt_8_eq_31_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
+fn kt_8_eq_31_a_soldier_waits_for_his_team_mate_s_activation_and_the_menu_says_why() {
     let rules = rules();
     let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
@@ -561,7 +561,7 @@ fn kt_8_eq_31_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
     h.run();
     // Said once, above the actions it refuses, not under each of them.
     assert_eq!(
-        h.query_all_by_label_contains("KT-8: it is the enemy's turn")
+        h.query_all_by_label_contains("KT-8: Trooper Dace's activation is under way")
             .count(),
         1
     );
@@ -579,7 +579,7 @@ fn kt_8_eq_31_a_soldier_waits_for_the_enemy_s_turn_and_the_menu_says_why() {
     attack.hover();
     h.run();
     assert_eq!(
-        h.query_all_by_label_contains("KT-8: it is the enemy's turn")
+        h.query_all_by_label_contains("KT-8: Trooper Dace's activation is under way")
             .count(),
         1,
         "the reason on hover"
