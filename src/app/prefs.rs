@@ -109,9 +109,12 @@ pub struct LogPrefs {
 }
 
 impl Default for LogPrefs {
+    /// Collapsed: its last message on one line, the table's cards in view
+    /// (a 700-px window keeps its room for them); opened by a click or
+    /// Ctrl+L.
     fn default() -> Self {
         Self {
-            open: true,
+            open: false,
             height: 120.0,
         }
     }

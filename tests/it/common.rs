@@ -524,3 +524,24 @@ pub fn type_into(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, label: &str
     h.get_by_label(label).type_text(text);
     h.run();
 }
+
+/// Begins turn `turn` at the table: "Begin turn N", and its answer when
+/// the screen asks first (models still to activate, KT-8).
+pub fn begin_turn(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, turn: u32) {
+    use egui_kittest::kittest::Queryable as _;
+    let label = format!("Begin turn {turn}");
+    h.get_by_role_and_label(egui::accesskit::Role::Button, &label)
+        .click();
+    h.run();
+    let asked = h
+        .query_all_by_role_and_label(egui::accesskit::Role::Button, &label)
+        .count()
+        > 1;
+    if asked {
+        h.get_all_by_role_and_label(egui::accesskit::Role::Button, &label)
+            .last()
+            .expect("the answer")
+            .click();
+        h.run();
+    }
+}

@@ -36,6 +36,7 @@ fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
         .iter()
         .filter(|e| e.kind == EscortKind::KillTeam)
         .count();
+    let asking = egui::Id::unique(("new turn asked", c.id.as_str(), turn));
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         ui.horizontal(|ui| {
@@ -57,12 +58,18 @@ fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
             )
             .clicked()
             {
-                cx.send(edit(
-                    c.id.as_str(),
-                    CampaignEdit::Table(TableEdit::NewTurn { gain: None }),
-                ));
+                // KT-8: models still to activate, the player is asked first.
+                let a = c.activations();
+                if teams > 0 && a.next.is_some() {
+                    ui.data_mut(|d| d.insert_temp(asking, true));
+                } else {
+                    new_turn(cx, c);
+                }
             }
         });
+        if ui.data(|d| d.get_temp::<bool>(asking)).unwrap_or(false) {
+            new_turn_confirm_ui(ui, cx, c, asking);
+        }
         if teams > 0 {
             activations_ui(ui, cx, c);
         }
@@ -75,6 +82,40 @@ fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
             cx.t("campaign.ui.new_turn_hint").to_owned()
         };
         ui.add(egui::Label::new(RichText::new(hint).color(palette().ink.subdued)).wrap());
+    });
+}
+
+/// The event beginning the next turn.
+fn new_turn(cx: &ViewCtx<'_>, c: &Campaign) {
+    cx.send(edit(
+        c.id.as_str(),
+        CampaignEdit::Table(TableEdit::NewTurn { gain: None }),
+    ));
+}
+
+/// "Begin turn 2 with models still to activate?" (KT-8), with "Not yet"
+/// where "New turn" was clicked.
+fn new_turn_confirm_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, asking: egui::Id) {
+    let a = c.activations();
+    let next = (c.table.as_ref().map_or(1, Table::turn) + 1).to_string();
+    let text = cx.f(
+        "campaign.ui.new_turn_confirm",
+        &[
+            ("turn", &next),
+            ("players", &a.most.saturating_sub(a.players).to_string()),
+            ("enemy", &a.most.saturating_sub(a.enemy).to_string()),
+        ],
+    );
+    alert(ui, Tone::Warning, &text);
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(cx.t("campaign.ui.end_not_yet")).clicked() {
+            ui.data_mut(|d| d.remove::<bool>(asking));
+        }
+        let word = cx.f("campaign.ui.new_turn_named", &[("turn", &next)]);
+        if icon_button(ui, icons::ICON_SKIP_NEXT, &word, &word, true).clicked() {
+            ui.data_mut(|d| d.remove::<bool>(asking));
+            new_turn(cx, c);
+        }
     });
 }
 

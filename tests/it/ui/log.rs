@@ -21,12 +21,17 @@ fn app(dir: &std::path::Path, log: LogPrefs) -> App {
 }
 
 #[test]
-fn the_log_collapses_to_its_last_line_opens_again_and_is_remembered() {
+fn the_log_starts_on_its_last_line_opens_collapses_again_and_is_remembered() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = crate::common::window(app(dir.path(), LogPrefs::default()), 1024.0, 700.0);
     h.run();
-    // A message to show: a refusal, as a player meets one.
+    // A message to show: a refusal, as a player meets one. A new
+    // player's log shows it on one line, the window's room kept.
     h.state_mut().app.apply(muster::app::Command::Undo);
+    h.run();
+    assert!(!h.state().app.model.prefs.log.open);
+    assert!(h.query_by_label("Open the log").is_some());
+    h.get_by_label("Open the log").click();
     h.run();
     assert!(h.state().app.model.prefs.log.open);
     assert!(h.query_by_label("Collapse the log").is_some());

@@ -159,6 +159,9 @@ fn switching_the_language_re_renders_the_log() {
     app.apply(Command::Undo);
     let mut h = harness(app);
     h.run();
+    // The whole log, opened (Ctrl+L).
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::L);
+    h.run();
     assert!(h.query_by_label_contains("Pool rolled (2D6: ").is_some());
     assert!(
         h.query_by_label_contains("Kal has no advance points left")

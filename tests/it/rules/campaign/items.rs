@@ -484,7 +484,10 @@ fn eq_11_a_mine_is_laid_only_in_its_bearer_s_activation() {
         ("EQ-11", "kt.use.not_his_activation")
     );
     let why = muster::i18n::Lang::En.problem(&p);
-    assert!(why.contains("the enemy's turn"), "{why}");
+    assert!(
+        why.contains("Trooper Dace's activation is under way"),
+        "{why}"
+    );
     // In his own activation, open after a move: laid.
     let moved = ok(
         &c,

@@ -111,7 +111,7 @@ fn eq_11_lay_a_mine_then_it_goes_off_on_the_enemy_picked() {
         &h,
         "EQ-11: Mine goes off only from the end of the activation that laid it"
     ));
-    button(&mut h, "Begin turn 2");
+    crate::common::begin_turn(&mut h, 2);
     button(&mut h, "Mine goes off on… (Trooper Rusk)");
     type_into(&mut h, "Die for Mine (Trooper Rusk): D3", "1");
     let enemy = enemy_name(&c);
@@ -211,7 +211,7 @@ fn eq_10_a_flash_grenade_shows_dazzled_on_its_target_card_until_the_next_turn() 
     let enemy = enemy_name(&c);
     button(&mut h, &format!("Flash grenade (Trooper Vell) on {enemy}"));
     assert!(shows(&h, "Dazzled: cannot move, -1 to hit, this turn"));
-    button(&mut h, "Begin turn 2");
+    crate::common::begin_turn(&mut h, 2);
     assert!(!shows(&h, "Dazzled: cannot move, -1 to hit, this turn"));
 }
 

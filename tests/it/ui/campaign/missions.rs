@@ -205,6 +205,9 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     // The journal shows the death and its die.
     h.get_by_role_and_label(Role::Tab, "Journal").click();
     h.run();
+    // Its second mission opened (the newest is open).
+    h.get_by_label("Mission 2").click();
+    h.run();
     assert!(
         h.query_all_by_label_contains("Inquisitor Vael: dead")
             .next()

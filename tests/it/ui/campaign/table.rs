@@ -231,9 +231,7 @@ fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
     );
     assert!(h.query_by_label("Act: Trooper Rusk").is_none());
     // A new turn gives Dace his actions back.
-    h.get_by_role_and_label(Role::Button, "Begin turn 2")
-        .click();
-    h.run();
+    crate::common::begin_turn(&mut h, 2);
     let pip = h.get_by_label("Action 1 of 2 spent: Trooper Dace");
     assert_eq!(
         pip.accesskit_node().toggled(),
@@ -475,9 +473,7 @@ fn kt_8_the_turn_card_counts_each_sides_activations() {
         "Trooper Rusk",
         "Straight after a team-mate (4 CP)"
     ));
-    h.get_by_role_and_label(Role::Button, "Begin turn 2")
-        .click();
-    h.run();
+    crate::common::begin_turn(&mut h, 2);
     act(&mut h, "Trooper Dace", "Move");
     act(&mut h, "Trooper Rusk", "Straight after a team-mate (4 CP)");
     act(&mut h, "Trooper Rusk", "Shoot");

@@ -21,7 +21,7 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
 }
 
 #[test]
-fn kt_11_new_turn_at_the_table_adds_the_command_points_and_is_undone() {
+fn kt_8_kt_11_new_turn_asks_while_models_may_act_then_adds_the_command_points_and_is_undone() {
     let dir = tempfile::tempdir().expect("tempdir");
     let r = rules();
     let c = at_the_table(r);
@@ -40,7 +40,25 @@ fn kt_11_new_turn_at_the_table_adds_the_command_points_and_is_undone() {
             .next()
             .is_some()
     );
+    // No soldier has acted yet (KT-8): the player is asked first, and
+    // "Not yet" leaves the turn as it is.
     h.get_by_role_and_label(Role::Button, "Begin turn 2")
+        .click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Begin turn 2 with activations left this turn")
+            .next()
+            .is_some()
+    );
+    h.get_by_role_and_label(Role::Button, "Not yet").click();
+    h.run();
+    assert_eq!(turn(&the_campaign(&h)), 1);
+    h.get_by_role_and_label(Role::Button, "Begin turn 2")
+        .click();
+    h.run();
+    h.get_all_by_role_and_label(Role::Button, "Begin turn 2")
+        .last()
+        .expect("the answer")
         .click();
     h.run();
     let now = the_campaign(&h);
