@@ -231,8 +231,17 @@ impl ShootingView {
         let jumper = wounds_of(self.kt_actions.wounds_left);
         let jumper = sides.roller(cx.lang, we_attack, jumper, true);
         let by = sides.roller(cx.lang, we_attack, u32::MAX, false);
-        self.kt_actions.ui(ui, cx, &shot, names, (thrower, jumper));
-        self.kt_turn.turn_ui(ui, cx, by);
+        // A shot picked at a campaign's table: the table keeps the turn,
+        // and a grenade or a jump is another fight. Folded under the shot,
+        // opened by a click.
+        let at_table = sides.attacker_from.is_some() || sides.defender_from.is_some();
+        egui::CollapsingHeader::new(RichText::new(cx.t("battle.kt.more_actions")).strong())
+            .id_salt("kt-more-actions")
+            .default_open(!at_table)
+            .show(ui, |ui| {
+                self.kt_actions.ui(ui, cx, &shot, names, (thrower, jumper));
+                self.kt_turn.turn_ui(ui, cx, by);
+            });
     }
 
     /// The shots to roll: the one set up, and with a combi-weapon's both

@@ -662,6 +662,14 @@ fn dace_shoots(h: &mut Harness<'_, Gui>, enemy: &str) {
     );
 }
 
+/// Opens the battle screen's other actions (a grenade, a jump, the turn),
+/// folded under a shot picked at the table.
+fn open_other_actions(h: &mut Harness<'_, Gui>) {
+    h.get_by_label("Other actions: a grenade, a jump, the turn")
+        .click();
+    h.run();
+}
+
 /// KT-14 and KT-11 with the battle screen's other rolls at a campaign's
 /// table: the grenade thrown is the shooter's grenade action of the turn (a
 /// second one refused, naming KT-14, no die rolled), and rolling a die of
@@ -673,6 +681,7 @@ fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s
     let enemy = enemy_name(&c, 0);
     dace_shoots(&mut h, &enemy);
     assert_eq!(screen(&h), Screen::Battle);
+    open_other_actions(&mut h);
     let dace = crate::common::char_id(&crate::common::the_campaign(&h), "Trooper Dace");
     let acts = |h: &Harness<'_, Gui>| -> Vec<Act> {
         let c = crate::common::the_campaign(h);
@@ -1303,6 +1312,9 @@ fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
     let enemy = enemy_name(&c, 0);
     dace_shoots(&mut h, &enemy);
     assert_eq!(screen(&h), Screen::Battle);
+    // Folded under the shot: nothing of a grenade until asked for.
+    assert!(h.query_by_label("Throw the grenade").is_none());
+    open_other_actions(&mut h);
     let ticked = |h: &Harness<'_, Gui>, label: &str| {
         h.get_by_role_and_label(Role::CheckBox, label)
             .accesskit_node()
