@@ -59,15 +59,28 @@ impl MissionState {
         ui.add_space(space::S);
         self.next_mission_ui(ui, &Step::new(cx, c, d, next()));
         ui.add_space(space::M);
-        card_title(ui, icons::ICON_GROUPS, cx.t("campaign.ui.escort_now"));
-        widgets::card_grid(
-            ui,
-            c.characters.len(),
-            crate::ui::campaign::parts::CARD,
-            |ui, i| {
-                character_card_ui(ui, cx, c, &c.characters[i], |_| {});
-            },
-        );
+        // Each player's escort under his name, as at the table.
+        for e in &c.escorts {
+            let player = crate::ui::campaign::parts::player_name(cx, e);
+            card_title(
+                ui,
+                icons::ICON_GROUPS,
+                &cx.f("campaign.ui.escort_now_of", &[("player", &player)]),
+            );
+            let members: Vec<&crate::rules::campaign::CampaignCharacter> =
+                c.members(e.id).collect();
+            ui.push_id(("escort now", e.id), |ui| {
+                widgets::card_grid(
+                    ui,
+                    members.len(),
+                    crate::ui::campaign::parts::CARD,
+                    |ui, i| {
+                        character_card_ui(ui, cx, c, members[i], |_| {});
+                    },
+                );
+            });
+            ui.add_space(space::S);
+        }
     }
 
     /// The next mission (CMP-3, CMP-4), or the campaign's end after the final.

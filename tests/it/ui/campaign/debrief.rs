@@ -335,3 +335,41 @@ fn chr_13_no_advance_step_on_the_overview_before_the_first_mission() {
     let tab = h.get_by_role_and_label(Role::Tab, "After the mission");
     assert!(tab.accesskit_node().is_disabled());
 }
+
+/// After the mission, the escorts as they are now stand each under its
+/// player's name: Camille's band, then Bruno's kill team, not one grid.
+#[test]
+fn after_the_mission_each_escort_stands_under_its_player() {
+    let r = rules();
+    let c = crate::common::example_campaign_at_the_table(r);
+    let mut rng = muster::rules::core::dice::seeded(1);
+    let (c, _) = c
+        .apply(
+            E::Debrief(DebriefEdit::EndMission {
+                played: vec![],
+                result: muster::rules::campaign::MissionResult {
+                    success: true,
+                    vp: 0,
+                },
+            }),
+            r,
+            &mut rng,
+        )
+        .expect("ended");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let h = super::showing_sized(dir.path(), &c, (1280.0, 6000.0));
+    let top = |label: &str| h.get_by_label(label).rect().min.y;
+    let (camille, bruno) = (top("Camille's escort now"), top("Bruno's escort now"));
+    let vael = h
+        .query_all_by_label("Inquisitor Vael")
+        .map(|n| n.rect().min.y)
+        .filter(|y| *y > camille)
+        .fold(f32::MAX, f32::min);
+    let hark = h
+        .query_all_by_label("Sergeant Hark")
+        .map(|n| n.rect().min.y)
+        .filter(|y| *y > bruno)
+        .fold(f32::MAX, f32::min);
+    assert!(camille < vael && vael < bruno, "{camille} {vael} {bruno}");
+    assert!(bruno < hark && hark < f32::MAX, "{bruno} {hark}");
+}
