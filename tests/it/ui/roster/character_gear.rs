@@ -166,7 +166,7 @@ fn the_gear_and_power_cards_speak_french() {
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(vael(&h).equipment[0].name, "Épée énergétique");
-    assert!(h.query_by_label("Genre de Épée énergétique").is_some());
+    assert!(h.query_by_label("Type de Épée énergétique").is_some());
     assert!(h.query_by_label("Retirer : Épée énergétique").is_some());
 }
 
