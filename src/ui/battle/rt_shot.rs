@@ -10,6 +10,7 @@ use crate::app::Command;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
 use crate::rules::battle::from_table::{TableSide, rt_weapon};
+use crate::rules::battle::scenario::ScenarioKind;
 use crate::rules::battle::scenario::{
     Count, RtShooter, RtShootingScenario, RtTarget, RtWeapon, Scenario,
 };
@@ -41,7 +42,7 @@ impl Default for RtShotView {
         Self {
             sides: Sides::default(),
             shot: RtShootingScenario {
-                kind: "rt_shooting".to_owned(),
+                kind: ScenarioKind::RtShooting,
                 shooter: RtShooter { bs: 3, s: 3 },
                 weapon: RtWeapon {
                     s: Some(3),

@@ -47,7 +47,7 @@ pub struct CcDefender {
 #[serde(deny_unknown_fields)]
 pub struct CloseCombatScenario {
     /// `close_combat`.
-    pub kind: String,
+    pub kind: super::kind::ScenarioKind,
     /// The attacker.
     pub attacker: CcAttacker,
     /// The defender.
@@ -65,7 +65,7 @@ pub struct CloseCombatScenario {
 #[serde(deny_unknown_fields)]
 pub struct RoundScenario {
     /// `close_combat_round`.
-    pub kind: String,
+    pub kind: super::kind::ScenarioKind,
     /// The first model.
     pub first: crate::rules::close_combat::odds::Fighter,
     /// The second model.
@@ -138,7 +138,7 @@ fn fight_rounds() -> i64 {
 #[serde(deny_unknown_fields)]
 pub struct FightScenario {
     /// `close_combat_fight`.
-    pub kind: String,
+    pub kind: super::kind::ScenarioKind,
     /// The first side.
     pub first: FightSide,
     /// The second side.

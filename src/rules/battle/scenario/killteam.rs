@@ -110,7 +110,7 @@ pub struct KtTarget {
 #[serde(deny_unknown_fields)]
 pub struct ShootingScenario {
     /// `killteam_shooting`.
-    pub kind: String,
+    pub kind: super::kind::ScenarioKind,
     /// Range in inches.
     pub range: i64,
     /// The weapon.
@@ -133,7 +133,7 @@ pub struct ShootingScenario {
 #[serde(deny_unknown_fields)]
 pub struct KtCloseCombatScenario {
     /// `killteam_close_combat`.
-    pub kind: String,
+    pub kind: super::kind::ScenarioKind,
     /// The score he needs to hit (4: 4+; a Brute 3+).
     pub close_combat: i64,
     /// Attacks: a number or dice.

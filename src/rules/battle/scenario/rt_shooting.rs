@@ -80,7 +80,7 @@ pub struct RtTarget {
 #[serde(deny_unknown_fields)]
 pub struct RtShootingScenario {
     /// `rt_shooting`.
-    pub kind: String,
+    pub kind: super::kind::ScenarioKind,
     /// The shooter.
     pub shooter: RtShooter,
     /// The weapon.

@@ -17,6 +17,7 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::rules::battle::Fight;
+use crate::rules::battle::scenario::ScenarioKind;
 use crate::rules::battle::scenario::{
     CcAttacker, CcDefender, CloseCombatScenario, RoundScenario, Scenario,
 };
@@ -95,7 +96,7 @@ impl Default for CloseCombatView {
         Self {
             cc_sides: Sides::default(),
             cc: CloseCombatScenario {
-                kind: "close_combat".to_owned(),
+                kind: ScenarioKind::CloseCombat,
                 attacker: CcAttacker {
                     ws: 3,
                     s: 3,
@@ -507,7 +508,7 @@ impl CloseCombatView {
         let u32_of = |v: i64| u32::try_from(v.max(0)).unwrap_or(0);
         let (a, d, b) = (&self.cc.attacker, &self.cc.defender, &self.back);
         RoundScenario {
-            kind: "close_combat_round".to_owned(),
+            kind: ScenarioKind::CloseCombatRound,
             first: Fighter {
                 ws: i32_of(a.ws),
                 s: i32_of(a.s),

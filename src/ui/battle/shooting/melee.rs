@@ -13,6 +13,7 @@ use crate::app::Command;
 use crate::i18n::Lang;
 use crate::rules::battle::Fight;
 use crate::rules::battle::from_table::{CampaignSoldier, target_profile};
+use crate::rules::battle::scenario::ScenarioKind;
 use crate::rules::battle::scenario::{Count, KtCloseCombatScenario, KtTarget, Scenario};
 use crate::rules::battle::summary::Combatant;
 use crate::rules::campaign::{Campaign, CharId};
@@ -183,7 +184,7 @@ impl MeleeFighter {
             modifiers.push(KtModifier::GasMask);
         }
         KtCloseCombatScenario {
-            kind: "killteam_close_combat".to_owned(),
+            kind: ScenarioKind::KillteamCloseCombat,
             close_combat: self.score,
             attacks: self.blow.attacks.clone(),
             s: self.blow.s,

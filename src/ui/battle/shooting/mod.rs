@@ -15,6 +15,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
+use crate::rules::battle::scenario::ScenarioKind;
 use crate::rules::battle::scenario::{Count, KtTarget, KtWeapon, Scenario, ShootingScenario};
 use crate::rules::battle::{Fight, from_table, scenario};
 use crate::rules::core::names::name_in;
@@ -78,7 +79,7 @@ impl Default for ShootingView {
             melee: melee::MeleeView::default(),
             shot_sides: Sides::default(),
             shot: ShootingScenario {
-                kind: "killteam_shooting".to_owned(),
+                kind: ScenarioKind::KillteamShooting,
                 range: 18,
                 weapon: KtWeapon {
                     class: ShotClass::Normal,

@@ -6,6 +6,7 @@
 
 use crate::common::rules;
 use muster::rules::battle::scenario::Scenario;
+use muster::rules::battle::scenario::ScenarioKind;
 use muster::rules::close_combat::odds::{Blows, CcModifier, CcWeaponProfile, close_combat};
 use muster::rules::core::dist::fixed;
 use muster::rules::data::RulesData;
@@ -509,7 +510,7 @@ fn eq_4_a_combi_weapon_fires_its_other_barrel_as_snap_fire() {
         .find(|w| w.id == "meltagun")
         .expect("melta");
     let shot = muster::rules::battle::scenario::ShootingScenario {
-        kind: "killteam_shooting".to_owned(),
+        kind: ScenarioKind::KillteamShooting,
         range: 10,
         weapon: KtWeapon::of(melta),
         target: serde_json::from_value(serde_json::json!({"t": 3, "save": 5, "cover": false}))
