@@ -17,6 +17,7 @@ use super::{
 };
 use crate::i18n::Lang;
 use crate::rules::campaign::merge::{Side, merge};
+use crate::rules::core::problem::ProblemKind;
 use crate::rules::{Campaign, Doc};
 use crate::store::fields::merge3;
 use crate::store::{self, Kinds};
@@ -163,7 +164,7 @@ fn campaigns(
         Ok(m) => m,
         // One stamp id on two events: one file was forged or damaged, so
         // the two cannot be read as versions of one campaign.
-        Err(p) if p.key == "merge.problem.one_id_two_events" => {
+        Err(p) if p.kind == ProblemKind::OneIdTwoEvents => {
             let _ = writeln!(
                 err,
                 "muster: cannot merge: {}: the first file {}, the second {}",

@@ -20,6 +20,7 @@ use crate::rules::characters::equipment::{Gear, GearEdit, PowerCard};
 use crate::rules::core::characteristic::{Characteristic, Modifiers, Profile};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::problem::Problem;
+use crate::rules::core::problem::ProblemKind;
 use crate::rules::data::RulesData;
 use data::Race;
 
@@ -383,7 +384,7 @@ impl Character {
         }
         match self.check_maxima(rules) {
             Ok(list) => problems.extend(list.into_iter().filter(|p| {
-                !(p.characteristic == Some(Characteristic::M) && p.key == "problem.above_major")
+                !(p.characteristic == Some(Characteristic::M) && p.kind == ProblemKind::AboveMajor)
             })),
             Err(p) => problems.push(p),
         }

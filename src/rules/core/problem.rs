@@ -15,9 +15,51 @@ pub enum Shown {
     Key(&'static str),
 }
 
+/// What a problem is, for code that acts on it (its message key says it
+/// to a reader): the refusals a caller tells apart, every other one
+/// `Other`. Given by the key when the problem is made, so that no caller
+/// compares keys.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// Any problem no caller tells apart.
+    #[default]
+    Other,
+    /// A recruit the campaign holds (CMP-7): he may not be recruited again.
+    RecruitHeld,
+    /// A model already out of action (CMP-13).
+    AlreadyOut,
+    /// A characteristic above its race's maximum for a major hero (CHR-3).
+    AboveMajor,
+    /// House rules the campaign's events cannot be played under.
+    CannotHonour,
+    /// One event id given to two events (a merge).
+    OneIdTwoEvents,
+}
+
+impl ProblemKind {
+    /// Every kind but `Other`, with its message key.
+    const KEYED: [(&'static str, Self); 5] = [
+        ("campaign.problem.recruit_held", Self::RecruitHeld),
+        ("campaign.problem.already_out", Self::AlreadyOut),
+        ("problem.above_major", Self::AboveMajor),
+        ("house_rules.cannot_honour", Self::CannotHonour),
+        ("merge.problem.one_id_two_events", Self::OneIdTwoEvents),
+    ];
+
+    /// The kind of a problem whose message is `key`.
+    fn of_key(key: &str) -> Self {
+        Self::KEYED
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(Self::Other, |(_, kind)| *kind)
+    }
+}
+
 /// A broken rule, or a refused edit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// What it is, for code that acts on it.
+    pub kind: ProblemKind,
     /// The rule's id (`CHR-3`, or an item's `EQ-4` from the rules data), or
     /// `FILE` for document problems.
     pub rule: Cow<'static, str>,
@@ -44,6 +86,7 @@ impl Problem {
     /// A problem of `rule` with the message `key`.
     pub fn new(rule: impl Into<Cow<'static, str>>, key: &'static str) -> Self {
         Self {
+            kind: ProblemKind::of_key(key),
             rule: rule.into(),
             key,
             args: Vec::new(),

@@ -17,6 +17,7 @@ use serde_json::Value;
 pub use super::core::house::{HouseRules, RuleChange};
 use super::core::problem::Problem;
 use super::data::{BUILT_IN_FILES, DataProblem, RulesData};
+use crate::rules::core::problem::ProblemKind;
 
 /// The rule of every house-rules problem.
 pub const HOUSE: &str = "HOUSE";
@@ -299,14 +300,14 @@ pub fn refused_value(house: &HouseRules, place: &str, value: &Value) -> Option<P
     }
     match rule_set(&set(house, place, Some(value.clone()))) {
         Ok(_) => None,
-        Err(p) if p.problem.key == CANNOT_HONOUR => Some((*p.problem).clone()),
+        Err(p) if p.problem.kind == ProblemKind::CannotHonour => Some((*p.problem).clone()),
         Err(p) => Some(refused((*p.problem).clone())),
     }
 }
 
 /// Why a rule set cannot be used, as one problem naming the place.
 pub fn refusal(p: &DataProblem) -> Problem {
-    if p.problem.key == CANNOT_HONOUR {
+    if p.problem.kind == ProblemKind::CannotHonour {
         return (*p.problem).clone();
     }
     Problem::new(HOUSE, CANNOT_HONOUR)

@@ -10,6 +10,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::ReinforcementEdit;
+use crate::rules::core::problem::ProblemKind;
 use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
 use crate::ui::campaign::free_gear::recruit_gear_ui;
 use crate::ui::campaign::parts::{Buy, edit};
@@ -364,7 +365,7 @@ fn library_offers(cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> bool {
         .any(|(doc, who, _)| {
             let pick = Some(CharRef::new(doc, who));
             library_refusal(cx, c, e, pick.as_ref())
-                .is_none_or(|p| p.key != "campaign.problem.recruit_held")
+                .is_none_or(|p| p.kind != ProblemKind::RecruitHeld)
         })
 }
 
@@ -385,7 +386,7 @@ fn library_options_ui(
         // CMP-7: one already in the campaign is never offered.
         if refusal
             .as_ref()
-            .is_some_and(|p| p.key == "campaign.problem.recruit_held")
+            .is_some_and(|p| p.kind == ProblemKind::RecruitHeld)
         {
             continue;
         }

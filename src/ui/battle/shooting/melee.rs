@@ -18,6 +18,7 @@ use crate::rules::battle::scenario::{Count, KtCloseCombatScenario, KtTarget, Sce
 use crate::rules::battle::summary::Combatant;
 use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::core::names::{Names, name_in};
+use crate::rules::core::problem::ProblemKind;
 use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::data::{KillTeamData, KtModifier};
 use crate::rules::killteam::melee::{Blow, blows};
@@ -282,7 +283,7 @@ impl MeleeView {
             cx.model
                 .get::<Campaign>(&r.doc)
                 .and_then(|c| c.wound_refusal(CharId(r.id)))
-                .is_some_and(|p| p.key == "campaign.problem.already_out")
+                .is_some_and(|p| p.kind == ProblemKind::AlreadyOut)
         });
         let Some(last) = cx.model.battle.log.last() else {
             return out_at_table;

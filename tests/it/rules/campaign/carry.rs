@@ -322,7 +322,10 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.already_out");
+    assert_eq!(
+        p.kind,
+        muster::rules::core::problem::ProblemKind::AlreadyOut
+    );
     // Once his test is rolled, it stands.
     let c = cran(&c, "Bob", 10, r);
     assert_eq!(c.character(bob).unwrap().state, State::LightlyWounded);

@@ -144,7 +144,10 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     assert!(c.roll_applied(42));
     // Out of action: no more wounds from the battle screen.
     let why = c.wound_refusal(Fighter::Enemy(0).id()).expect("refused");
-    assert_eq!(why.key, "campaign.problem.already_out");
+    assert_eq!(
+        why.kind,
+        muster::rules::core::problem::ProblemKind::AlreadyOut
+    );
     // Back in action by hand, then its boxes cleared.
     let c = ok(
         &c,

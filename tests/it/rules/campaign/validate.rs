@@ -348,7 +348,10 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.recruit_held");
+    assert_eq!(
+        p.kind,
+        muster::rules::core::problem::ProblemKind::RecruitHeld
+    );
 }
 
 #[test]
