@@ -98,10 +98,13 @@ fn the_campaign(app: &App) -> &Campaign {
         .expect("the campaign")
 }
 
-/// The events the child reported saved: those of its last whole `S` line.
+/// The events the child reported saved: those of its last whole `S` line
+/// (a line the kill cut short, without its newline, says nothing).
 fn saved_by_child(path: &Path) -> BTreeSet<String> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.lines()
+    let whole = text.rfind('\n').map_or("", |end| &text[..end]);
+    whole
+        .lines()
         .rfind(|l| l.starts_with("S"))
         .map(|l| l.split_whitespace().skip(1).map(str::to_owned).collect())
         .unwrap_or_default()
