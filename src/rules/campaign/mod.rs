@@ -32,6 +32,7 @@ mod ready;
 mod recruit;
 mod replay;
 mod rival;
+mod rooms;
 mod setup;
 pub mod victory;
 mod words;
