@@ -306,21 +306,28 @@ fn in_the_list_no_banner_covers_the_targets() {
     );
 }
 
-/// In French at 1024×700, a target's fights (close combat, a shot, a
-/// psychic attack) stand on one line of the list: no row is two lines
-/// tall.
-#[test]
-fn in_french_a_target_s_fights_stand_on_one_line() {
-    use muster::i18n::Lang;
-    let rules = rules();
-    let c = whole_escort(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing_in(dir.path(), &c, Lang::Fr, (1024.0, 700.0));
+/// The example's table in French at 1024×700, its compact list shown and
+/// its first character picked as the attacker (his name).
+fn listed_in_french_with_an_attacker(
+    dir: &std::path::Path,
+) -> (Campaign, Harness<'static, Gui>, String) {
+    let c = whole_escort(rules());
+    let mut h = super::showing_in(dir, &c, muster::i18n::Lang::Fr, (1024.0, 700.0));
     h.get_by_role_and_label(Role::Tab, "Liste compacte").click();
     h.run();
     let me = c.characters[0].name().to_owned();
     h.get_by_label(&format!("{me} attaque…")).click_accesskit();
     h.run();
+    (c, h, me)
+}
+
+/// In French at 1024×700, a target's fights (close combat, a shot, a
+/// psychic attack) stand on one line of the list: no row is two lines
+/// tall.
+#[test]
+fn in_french_a_target_s_fights_stand_on_one_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (c, h, me) = listed_in_french_with_an_attacker(dir.path());
     let enemy = c.enemy_names(0)["fr"].clone();
     let tops: Vec<f32> = h
         .query_all_by_role(Role::Button)
@@ -350,16 +357,8 @@ fn in_french_a_target_s_fights_stand_on_one_line() {
 /// what is left.
 #[test]
 fn in_french_every_name_in_the_list_is_whole() {
-    use muster::i18n::Lang;
-    let rules = rules();
-    let c = whole_escort(rules);
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing_in(dir.path(), &c, Lang::Fr, (1024.0, 700.0));
-    h.get_by_role_and_label(Role::Tab, "Liste compacte").click();
-    h.run();
-    let me = c.characters[0].name().to_owned();
-    h.get_by_label(&format!("{me} attaque…")).click_accesskit();
-    h.run();
+    let (_, mut h, _) = listed_in_french_with_an_attacker(dir.path());
     h.run();
     let skull = egui_material_icons::icons::ICON_SKULL.codepoint;
     let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
