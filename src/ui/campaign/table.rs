@@ -93,8 +93,8 @@ fn new_turn(cx: &ViewCtx<'_>, c: &Campaign) {
     ));
 }
 
-/// "Begin turn 2 with models still to activate?" (KT-8), with "Not yet"
-/// where "New turn" was clicked.
+/// "Begin turn 2 with models still to activate?" (KT-8), "Not yet" first
+/// (a second click of New turn lands on nothing that begins it).
 fn new_turn_confirm_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, asking: egui::Id) {
     let a = c.activations();
     let next = (c.table.as_ref().map_or(1, Table::turn) + 1).to_string();
