@@ -322,10 +322,40 @@ const MARK_WIDTH: f32 = 22.0;
 /// never under its least.
 fn name_and_kind_widths<'a>(
     ui: &egui::Ui,
-    lines: impl Iterator<Item = &'a Line>,
+    lines: impl Iterator<Item = &'a Line> + Clone,
     budget: f32,
 ) -> (f32, f32) {
+    let (name, kind) = widest_texts(ui, lines);
+    let budget = budget.max(NAME_LEAST + KIND_LEAST);
+    let name = name.max(NAME_LEAST);
+    let kind = kind.max(KIND_LEAST);
+    if name + kind <= budget {
+        return (name, kind);
+    }
+    let kind = kind.min(budget - name).max(KIND_LEAST);
+    (name.min(budget - kind).max(NAME_LEAST), kind)
+}
+
+/// The widest name (with its side's icon and a reserve's mark) and kind of
+/// `lines`: laid out again only when the lines' texts change, not every
+/// frame.
+fn widest_texts<'a>(ui: &egui::Ui, lines: impl Iterator<Item = &'a Line> + Clone) -> (f32, f32) {
+    use std::hash::{Hash as _, Hasher as _};
     let font = egui::TextStyle::Body.resolve(ui.style());
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (font.size.to_bits(), &font.family).hash(&mut hasher);
+    for l in lines.clone() {
+        (&l.name, &l.kind).hash(&mut hasher);
+    }
+    let texts = hasher.finish();
+    // One entry, replaced when the texts change.
+    let id = egui::Id::unique("compact-text-widths");
+    if let Some((_, known)) = ui
+        .data(|d| d.get_temp::<(u64, (f32, f32))>(id))
+        .filter(|(of, _)| *of == texts)
+    {
+        return known;
+    }
     let text_width = |text: String| {
         ui.fonts_mut(|f| {
             f.layout_no_wrap(text, font.clone(), egui::Color32::WHITE)
@@ -340,14 +370,8 @@ fn name_and_kind_widths<'a>(
         name = name.max(text_width(shown) + MARK_WIDTH);
         kind = kind.max(text_width(l.kind.clone()));
     }
-    let budget = budget.max(NAME_LEAST + KIND_LEAST);
-    let name = name.max(NAME_LEAST);
-    let kind = kind.max(KIND_LEAST);
-    if name + kind <= budget {
-        return (name, kind);
-    }
-    let kind = kind.min(budget - name).max(KIND_LEAST);
-    (name.min(budget - kind).max(NAME_LEAST), kind)
+    ui.data_mut(|d| d.insert_temp(id, (texts, (name, kind))));
+    (name, kind)
 }
 
 /// The wounds column's width: room for the most boxes a line shows, so

@@ -176,6 +176,21 @@ impl Table {
         }
     }
 
+    /// The soldier whose activation opened last this turn, while it is
+    /// still open with an action taken (it may be over all the same: his
+    /// actions spent).
+    pub fn activating_now(&self) -> Option<CharId> {
+        let now = self.opened_now();
+        if now == 0 {
+            return None;
+        }
+        self.acts.soldiers.iter().find_map(|(id, t)| {
+            t.open()
+                .is_some_and(|a| a.seq == now && !a.acts.is_empty())
+                .then_some(*id)
+        })
+    }
+
     /// The enemies activated this turn, by place.
     pub fn enemies_activated(&self) -> &[usize] {
         if self.acts.turn == self.turn() {

@@ -91,21 +91,16 @@ impl Campaign {
     /// The name of the players' soldier other than `id` whose activation
     /// is under way (begun, not over), if one is.
     fn open_activation_other_than(&self, id: CharId, rules: &RulesData) -> Option<&str> {
-        let table = self.table.as_ref()?;
-        table
-            .players
-            .iter()
-            .filter(|&&other| other != id)
-            .filter_map(|&other| Some((other, self.acting_soldier(other, rules).ok()?)))
-            .find(|(_, at)| {
-                let last = at.turn.activations.len().saturating_sub(1);
-                at.turn.open().is_some_and(|a| !a.acts.is_empty())
-                    && !at
-                        .allowance
-                        .activation_over(&rules.killteam, &at.turn, last)
-            })
-            .and_then(|(other, _)| self.character(other))
-            .map(|x| x.name())
+        let other = self.table.as_ref()?.activating_now().filter(|o| *o != id)?;
+        let at = self.acting_soldier(other, rules).ok()?;
+        let last = at.turn.activations.len().saturating_sub(1);
+        if at
+            .allowance
+            .activation_over(&rules.killteam, &at.turn, last)
+        {
+            return None;
+        }
+        self.character(other).map(|x| x.name())
     }
 
     /// EQ-10 « ne peut plus bouger durant ce tour »: a model a flash
