@@ -42,7 +42,7 @@ impl App {
         let Some(store) = self.store.clone() else {
             return;
         };
-        for change in store.take_identity_changes() {
+        for change in store.identity().take_changes() {
             if let Err(e) = self.desktop.keep_machine_id(&change.new) {
                 let text = Msg::new("store.save_failed").msg("reason", e.msg());
                 self.message(MessageKind::Error, text);

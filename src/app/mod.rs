@@ -242,9 +242,9 @@ impl App {
         };
         // A journaled campaign is replayed by the rules in force, and the
         // journals this machine begins carry its name.
-        store.use_rules(&self.model.rules);
-        store.use_machine_name(&self.model.machine_by());
-        self.model.folder.machine_id = store.machine().to_string();
+        store.replay_rules().set(&self.model.rules);
+        store.identity().set_name(&self.model.machine_by());
+        self.model.folder.machine_id = store.identity().id().to_string();
         let library = store.load_library();
         // What is undone must be what is on disk now: the history of the
         // documents as they were read before is dropped.

@@ -166,7 +166,7 @@ impl Store {
         // Atomically too: a crash while backing up leaves no half backup
         // that would count as the newest.
         let bytes = fs::read(path).map_err(io_err("io.back_up", path))?;
-        self.write_atomic(&target, &bytes)?;
+        self.disk.write_atomic(&target, &bytes)?;
         for old in self.backups(key).into_iter().skip(BACKUPS_KEPT) {
             if let Err(e) = fs::remove_file(&old) {
                 log::warn!("could not remove old backup: {e}: {}", old.display());

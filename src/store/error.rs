@@ -41,6 +41,25 @@ pub enum StoreError {
         /// The file.
         path: PathBuf,
     },
+    /// A document of another kind was given where a campaign is kept as
+    /// journals.
+    NotACampaign {
+        /// The file it would have gone to.
+        path: PathBuf,
+    },
+    /// A journaled campaign's files were asked of before they were read
+    /// (a read that failed).
+    JournalsNotRead {
+        /// The campaign's folder.
+        path: PathBuf,
+    },
+    /// A house rule names a place the built-in rules data does not have.
+    NoBuiltInValue {
+        /// The place asked for (`file.json/pointer`).
+        place: String,
+        /// The rules folder.
+        path: PathBuf,
+    },
 }
 
 impl StoreError {
@@ -55,6 +74,9 @@ impl StoreError {
             Self::ReadOnly => ReadError::ReadOnly,
             Self::ChangedOnDisk { .. } => ReadError::ChangedOnDisk,
             Self::NameNotText { .. } => ReadError::NameNotText,
+            Self::NotACampaign { .. } => ReadError::NotACampaign,
+            Self::JournalsNotRead { .. } => ReadError::JournalsNotRead,
+            Self::NoBuiltInValue { place, .. } => ReadError::NoBuiltInValue(place.clone()),
         }
     }
 
@@ -64,7 +86,10 @@ impl StoreError {
             Self::Io { path, .. }
             | Self::Document { path, .. }
             | Self::ChangedOnDisk { path }
-            | Self::NameNotText { path } => Some(path),
+            | Self::NameNotText { path }
+            | Self::NotACampaign { path }
+            | Self::JournalsNotRead { path }
+            | Self::NoBuiltInValue { path, .. } => Some(path),
             Self::ReadOnly => None,
         }
     }
@@ -91,7 +116,12 @@ impl std::error::Error for StoreError {
         match self {
             Self::Io { source, .. } => Some(source),
             Self::Document { reason, .. } => Some(reason),
-            Self::ReadOnly | Self::ChangedOnDisk { .. } | Self::NameNotText { .. } => None,
+            Self::ReadOnly
+            | Self::ChangedOnDisk { .. }
+            | Self::NameNotText { .. }
+            | Self::NotACampaign { .. }
+            | Self::JournalsNotRead { .. }
+            | Self::NoBuiltInValue { .. } => None,
         }
     }
 }
@@ -115,6 +145,12 @@ pub enum ReadError {
     ChangedOnDisk,
     /// The file's name is not text.
     NameNotText,
+    /// Not a campaign, where one is kept as journals.
+    NotACampaign,
+    /// A journaled campaign's files not read yet.
+    JournalsNotRead,
+    /// No such place in the built-in rules data.
+    NoBuiltInValue(String),
 }
 
 impl ReadError {
@@ -128,6 +164,9 @@ impl ReadError {
             Self::ReadOnly => Msg::new("io.read_only"),
             Self::ChangedOnDisk => Msg::new("io.changed_on_disk"),
             Self::NameNotText => Msg::new("io.name_not_utf8"),
+            Self::NotACampaign => Msg::new("io.not_a_campaign"),
+            Self::JournalsNotRead => Msg::new("io.journals_not_read"),
+            Self::NoBuiltInValue(place) => Msg::new("io.no_built_in_value").text("place", place),
         }
     }
 }

@@ -31,10 +31,9 @@ impl Store {
             return Err(StoreError::ReadOnly);
         }
         let dir = self.rules_dir();
-        let no_place = |path: &Path| StoreError::Io {
-            action: "io.write",
+        let no_place = |path: &Path| StoreError::NoBuiltInValue {
+            place: place.to_owned(),
             path: path.to_path_buf(),
-            source: io::Error::other(format!("no value at {place} in the built-in rules data")),
         };
         let Some((file, pointer)) = house_rules::split_place(place) else {
             return Err(no_place(&dir));
@@ -88,13 +87,14 @@ impl Store {
         fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
         let mut text = serde_json::to_string_pretty(&copy).unwrap_or_default();
         text.push('\n');
-        self.write_atomic(&path, text.as_bytes())
+        self.disk.write_atomic(&path, text.as_bytes())
     }
 
     /// Writes `house` as a house-rules file at `path`, to share with
     /// another group.
     pub fn export_house_rules(&self, house: &HouseRules, path: &Path) -> Result<(), StoreError> {
-        self.write_atomic(path, house_rules_text(house).as_bytes())
+        self.disk
+            .write_atomic(path, house_rules_text(house).as_bytes())
     }
 }
 

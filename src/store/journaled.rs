@@ -17,11 +17,9 @@
 //! before this machine's next append.
 
 use std::collections::{HashMap, HashSet};
-use std::fs::{self, OpenOptions};
-use std::io::Write as _;
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 mod file;
 mod known;
@@ -43,7 +41,7 @@ use replay::{
 };
 
 use super::document::SCHEMA_VERSION;
-use super::{Seen, Store, StoreError, io_err};
+use super::{Identity, ReplayRules, Seen, Store, StoreError, io_err};
 use crate::rules::campaign::Entry;
 use crate::rules::campaign::journals::SetAside;
 use crate::rules::{Campaign, Doc, DocKey, Document, RulesData};
@@ -62,6 +60,50 @@ pub struct Arrived {
     pub machines: Vec<String>,
 }
 
+/// The journaled campaigns as read: what is known of each one's files,
+/// this machine's identity in them, the rules they are replayed by, and
+/// where this machine keeps their snapshots.
+#[derive(Debug)]
+pub(super) struct Journals {
+    /// What is known of each journaled campaign's files, by its folder.
+    known: Mutex<HashMap<PathBuf, Known>>,
+    /// This machine: the journal it writes in each campaign.
+    pub(super) identity: Identity,
+    /// The rules the campaigns' events are replayed by.
+    pub(super) rules: ReplayRules,
+    /// This machine's folder of the campaigns' snapshots, never among the
+    /// documents (none: no snapshots are kept).
+    snapshots: Option<PathBuf>,
+}
+
+impl Journals {
+    pub(super) fn new(snapshots: Option<PathBuf>) -> Self {
+        Self {
+            known: Mutex::new(HashMap::new()),
+            identity: Identity::default(),
+            rules: ReplayRules::default(),
+            snapshots,
+        }
+    }
+
+    /// What is known of the campaigns' files. A thread that panicked
+    /// while holding it may have left one campaign half taken in: every
+    /// campaign is then read again from its files.
+    fn known(&self) -> MutexGuard<'_, HashMap<PathBuf, Known>> {
+        self.known.lock().unwrap_or_else(|poisoned| {
+            self.known.clear_poison();
+            let mut map = poisoned.into_inner();
+            map.clear();
+            map
+        })
+    }
+
+    /// Forgets every campaign read: each is read again whole.
+    pub(super) fn forget_all(&self) {
+        self.known().clear();
+    }
+}
+
 impl Store {
     /// The folder of a journaled campaign.
     pub fn journal_dir(&self, key: &DocKey) -> PathBuf {
@@ -78,7 +120,7 @@ impl Store {
     /// This machine's journal file in the campaign's folder.
     pub fn own_journal(&self, key: &DocKey) -> PathBuf {
         self.journal_dir(key)
-            .join(format!("{}.{JOURNAL_EXT}", self.machine().as_str()))
+            .join(format!("{}.{JOURNAL_EXT}", self.identity().id().as_str()))
     }
 
     /// Reads a journaled campaign: its start, then every machine's
@@ -87,15 +129,15 @@ impl Store {
         let dir = self.journal_dir(key);
         // Read under the lock: a save appending meanwhile would otherwise
         // be forgotten by what is kept of the files.
-        let mut map = self.journaled.lock().map_err(|_| StoreError::ReadOnly)?;
+        let mut map = self.journals.known();
         let texts = read_journals(&dir)?;
         if let Some((known, campaign)) = self.read_snapshot(key, &dir, &texts) {
             map.insert(dir, known);
             return Ok(Doc::new(campaign));
         }
-        let own = self.machine().as_str().to_owned();
+        let own = self.identity().id().as_str().to_owned();
         let mut known = known_from_texts(self.kinds(), &dir, texts, Some(&own))?;
-        let print = self.rules_fingerprint();
+        let print = self.replay_rules().fingerprint();
         let doc = self.replay_known(key, &mut known, None)?;
         let snapshot = doc
             .get::<Campaign>()
@@ -118,13 +160,13 @@ impl Store {
         known: &mut Known,
         mine: Option<&[Arc<Entry>]>,
     ) -> Result<Doc, StoreError> {
-        let own = self.machine();
+        let own = self.identity().id();
         let own = own.as_str();
         replay(
             self.kinds(),
             known,
             &key.id,
-            self.rules().as_deref(),
+            self.replay_rules().get().as_deref(),
             mine.map(|m| (own, m)),
         )
     }
@@ -132,23 +174,22 @@ impl Store {
     /// The other machines' journals of a campaign that cannot be read
     /// whole, each with why (the campaign holds what comes before).
     pub fn unreadable_journals(&self, key: &DocKey) -> Vec<super::Unreadable> {
-        self.journaled
-            .lock()
-            .ok()
-            .and_then(|m| m.get(&self.journal_dir(key)).map(|k| k.unreadable.clone()))
+        self.journals
+            .known()
+            .get(&self.journal_dir(key))
+            .map(|k| k.unreadable.clone())
             .unwrap_or_default()
     }
 
     /// The keys of the events this machine made in a journaled campaign
     /// and took back since (undone here).
     pub fn taken_back_here(&self, key: &DocKey) -> HashSet<String> {
-        let own = self.machine();
+        let own = self.identity().id();
         let own = own.as_str();
-        self.journaled
-            .lock()
-            .ok()
-            .and_then(|m| {
-                let (_, file) = m.get(&self.journal_dir(key))?.files.get(own)?;
+        let map = self.journals.known();
+        map.get(&self.journal_dir(key))
+            .and_then(|k| {
+                let (_, file) = k.files.get(own)?;
                 Some(
                     file.events
                         .iter()
@@ -162,10 +203,10 @@ impl Store {
 
     /// The events the last replay of a journaled campaign set aside.
     pub fn set_aside(&self, key: &DocKey) -> Vec<SetAside> {
-        self.journaled
-            .lock()
-            .ok()
-            .and_then(|m| m.get(&self.journal_dir(key)).map(|k| k.set_aside.clone()))
+        self.journals
+            .known()
+            .get(&self.journal_dir(key))
+            .map(|k| k.set_aside.clone())
             .unwrap_or_default()
     }
 
@@ -175,20 +216,18 @@ impl Store {
     pub fn with_arrivals(&self, ours: &Campaign) -> Result<Option<Doc>, StoreError> {
         let key = DocKey::new(<Campaign as Document>::KIND, ours.id.clone());
         let dir = self.journal_dir(&key);
-        let Ok(mut map) = self.journaled.lock() else {
-            return Ok(None);
-        };
+        let mut map = self.journals.known();
         let Some(known) = map.get_mut(&dir) else {
             return Ok(None);
         };
-        let mut own = self.machine().as_str().to_owned();
+        let mut own = self.identity().id().as_str().to_owned();
         for (machine, path) in journal_files(&dir) {
             if machine == own {
                 if !written_by_another(known, &own, &path) {
                     continue;
                 }
                 // Read from now on as another machine's journal.
-                own = self.take_new_identity(path.clone()).as_str().to_owned();
+                own = self.identity().take_new(path.clone()).as_str().to_owned();
             }
             let seen = Seen::of(&path);
             let (was, file) = known.files.entry(machine.clone()).or_default();
@@ -215,7 +254,8 @@ impl Store {
             }
         }
         let on_top = self
-            .rules()
+            .replay_rules()
+            .get()
             .and_then(|rules| played_on_top(ours, known, &own, &rules));
         let doc = match on_top {
             Some(c) => Doc::new(c),
@@ -242,9 +282,7 @@ impl Store {
     /// appended to its own journal.
     pub(super) fn save_journaled(&self, doc: &Doc, check: bool) -> Result<PathBuf, StoreError> {
         let Some(c) = doc.get::<Campaign>() else {
-            return Err(StoreError::Io {
-                action: "io.write",
-                source: std::io::Error::other("not a campaign"),
+            return Err(StoreError::NotACampaign {
                 path: self.path(&doc.key()),
             });
         };
@@ -252,30 +290,21 @@ impl Store {
         let dir = self.journal_dir(&key);
         if !dir.join(START_FILE).is_file() {
             self.begin_journals(&key, c, check)?;
-        } else if self
-            .journaled
-            .lock()
-            .map(|m| !m.contains_key(&dir))
-            .unwrap_or(true)
-        {
+        } else if !self.journals.known().contains_key(&dir) {
             self.read_journaled(&key)?;
         }
-        let mut map = self.journaled.lock().map_err(|_| StoreError::ReadOnly)?;
+        let mut map = self.journals.known();
         let Some(known) = map.get_mut(&dir) else {
             // Read just above, or begun: only a failed read leaves none.
-            return Err(StoreError::Io {
-                action: "io.read",
-                source: std::io::Error::other("the campaign's journals were not read"),
-                path: dir,
-            });
+            return Err(StoreError::JournalsNotRead { path: dir });
         };
         let mut own_path = self.own_journal(&key);
-        if written_by_another(known, self.machine().as_str(), &own_path) {
+        if written_by_another(known, self.identity().id().as_str(), &own_path) {
             // Its lines are read at the next look at the other machines'.
-            self.take_new_identity(own_path);
+            self.identity().take_new(own_path);
             own_path = self.own_journal(&key);
         }
-        let own = self.machine().as_str().to_owned();
+        let own = self.identity().id().as_str().to_owned();
         // Nothing of the files changed since this machine's last save but
         // its own lines: only the events after those both journals share
         // are looked at (a tick at the table looks at one, not thousands).
@@ -340,13 +369,9 @@ impl Store {
         }
         let dir = self.journal_dir(key);
         let own_path = self.own_journal(key);
-        let mut map = self.journaled.lock().map_err(|_| StoreError::ReadOnly)?;
+        let mut map = self.journals.known();
         let Some(known) = map.get_mut(&dir) else {
-            return Err(StoreError::Io {
-                action: "io.read",
-                source: std::io::Error::other("the campaign's journals were not read"),
-                path: dir,
-            });
+            return Err(StoreError::JournalsNotRead { path: dir });
         };
         let choice = Line::Choose(Choose {
             keep: keep.to_owned(),
@@ -370,15 +395,10 @@ impl Store {
     ) -> Result<Option<(Campaign, Vec<SetAside>)>, StoreError> {
         let key = DocKey::new(<Campaign as Document>::KIND, ours.id.clone());
         let dir = self.journal_dir(&key);
-        let Some(mut known) = self
-            .journaled
-            .lock()
-            .ok()
-            .and_then(|m| m.get(&dir).cloned())
-        else {
+        let Some(mut known) = self.journals.known().get(&dir).cloned() else {
             return Ok(None);
         };
-        let own = self.machine().as_str().to_owned();
+        let own = self.identity().id().as_str().to_owned();
         let (_, file) = known.files.entry(own.clone()).or_default();
         file.choices.push(Choose {
             keep: keep.to_owned(),
@@ -401,7 +421,7 @@ impl Store {
         own_path: &Path,
         text: &str,
     ) -> Result<fs::File, StoreError> {
-        let own = self.machine().as_str().to_owned();
+        let own = self.identity().id().as_str().to_owned();
         let (_, file) = known.files.entry(own.clone()).or_default();
         // Whole lines past what is known (a write that failed after some
         // of them landed) are read, never cut: other machines may have read
@@ -417,11 +437,11 @@ impl Store {
                 format: JOURNAL_FORMAT,
                 schema: SCHEMA_VERSION,
                 machine: own.clone(),
-                name: self.machine_name(),
+                name: self.identity().name(),
             }))
         };
         let all = format!("{header}{text}");
-        let written = match self.append(own_path, file, &all) {
+        let written = match self.disk.append_at(own_path, file.good_len, &all) {
             Ok(written) => written,
             Err(e) => {
                 // What landed of it is this machine's, not another's.
@@ -452,7 +472,7 @@ impl Store {
     fn begin_journals(&self, key: &DocKey, c: &Campaign, check: bool) -> Result<(), StoreError> {
         let single = self.path(key);
         let on_disk = Seen::of(&single);
-        if check && on_disk.is_some() && on_disk != self.last_seen(&single) {
+        if check && on_disk.is_some() && on_disk != self.disk.last_seen(&single) {
             return Err(StoreError::ChangedOnDisk { path: single });
         }
         let dir = self.journal_dir(key);
@@ -477,65 +497,19 @@ impl Store {
                 reason,
                 path: start_path.clone(),
             })?;
-        self.write_atomic(&start_path, text.as_bytes())?;
+        self.disk.write_atomic(&start_path, text.as_bytes())?;
         let hash = FileHash::of(text.as_bytes());
         let mut known = Known::of_start((Arc::new(start), hash), Seen::of(&start_path), start_path);
         known.saved_keys.clone_from(&known.start_keys);
-        if let Ok(mut map) = self.journaled.lock() {
-            map.insert(dir, known);
-        }
+        self.journals.known().insert(dir, known);
         // The single file it was: among the backups, then gone.
         if single.exists() {
             self.backup(key, &single)?;
             fs::remove_file(&single).map_err(io_err("io.remove", &single))?;
-            self.remember(&single);
-            self.mark_foreign(&single, false);
+            self.disk.remember(&single);
+            self.disk.mark_foreign(&single, false);
         }
         Ok(())
-    }
-
-    /// Appends `text` to this machine's journal, first cutting away a line
-    /// a crash cut off. The file is returned to be synced.
-    fn append(
-        &self,
-        path: &Path,
-        file: &mut JournalFile,
-        text: &str,
-    ) -> Result<fs::File, StoreError> {
-        use std::io::{Seek as _, SeekFrom};
-        // Tests: a disk that fills up part-way (see `fail_writes_after`).
-        let budget = self.write_budget.load(Ordering::SeqCst);
-        let wanted = u64::try_from(text.len()).unwrap_or(u64::MAX);
-        if budget != u64::MAX {
-            self.write_budget
-                .store(budget.saturating_sub(wanted), Ordering::SeqCst);
-        }
-        // Opened for writing, not appending, so that a line cut off by a
-        // crash can be cut away on every system.
-        let mut f = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(false)
-            .open(path)
-            .map_err(io_err("io.create", path))?;
-        let len = f.metadata().map_err(io_err("io.read", path))?.len();
-        if len > file.good_len {
-            f.set_len(file.good_len).map_err(io_err("io.write", path))?;
-        }
-        f.seek(SeekFrom::Start(file.good_len))
-            .map_err(io_err("io.write", path))?;
-        if wanted > budget {
-            let part = usize::try_from(budget).unwrap_or(0).min(text.len());
-            let _ = f.write_all(&text.as_bytes()[..part]);
-            let full = std::io::Error::new(
-                std::io::ErrorKind::StorageFull,
-                "no space left on device (simulated)",
-            );
-            return Err(io_err("io.write", path)(full));
-        }
-        f.write_all(text.as_bytes())
-            .map_err(io_err("io.write", path))?;
-        Ok(f)
     }
 
     /// The journaled campaigns' files another program changed since Muster
@@ -546,8 +520,8 @@ impl Store {
         let Ok(entries) = fs::read_dir(&folder) else {
             return Vec::new();
         };
-        let own = self.machine().as_str().to_owned();
-        let mut map = self.journaled.lock().ok();
+        let own = self.identity().id().as_str().to_owned();
+        let mut map = self.journals.known();
         let mut out = Vec::new();
         for dir in entries.filter_map(Result::ok).map(|e| e.path()) {
             if !dir.join(START_FILE).is_file() {
@@ -558,7 +532,7 @@ impl Store {
             };
             let key = DocKey::new(<Campaign as Document>::KIND, id);
             // A campaign not read yet, or whose start changed: read whole.
-            let mut known = map.as_mut().and_then(|m| m.get_mut(&dir));
+            let mut known = map.get_mut(&dir);
             if known
                 .as_mut()
                 .is_some_and(|k| !start_as_known(k, &dir.join(START_FILE)))
@@ -611,9 +585,7 @@ impl Store {
         let dir = self.journal_dir(key);
         self.back_up_journaled(key)?;
         fs::remove_dir_all(&dir).map_err(io_err("io.remove", &dir))?;
-        if let Ok(mut map) = self.journaled.lock() {
-            map.remove(&dir);
-        }
+        self.journals.known().remove(&dir);
         Ok(())
     }
 

@@ -86,11 +86,7 @@ impl Store {
     /// the reason.
     pub fn load_library(&self) -> Library {
         let mut library = Library::default();
-        let previous = self
-            .seen
-            .lock()
-            .map(|mut seen| std::mem::take(&mut *seen))
-            .unwrap_or_default();
+        let previous = self.disk.forget_all_seen();
         for kind in self.kinds.iter() {
             let dir = self.dir.join(kind.folder);
             let entries = match fs::read_dir(&dir) {
@@ -118,13 +114,13 @@ impl Store {
                     .get(&path)
                     .is_some_and(|seen| Some(*seen) != Seen::of(&path))
                 {
-                    self.mark_foreign(&path, true);
+                    self.disk.mark_foreign(&path, true);
                 }
                 match self.read_in_folder(kind, &path) {
                     Ok(doc) => library.docs.push(doc),
                     Err(e) => {
                         // Known as it is: only a later change is news.
-                        self.remember(&path);
+                        self.disk.remember(&path);
                         library.unreadable.push(Unreadable {
                             reason: e.reason(),
                             path,
@@ -134,9 +130,7 @@ impl Store {
                 }
             }
         }
-        if let Ok(mut map) = self.journaled.lock() {
-            map.clear();
-        }
+        self.journals.forget_all();
         for dir in self.journaled_folders() {
             let key = DocKey::new(
                 <crate::rules::Campaign as crate::rules::Document>::KIND,
@@ -278,8 +272,8 @@ impl Store {
                 path: path.to_path_buf(),
             });
         }
-        if let (Some(seen), Ok(mut map)) = (before, self.seen.lock()) {
-            map.insert(path.to_path_buf(), seen);
+        if let Some(seen) = before {
+            self.disk.remember_as(path, seen);
         }
         let Some(stem) = path.file_stem().and_then(|s| s.to_str()).map(str::to_owned) else {
             return Err(StoreError::NameNotText {
@@ -301,12 +295,12 @@ impl Store {
         }
         let path = self.path(key);
         if !path.exists() {
-            self.remember(&path);
+            self.disk.remember(&path);
             return Ok(None);
         }
         let kind = self.kinds.get(key.kind);
-        if Seen::of(&path) != self.last_seen(&path) {
-            self.mark_foreign(&path, true);
+        if Seen::of(&path) != self.disk.last_seen(&path) {
+            self.disk.mark_foreign(&path, true);
         }
         self.read_in_folder(kind, &path).map(Some)
     }
@@ -314,7 +308,7 @@ impl Store {
     /// The documents whose files another program changed, created or
     /// removed since Muster last read or wrote them.
     pub fn changes_on_disk(&self) -> Vec<DiskChange> {
-        let known: HashMap<PathBuf, Seen> = self.seen.lock().map(|m| m.clone()).unwrap_or_default();
+        let known: HashMap<PathBuf, Seen> = self.disk.all_seen();
         let mut changes = Vec::new();
         for kind in self.kinds.iter() {
             let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) else {

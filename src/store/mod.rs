@@ -10,28 +10,33 @@ pub mod machine;
 
 mod atomic;
 mod backups;
+mod disk;
 mod error;
+mod identity;
 mod library;
 mod paths;
+mod replay_rules;
 
 use atomic::unique_stamp;
 pub use atomic::{is_our_temp, write_atomic};
 pub use backups::{Ancestor, BACKUP_INTERVAL, BACKUPS_KEPT};
+pub use disk::Disk;
+pub(crate) use disk::Seen;
 use error::io_err;
 pub use error::{ReadError, StoreError};
+pub use identity::{Identity, IdentityChange};
 pub use library::{DiskChange, Library, Unreadable, Version};
 pub use paths::{
     CONFIG_DIR_ENV, DATA_DIR_ENV, data_dir_chosen, data_dir_for, data_dir_override,
     default_data_dir, prefs_dir, prefs_dir_for, sanitize, shared_prefs_dir, slug,
 };
 use paths::{file_stem_for, is_document_file, stem_of};
+pub use replay_rules::ReplayRules;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use document::{DocError, KeptTexts, SCHEMA_VERSION, parse, to_json};
@@ -42,24 +47,6 @@ pub use lock::LockDir;
 use crate::rules::data::DataProblem;
 use crate::rules::{Doc, DocKey, DocVariant, Problem, RulesData};
 
-/// What the store last saw of a file: if it differs now, another program
-/// changed it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-struct Seen {
-    len: u64,
-    modified: Option<SystemTime>,
-}
-
-impl Seen {
-    fn of(path: &Path) -> Option<Self> {
-        let meta = fs::metadata(path).ok()?;
-        Some(Self {
-            len: meta.len(),
-            modified: meta.modified().ok(),
-        })
-    }
-}
-
 /// The documents folders of one data directory.
 #[derive(Debug)]
 pub struct Store {
@@ -69,50 +56,10 @@ pub struct Store {
     lock_dir: LockDir,
     kinds: Kinds,
     backup_interval: Duration,
-    /// What was last read or written of each file.
-    seen: Mutex<HashMap<PathBuf, Seen>>,
-    /// Files whose version, written by another program, Muster has read
-    /// since: the next save over one backs it up first, whenever the last
-    /// backup was made (undoing the reload would otherwise drop it).
-    foreign: Mutex<HashSet<PathBuf>>,
-    /// The texts of the shared items (a campaign's journal entries and
-    /// characters) each file was last saved with: the next save makes the
-    /// new and changed ones only.
-    kept: Mutex<HashMap<PathBuf, KeptTexts>>,
-    /// Tests: how many more bytes writes may write before failing (`u64::MAX`:
-    /// no limit), to simulate a disk that fills up part-way.
-    write_budget: AtomicU64,
-    /// What is known of each journaled campaign's files, by its folder.
-    journaled: Mutex<HashMap<PathBuf, journaled::Known>>,
-    /// This machine's id: the journal it writes in each campaign (drawn
-    /// anew when another installation is found writing as this one).
-    machine: RwLock<Option<machine::MachineId>>,
-    /// The ids this machine gave up, each for a new one, since the app
-    /// last asked ([`Store::take_identity_changes`]).
-    identity_changes: Mutex<Vec<IdentityChange>>,
-    /// This machine's name, written in the journals it begins.
-    machine_name: RwLock<String>,
-    /// The rules a journaled campaign's events are replayed by (the
-    /// built-in ones until the app gives the user's).
-    /// With a hash of them, kept together: a snapshot of a campaign
-    /// replayed by other rules is not used.
-    rules: RwLock<Option<(Arc<RulesData>, u64)>>,
-    /// This machine's folder of the campaigns' snapshots, never among the
-    /// documents (none: no snapshots are kept).
-    snapshots: Option<PathBuf>,
-}
-
-/// This machine's id given up for a new one: another installation (a
-/// copy of this one's folder, or one sharing its id file) was found
-/// writing this machine's journal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IdentityChange {
-    /// The id given up.
-    pub old: machine::MachineId,
-    /// The id this machine writes as now.
-    pub new: machine::MachineId,
-    /// The journal another installation wrote as the old id.
-    pub found_in: PathBuf,
+    /// The files as last read or written, and writes to them.
+    disk: Disk,
+    /// The journaled campaigns as read, and this machine as they know it.
+    journals: journaled::Journals,
 }
 
 impl Store {
@@ -144,16 +91,8 @@ impl Store {
             lock_dir,
             kinds,
             backup_interval: BACKUP_INTERVAL,
-            seen: Mutex::new(HashMap::new()),
-            foreign: Mutex::new(HashSet::new()),
-            kept: Mutex::new(HashMap::new()),
-            write_budget: AtomicU64::new(u64::MAX),
-            journaled: Mutex::new(HashMap::new()),
-            machine: RwLock::new(None),
-            identity_changes: Mutex::new(Vec::new()),
-            machine_name: RwLock::new(String::new()),
-            rules: RwLock::new(None),
-            snapshots,
+            disk: Disk::default(),
+            journals: journaled::Journals::new(snapshots),
         };
         if matches!(store.lock, Lock::Held(_)) {
             store.clear_leftovers();
@@ -214,115 +153,23 @@ impl Store {
     /// machines in one process); otherwise the installation's id is used.
     #[must_use]
     pub fn with_machine(self, machine: machine::MachineId) -> Self {
-        if let Ok(mut m) = self.machine.write() {
-            *m = Some(machine);
-        }
+        self.journals.identity.set_id(machine);
         self
     }
 
-    /// This machine's id.
-    pub fn machine(&self) -> machine::MachineId {
-        if let Some(id) = self.machine.read().ok().and_then(|m| m.clone()) {
-            return id;
-        }
-        let Ok(mut m) = self.machine.write() else {
-            return machine::MachineId::this_installation();
-        };
-        m.get_or_insert_with(machine::MachineId::this_installation)
-            .clone()
-    }
-
-    /// Gives up this machine's id for a new one: another installation was
-    /// found writing this machine's journal in the campaign `found_in`.
-    /// The events of the old journal stay in every campaign (read as
-    /// another machine's); what this machine saves next goes to the new.
-    pub(crate) fn take_new_identity(&self, found_in: PathBuf) -> machine::MachineId {
-        let old = self.machine();
-        let new = machine::MachineId::random();
-        if let Ok(mut m) = self.machine.write() {
-            *m = Some(new.clone());
-        }
-        log::warn!(
-            "another installation writes as machine {old} ({}): this one now writes as {new}",
-            found_in.display()
-        );
-        if let Ok(mut changes) = self.identity_changes.lock() {
-            changes.push(IdentityChange {
-                old,
-                new: new.clone(),
-                found_in,
-            });
-        }
-        new
-    }
-
-    /// The ids this machine gave up since the last call, each with the new
-    /// one and the journal where another installation was found writing
-    /// as it.
-    pub fn take_identity_changes(&self) -> Vec<IdentityChange> {
-        self.identity_changes
-            .lock()
-            .map(|mut c| std::mem::take(&mut *c))
-            .unwrap_or_default()
-    }
-
-    /// Sets this machine's name, written in the journals it begins.
-    pub fn use_machine_name(&self, name: &str) {
-        if let Ok(mut n) = self.machine_name.write() {
-            name.clone_into(&mut n);
-        }
-    }
-
-    /// This machine's name, as last set.
-    pub fn machine_name(&self) -> String {
-        self.machine_name
-            .read()
-            .map(|n| n.clone())
-            .unwrap_or_default()
-    }
-
-    /// Sets the rules journaled campaigns are replayed by (the user's,
-    /// overrides included).
-    pub fn use_rules(&self, rules: &RulesData) {
-        let print = rules_print(rules);
-        if let Ok(mut r) = self.rules.write() {
-            *r = Some((Arc::new(rules.clone()), print));
-        }
-    }
-
-    /// A hash of the rules journaled campaigns are replayed by, the same
-    /// from one run to the next for the same rules (0: none read).
-    pub(crate) fn rules_fingerprint(&self) -> u64 {
-        self.rules_and_print().map_or(0, |(_, p)| p)
+    /// This machine as the journals know it: its id and name.
+    pub fn identity(&self) -> &Identity {
+        &self.journals.identity
     }
 
     /// The rules journaled campaigns are replayed by.
-    /// `None` only when the built-in rules themselves do not read (which
-    /// a test forbids).
-    pub fn rules(&self) -> Option<Arc<RulesData>> {
-        self.rules_and_print().map(|(r, _)| r)
+    pub fn replay_rules(&self) -> &ReplayRules {
+        &self.journals.rules
     }
 
-    /// The rules in force with their hash, read together.
-    fn rules_and_print(&self) -> Option<(Arc<RulesData>, u64)> {
-        if let Some(r) = self.rules.read().ok().and_then(|r| r.clone()) {
-            return Some(r);
-        }
-        let built_in = RulesData::built_in().ok()?;
-        let both = (Arc::new(built_in), 0);
-        let both = (Arc::clone(&both.0), rules_print(&both.0));
-        if let Ok(mut r) = self.rules.write() {
-            // Another thread may have set the user's rules meanwhile.
-            return Some(r.get_or_insert(both).clone());
-        }
-        Some(both)
-    }
-
-    /// Makes writes fail once `bytes` more bytes have been written (`None`:
-    /// never): a disk that fills up part-way, for tests.
-    pub fn fail_writes_after(&self, bytes: Option<u64>) {
-        self.write_budget
-            .store(bytes.unwrap_or(u64::MAX), Ordering::SeqCst);
+    /// The disk: what was last read or written of each file.
+    pub fn disk(&self) -> &Disk {
+        &self.disk
     }
 
     /// The kinds of document this store reads and writes.
@@ -344,7 +191,7 @@ impl Store {
     /// other Muster is gone).
     pub fn reopen(&self) -> Result<Self, StoreError> {
         Self::open_with_options(&self.dir, self.lock_dir.clone())
-            .map(|s| s.with_machine(self.machine()))
+            .map(|s| s.with_machine(self.identity().id()))
     }
 
     /// The lock file this store holds (none when another Muster holds the
@@ -381,44 +228,10 @@ impl Store {
             .join(format!("{}.json", file_stem_for(&key.id)))
     }
 
-    fn remember(&self, path: &Path) {
-        let seen = Seen::of(path);
-        if let Ok(mut map) = self.seen.lock() {
-            match seen {
-                Some(seen) => {
-                    map.insert(path.to_path_buf(), seen);
-                }
-                None => {
-                    map.remove(path);
-                }
-            }
-        }
-    }
-
     /// Takes the file as it is now as known (a file that another program
     /// changed and that cannot be read: it is listed, not announced again).
     pub fn acknowledge(&self, path: &Path) {
-        self.remember(path);
-    }
-
-    fn last_seen(&self, path: &Path) -> Option<Seen> {
-        self.seen.lock().ok().and_then(|m| m.get(path).copied())
-    }
-
-    /// Notes that the file holds another program's version, about to be
-    /// read (`foreign`), or that Muster wrote or removed it (`!foreign`).
-    fn mark_foreign(&self, path: &Path, foreign: bool) {
-        if let Ok(mut set) = self.foreign.lock() {
-            if foreign {
-                set.insert(path.to_path_buf());
-            } else {
-                set.remove(path);
-            }
-        }
-    }
-
-    fn is_foreign(&self, path: &Path) -> bool {
-        self.foreign.lock().is_ok_and(|set| set.contains(path))
+        self.disk.remember(path);
     }
 
     /// Saves a document atomically. The previous version goes to the
@@ -451,16 +264,16 @@ impl Store {
                 path: path.clone(),
             })?;
         let on_disk = Seen::of(&path);
-        let changed_elsewhere = on_disk.is_some() && on_disk != self.last_seen(&path);
+        let changed_elsewhere = on_disk.is_some() && on_disk != self.disk.last_seen(&path);
         if changed_elsewhere && check {
             return Err(StoreError::ChangedOnDisk { path });
         }
-        if changed_elsewhere || self.is_foreign(&path) || !self.backed_up_lately(&key) {
+        if changed_elsewhere || self.disk.is_foreign(&path) || !self.backed_up_lately(&key) {
             self.backup(&key, &path)?;
         }
-        self.write_atomic(&path, text.as_bytes())?;
-        self.remember(&path);
-        self.mark_foreign(&path, false);
+        self.disk.write_atomic(&path, text.as_bytes())?;
+        self.disk.remember(&path);
+        self.disk.mark_foreign(&path, false);
         Ok(path)
     }
 
@@ -481,15 +294,8 @@ impl Store {
     /// The text of a document's file, made with the item texts kept from
     /// its last save at `path`.
     fn to_json_kept(&self, doc: &Doc, path: &Path) -> Result<String, DocError> {
-        let Ok(mut kept) = self.kept.lock() else {
-            return self.kinds.to_json(doc);
-        };
-        let texts = kept.entry(path.to_path_buf()).or_default();
-        let text = self.kinds.to_json_kept(doc, texts);
-        if texts.is_empty() {
-            kept.remove(path);
-        }
-        text
+        self.disk
+            .with_kept(path, |texts| self.kinds.to_json_kept(doc, texts))
     }
 
     fn delete_checked(&self, key: &DocKey, check: bool) -> Result<(), StoreError> {
@@ -501,19 +307,17 @@ impl Store {
         }
         let path = self.path(key);
         if !path.exists() {
-            self.remember(&path);
+            self.disk.remember(&path);
             return Ok(());
         }
-        if check && Seen::of(&path) != self.last_seen(&path) {
+        if check && Seen::of(&path) != self.disk.last_seen(&path) {
             return Err(StoreError::ChangedOnDisk { path });
         }
         self.backup(key, &path)?;
         fs::remove_file(&path).map_err(io_err("io.remove", &path))?;
-        if let Ok(mut kept) = self.kept.lock() {
-            kept.remove(&path);
-        }
-        self.remember(&path);
-        self.mark_foreign(&path, false);
+        self.disk.forget_kept(&path);
+        self.disk.remember(&path);
+        self.disk.mark_foreign(&path, false);
         Ok(())
     }
 
@@ -560,14 +364,8 @@ impl Store {
                 reason,
                 path: path.to_path_buf(),
             })?;
-        self.write_atomic(path, text.as_bytes())
+        self.disk.write_atomic(path, text.as_bytes())
     }
-}
-
-/// A hash of rules data, the same from one run to the next (its debug
-/// text holds every table; none of them is a hash map).
-fn rules_print(rules: &RulesData) -> u64 {
-    lock::fnv1a64(format!("{rules:?}").as_bytes()).max(1)
 }
 
 /// Reads and parses one file of any registered kind.
@@ -667,27 +465,4 @@ pub fn read_rules_overrides(dir: &Path) -> (Vec<(String, String)>, Vec<Unreadabl
         }
     }
     (texts, problems)
-}
-
-impl Store {
-    fn write_atomic(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-        let budget = self.write_budget.load(Ordering::SeqCst);
-        let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
-        if budget != u64::MAX {
-            self.write_budget
-                .store(budget.saturating_sub(len), Ordering::SeqCst);
-        }
-        write_atomic(path, |w| {
-            if len > budget {
-                // Part of the text, then a full disk.
-                let part = usize::try_from(budget).unwrap_or(0);
-                w.write_all(&bytes[..part.min(bytes.len())])?;
-                return Err(io::Error::new(
-                    io::ErrorKind::StorageFull,
-                    "no space left on device (simulated)",
-                ));
-            }
-            w.write_all(bytes)
-        })
-    }
 }

@@ -129,7 +129,7 @@ impl App {
             Command::SetMachine(name) => {
                 self.model.prefs.machine = name;
                 if let Some(store) = &self.store {
-                    store.use_machine_name(&self.model.machine_by());
+                    store.identity().set_name(&self.model.machine_by());
                 }
             }
             Command::SetLog(log) => {

@@ -82,7 +82,12 @@ impl Store {
     /// The snapshot file of a campaign, in this machine's cache folder
     /// (none: this store keeps no snapshots).
     pub fn snapshot_path(&self, key: &DocKey) -> Option<PathBuf> {
-        Some(self.snapshots.as_ref()?.join(format!("{}.json", key.id)))
+        Some(
+            self.journals
+                .snapshots
+                .as_ref()?
+                .join(format!("{}.json", key.id)),
+        )
     }
 
     /// The campaign of `key` from its snapshot, with what is known of its
@@ -107,7 +112,7 @@ impl Store {
         let start_seen = Seen::of(&start_path);
         let current = snap.format == SNAPSHOT_FORMAT
             && snap.muster == env!("CARGO_PKG_VERSION")
-            && snap.rules == self.rules_fingerprint()
+            && snap.rules == self.replay_rules().fingerprint()
             && snap.campaign.id == key.id
             && snap.files.len() == texts.len()
             && snap.start_len <= snap.campaign.journal.len()
@@ -142,7 +147,7 @@ impl Store {
         if self.read_only()
             || !known.set_aside.is_empty()
             || !known.unreadable.is_empty()
-            || print != self.rules_fingerprint()
+            || print != self.replay_rules().fingerprint()
         {
             return None;
         }
@@ -161,18 +166,17 @@ impl Store {
     /// arrival never waits for it. (The writer thread calls it once saves
     /// pause; closing Muster never waits for it.)
     pub fn keep_snapshots(&self) {
-        if self.snapshots.is_none() || self.read_only() {
+        if self.journals.snapshots.is_none() || self.read_only() {
             return;
         }
-        let stale: Vec<(PathBuf, Known)> = match self.journaled.lock() {
-            Ok(map) => map
-                .iter()
-                .filter(|(_, k)| k.snapshot_of.as_ref() != Some(&k.lengths()))
-                .map(|(dir, k)| (dir.clone(), k.clone()))
-                .collect(),
-            Err(_) => return,
-        };
-        let print = self.rules_fingerprint();
+        let stale: Vec<(PathBuf, Known)> = self
+            .journals
+            .known()
+            .iter()
+            .filter(|(_, k)| k.snapshot_of.as_ref() != Some(&k.lengths()))
+            .map(|(dir, k)| (dir.clone(), k.clone()))
+            .collect();
+        let print = self.replay_rules().fingerprint();
         for (dir, mut known) in stale {
             let Some(id) = dir.file_name().and_then(|n| n.to_str()) else {
                 continue;
@@ -189,8 +193,7 @@ impl Store {
             };
             put_snapshot(&path, &bytes);
             // Known as kept, unless the files moved on meanwhile.
-            if let Ok(mut map) = self.journaled.lock()
-                && let Some(now) = map.get_mut(&dir)
+            if let Some(now) = self.journals.known().get_mut(&dir)
                 && now.lengths() == known.lengths()
             {
                 now.snapshot_of = known.snapshot_of;

@@ -69,7 +69,7 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
-    bruno.use_machine_name("Bruno's desktop");
+    bruno.identity().set_name("Bruno's desktop");
     bruno
         .save(&Doc::new(base.clone()))
         .expect("Bruno begins the campaign");
@@ -410,7 +410,7 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
     // A copy of this installation's settings on another computer: the
     // same id, its own lock.
     let copy = brunos(dir.path(), locks.path());
-    copy.use_machine_name("The copy");
+    copy.identity().set_name("The copy");
     copy.save(&Doc::new(base.clone())).expect("the copy begins");
     let desktop = ScriptedDesktop {
         machine: Some(MachineId::parse(BRUNO).expect("id")),
@@ -473,7 +473,7 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
         .expect("journaled");
     assert_eq!(seen.get::<Campaign>(), Some(&the_campaign(&app)));
     assert!(
-        copy.take_identity_changes().is_empty(),
+        copy.identity().take_changes().is_empty(),
         "the copy keeps its id"
     );
 }
@@ -487,7 +487,7 @@ fn the_red_line_of_a_broken_journal_names_its_machine_in_the_player_s_language_a
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
-    bruno.use_machine_name("Poste de Bruno");
+    bruno.identity().set_name("Poste de Bruno");
     bruno.save(&Doc::new(base.clone())).expect("begun");
     let journal = dir
         .path()
@@ -589,7 +589,7 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
-    bruno.use_machine_name("Bruno's desktop");
+    bruno.identity().set_name("Bruno's desktop");
     bruno.save(&Doc::new(base.clone())).expect("begun");
     let app = app_on(dir.path(), &Prefs::default());
     let mut h = campaign_window(app, &base.id, (1400.0, 3000.0));

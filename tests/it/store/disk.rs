@@ -284,3 +284,31 @@ fn fresh_ids_avoid_existing_files() {
     assert_eq!(store.fresh_id("Night Raiders"), "night-raiders-2");
     assert_eq!(store.fresh_id("   "), "roster");
 }
+
+#[test]
+fn what_the_store_refuses_it_names_by_kind_in_either_language() {
+    use muster::i18n::Lang;
+    use muster::rules::{DocKey, DocKind};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    // A house rule at a place the rules data does not have.
+    let err = store
+        .set_library_rule("nowhere.json/x", Some(&serde_json::json!(1)))
+        .expect_err("no such place");
+    assert!(
+        matches!(&err, StoreError::NoBuiltInValue { place, .. } if place == "nowhere.json/x"),
+        "{err:?}"
+    );
+    // A choice between two events of a campaign whose journals were never read.
+    let key = DocKey::new(DocKind::Campaign, "unread");
+    let err = store.choose(&key, "a", "b").expect_err("not read");
+    assert!(matches!(err, StoreError::JournalsNotRead { .. }), "{err:?}");
+    for (lang, words) in [
+        (Lang::En, "could not be read"),
+        (Lang::Fr, "n'ont pas pu être lus"),
+    ] {
+        let text = lang.msg(&err.msg());
+        assert!(text.contains(words), "{text}");
+        assert!(text.contains("unread"), "the folder is named: {text}");
+    }
+}

@@ -77,7 +77,7 @@ fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
     let path = rosters.join("raiders.json");
     let before = read(&path);
 
-    app.store().expect("store").fail_writes_after(Some(10));
+    app.store().expect("store").disk().fill_after(Some(10));
     app.apply(notes("Twenty bolter rounds"));
     app.flush_saves();
     app.apply(Command::character(
@@ -121,7 +121,7 @@ fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
     assert_eq!(files_in(&rosters), vec!["raiders.json".to_owned()]);
 
     // Space is freed: saving again writes both edits.
-    app.store().expect("store").fail_writes_after(None);
+    app.store().expect("store").disk().fill_after(None);
     app.apply(Command::Save);
     app.flush_saves();
     assert_eq!(app.model.feedback.save_state, SaveState::Saved);
@@ -512,7 +512,7 @@ fn a_half_written_backup_is_neither_listed_nor_kept() {
 fn a_failing_save_is_said_once_and_retried_quietly() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (mut app, _) = app_with_raiders(dir.path());
-    app.store().expect("store").fail_writes_after(Some(0));
+    app.store().expect("store").disk().fill_after(Some(0));
     app.apply(notes("one"));
     app.flush_saves();
     let errors = |app: &App| {
@@ -535,7 +535,7 @@ fn a_failing_save_is_said_once_and_retried_quietly() {
         app.model.feedback.save_state,
         SaveState::Failed(_)
     ));
-    app.store().expect("store").fail_writes_after(None);
+    app.store().expect("store").disk().fill_after(None);
     app.apply(Command::CheckDisk);
     app.flush_saves();
     assert_eq!(app.model.feedback.save_state, SaveState::Saved);

@@ -25,7 +25,7 @@ fn machine(dir: &Path, locks: &Path, id: &str, rules: &RulesData) -> Store {
     let store = Store::open_with_options(dir, LockDir::At(locks.join(id)))
         .expect("open")
         .with_machine(MachineId::parse(id).expect("id"));
-    store.use_rules(rules);
+    store.replay_rules().set(rules);
     store
 }
 

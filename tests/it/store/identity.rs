@@ -75,13 +75,13 @@ fn an_installation_that_finds_its_journal_written_by_another_saves_under_a_new_i
     copy.save(&Doc::new(on_copy.clone()))
         .expect("the copy saves");
     // The copy found the first's line in its journal: a new id, said.
-    let changes = copy.take_identity_changes();
+    let changes = copy.identity().take_changes();
     assert_eq!(changes.len(), 1, "{changes:?}");
     assert_eq!(changes[0].old.as_str(), A);
     assert_ne!(changes[0].new.as_str(), A);
-    assert_eq!(copy.machine(), changes[0].new);
+    assert_eq!(copy.identity().id(), changes[0].new);
     assert!(changes[0].found_in.ends_with(format!("{A}.{JOURNAL_EXT}")));
-    assert!(first.take_identity_changes().is_empty());
+    assert!(first.identity().take_changes().is_empty());
     let own = format!("{}.{JOURNAL_EXT}", changes[0].new.as_str());
     assert!(journals(dir.path(), &base).contains(&own));
     // Nothing lost: a third machine reads both events.
@@ -140,9 +140,9 @@ fn a_line_another_installation_appends_to_this_machine_s_journal_is_seen_while_i
         .cloned()
         .expect("campaign");
     assert_eq!(now.journal, on_first.journal, "the first's event came in");
-    let changes = copy.take_identity_changes();
+    let changes = copy.identity().take_changes();
     assert_eq!(changes.len(), 1);
-    assert_ne!(copy.machine().as_str(), A);
+    assert_ne!(copy.identity().id().as_str(), A);
     // The copy's own next event goes to its new journal, and both
     // installations then read one campaign.
     let played = play(
@@ -180,9 +180,9 @@ fn what_a_failed_append_left_in_this_machine_s_journal_is_not_another_writer() {
         r,
         ("One", 20),
     );
-    store.fail_writes_after(Some(100));
+    store.disk().fill_after(Some(100));
     assert!(store.save(&Doc::new(two.clone())).is_err());
-    store.fail_writes_after(None);
+    store.disk().fill_after(None);
     assert!(
         store.journal_changes().is_empty(),
         "its own bytes, not news"
@@ -190,8 +190,8 @@ fn what_a_failed_append_left_in_this_machine_s_journal_is_not_another_writer() {
     store
         .save(&Doc::new(two.clone()))
         .expect("saved once there is room");
-    assert!(store.take_identity_changes().is_empty());
-    assert_eq!(store.machine().as_str(), A);
+    assert!(store.identity().take_changes().is_empty());
+    assert_eq!(store.identity().id().as_str(), A);
     assert_eq!(
         read_fresh(dir.path(), locks.path(), &base).journal,
         two.journal
