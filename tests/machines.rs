@@ -421,7 +421,8 @@ fn recruit(dir: &Path, machine: &str) -> Result<String, String> {
     let r = rules();
     let member = Member::Character(Character::new(0, "Sorel", "human"));
     let cost = campaign(&app)?
-        .recruit_cost(&member, &r)
+        .recruiting()
+        .cost(&member, &r)
         .map_err(|p| format!("{p:?}"))?;
     edit(
         &mut app,

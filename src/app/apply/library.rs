@@ -66,7 +66,7 @@ impl App {
             .prefs
             .lang
             .f("campaign.ui.next_campaign_name", &[("name", &c.name)]);
-        match c.next_campaign(id, name, &self.model.rules) {
+        match c.sequel().next_campaign(id, name, &self.model.rules) {
             Ok(next) => self.create_from(&Doc::new(next), "campaign.ui.next_campaign"),
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
         }

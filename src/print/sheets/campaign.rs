@@ -182,7 +182,7 @@ fn campaign_status(c: &Campaign, lang: Lang) -> Section {
         let mut v = lang.f(
             "sheet.escort_points",
             &[
-                ("reinforcement", &c.reinforcement_of(e.id).to_string()),
+                ("reinforcement", &c.recruiting().pool(e.id).to_string()),
                 ("fate", &e.fate_points.to_string()),
             ],
         );

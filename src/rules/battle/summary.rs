@@ -329,7 +329,9 @@ pub fn roll_wounds<'a>(
                 None => WoundsGo::Refused(
                     Problem::new("CMP-13", "campaign.problem.no_campaign").arg("id", id),
                 ),
-                Some(k) if k.roll_applied(seed) => WoundsGo::To(CharRef::new(id.clone(), *x)),
+                Some(k) if k.wounding().roll_applied(seed) => {
+                    WoundsGo::To(CharRef::new(id.clone(), *x))
+                }
                 // A roll of another mission, or of none, is not this
                 // table's.
                 Some(k) if played_in.get(id) != Some(&k.mission_number()) => {
@@ -339,7 +341,7 @@ pub fn roll_wounds<'a>(
                         None => Problem::new("CMP-13", "campaign.problem.roll_between_missions"),
                     })
                 }
-                Some(k) => match k.wound_refusal(CharId(*x)) {
+                Some(k) => match k.wounding().wound_refusal(CharId(*x)) {
                     Some(p) => WoundsGo::Refused(p),
                     None => WoundsGo::To(CharRef::new(id.clone(), *x)),
                 },
@@ -357,7 +359,7 @@ pub fn roll_wounds<'a>(
         match out.batches.iter_mut().find(|b| b.campaign == id) {
             Some(b) => b.wounds.push((name, CharId(x), t)),
             None => {
-                let applied = campaign(&id).is_some_and(|k| k.roll_applied(seed));
+                let applied = campaign(&id).is_some_and(|k| k.wounding().roll_applied(seed));
                 out.batches.push(CampaignWounds {
                     campaign: id,
                     wounds: vec![(name, CharId(x), t)],

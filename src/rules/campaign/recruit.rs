@@ -143,11 +143,11 @@ impl Campaign {
         member: &Member,
         rules: &RulesData,
     ) -> Option<Problem> {
-        if let Some(p) = self.recruit_refusal(escort, member) {
+        if let Some(p) = self.recruiting().refusal(escort, member) {
             return Some(p);
         }
-        let before = self.escort_problems(escort, rules, None);
-        let after = self.escort_problems(escort, rules, Some(member));
+        let before = self.mustering().problems(escort, rules, None);
+        let after = self.mustering().problems(escort, rules, Some(member));
         after.into_iter().find(|p| !before.contains(p))
     }
 
@@ -159,7 +159,7 @@ impl Campaign {
         points: u32,
         rule: &'static str,
     ) -> Option<Problem> {
-        let held = self.reinforcement_of(escort);
+        let held = self.recruiting().pool(escort);
         (points > held).then(|| {
             Problem::new(rule, "campaign.problem.not_enough_points")
                 .arg("points", points)

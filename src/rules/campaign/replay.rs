@@ -139,7 +139,7 @@ impl Campaign {
         }
         // CMP-7: each escort by its own kind's rules, after every event.
         for e in &self.escorts {
-            out.extend(self.escort_problems(e.id, rules, None));
+            out.extend(self.mustering().problems(e.id, rules, None));
         }
         out
     }

@@ -53,7 +53,7 @@ impl Campaign {
         escort: EscortId,
         character: CharId,
     ) -> Result<CampaignEdit, Problem> {
-        if self.leader_locked() {
+        if self.debriefing().leader_locked() {
             // CMP-17: the end depends on the leader of the Final.
             return Err(Problem::new("CMP-17", "campaign.problem.leader_locked"));
         }
@@ -77,7 +77,7 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         let i = self.index(character)?;
-        if self.cran_locked() {
+        if self.debriefing().cran_locked() {
             return Err(Problem::new("CMP-11", "campaign.problem.cran_locked")
                 .character(self.characters[i].name()));
         }
@@ -299,12 +299,12 @@ impl Campaign {
     /// CMP-16: with a recruitment budget set, no escort may cost more than
     /// its player's share of it.
     pub(super) fn check_budget(&self, rules: &RulesData) -> Result<(), Problem> {
-        let Some(share) = self.budget_share() else {
+        let Some(share) = self.mustering().budget_share() else {
             return Ok(());
         };
         // CMP-17: an escort carried over goes on whole.
         for e in self.escorts.iter().filter(|e| !e.carried) {
-            let cost = self.escort_cost(e.id, rules)?;
+            let cost = self.mustering().cost(e.id, rules)?;
             if cost > share {
                 return Err(Problem::new("CMP-16", "campaign.problem.over_budget")
                     .arg("player", &e.player)

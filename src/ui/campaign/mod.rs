@@ -356,7 +356,7 @@ fn end_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, end: &End) {
 fn next_campaign_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     // Only an ended campaign is shown this, so the check is not every frame
     // of play.
-    if let Err(p) = c.carry_over() {
+    if let Err(p) = c.sequel().carry_over() {
         alert(ui, Tone::Info, &cx.lang.problem_line(&p));
         return;
     }

@@ -121,7 +121,7 @@ fn export_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) {
                 ("number", &c.missions_played.to_string()),
             ],
         );
-        match c.export_escort(e.id, &title) {
+        match c.sequel().export_escort(e.id, &title) {
             Some(ExportedEscort::Roster(r)) => {
                 cx.send(Command::CreateFrom(Doc::new(r)));
             }
@@ -142,7 +142,7 @@ fn leader_button_ui(
     e: &Escort,
     x: &CampaignCharacter,
 ) {
-    let locked = c.leader_locked();
+    let locked = c.debriefing().leader_locked();
     let name = cx.f(
         "campaign.ui.make_leader_named",
         &[("character", x.name()), ("player", &e.player)],

@@ -95,7 +95,7 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
             ))
             .strong(),
         );
-        let players = c.enemy_multiplier();
+        let players = c.mustering().enemy_multiplier();
         if players > 1 {
             badge(
                 ui,
@@ -455,7 +455,7 @@ fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     ));
     for x in c.characters.iter().filter(|x| x.state.alive()) {
         let mut on = c.guided.contains(&x.id);
-        let refusal = c.guide_refusal(x.id, &cx.rules);
+        let refusal = c.debriefing().guide_refusal(x.id, &cx.rules);
         // One already led can always be unticked, even if he no longer
         // qualifies (his gear changed).
         let enabled = !cx.model.folder.read_only && (on || (refusal.is_none() && !full));

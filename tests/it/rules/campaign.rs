@@ -619,7 +619,7 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
     };
     hero.type_id = Some("major_hero".into());
     let hero = Member::Character(hero);
-    let price = c2.recruit_cost(&hero, r).expect("priced");
+    let price = c2.recruiting().cost(&hero, r).expect("priced");
     assert!(price > c2.escorts[0].reinforcement);
     let p = refused(
         &c2,
@@ -920,9 +920,9 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     let ada = id(&c, "Ada");
     // Fallen, with points left: the choice is still open.
     assert_eq!(c.fate_open(), vec![ada]);
-    assert!(c.cran_locked(), "Bob's test is still owed");
+    assert!(c.debriefing().cran_locked(), "Bob's test is still owed");
     let c = cran(&c, "Bob", 9, r);
-    assert!(c.cran_locked(), "Ada may still be saved");
+    assert!(c.debriefing().cran_locked(), "Ada may still be saved");
     // Only one the test killed may be given up, and only once.
     let p = refused(
         &c,
@@ -940,7 +940,7 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     assert_eq!(state(&c, "Ada"), State::Dead);
     assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
     assert!(c.fate_open().is_empty());
-    assert!(!c.cran_locked());
+    assert!(!c.debriefing().cran_locked());
     for e in [
         E::Debrief(DebriefEdit::AcceptDeath { character: ada }),
         E::Debrief(DebriefEdit::FateReroll {
@@ -995,7 +995,7 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
         );
     }
     assert!(c2.fate_open().is_empty());
-    assert!(!c2.cran_locked());
+    assert!(!c2.debriefing().cran_locked());
 }
 
 #[test]
@@ -1935,7 +1935,7 @@ fn export_escort_gives_the_living_characters_as_they_are_now() {
         r,
     );
     let Some(muster::rules::campaign::ExportedEscort::Roster(roster)) =
-        c.export_escort(EscortId(1), "After mission 1")
+        c.sequel().export_escort(EscortId(1), "After mission 1")
     else {
         panic!("a roster");
     };

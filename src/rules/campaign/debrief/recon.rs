@@ -293,7 +293,7 @@ impl Campaign {
             // Those already led stay unless taken off: only the ones
             // added must qualify now.
             if !self.guided.contains(&id)
-                && let Some(p) = self.guide_refusal(id, rules)
+                && let Some(p) = self.debriefing().guide_refusal(id, rules)
             {
                 return Err(p);
             }

@@ -70,7 +70,7 @@ impl Campaign {
                 doc: doc.clone(),
                 id: member.id().0,
             };
-            if self.held(&origin, member.name()).is_some() {
+            if self.recruiting().held(&origin, member.name()).is_some() {
                 return Err(Problem::new("CMP-7", "campaign.problem.recruit_held")
                     .character(member.name())
                     .arg("player", self.escort(escort).map_or("", |e| &e.player)));
@@ -119,10 +119,10 @@ impl Campaign {
                 .character(member.name())
                 .arg("player", &e.player));
         }
-        if let Some(refused) = self.recruit_refusal(escort, member) {
+        if let Some(refused) = self.recruiting().refusal(escort, member) {
             return Err(refused);
         }
-        let price = self.recruit_cost(member, rules)?;
+        let price = self.recruiting().cost(member, rules)?;
         if cost != price {
             return Err(Problem::new("CMP-7", "campaign.problem.recruit_cost")
                 .character(member.name())

@@ -282,7 +282,7 @@ impl MeleeView {
         let out_at_table = self.target.from.as_ref().is_some_and(|r| {
             cx.model
                 .get::<Campaign>(&r.doc)
-                .and_then(|c| c.wound_refusal(CharId(r.id)))
+                .and_then(|c| c.wounding().wound_refusal(CharId(r.id)))
                 .is_some_and(|p| p.kind == ProblemKind::AlreadyOut)
         });
         let Some(last) = cx.model.battle.log.last() else {

@@ -126,7 +126,7 @@ impl MissionState {
                         icons::ICON_EXPLORE,
                         &name,
                         &name,
-                        c.reinforcement_of(e.id) >= cost,
+                        c.recruiting().pool(e.id) >= cost,
                     )
                     .clicked()
                     {

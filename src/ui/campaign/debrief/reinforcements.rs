@@ -39,13 +39,13 @@ impl MissionState {
                             "campaign.ui.points_held",
                             &[
                                 ("player", &e.player),
-                                ("points", &c.reinforcement_of(e.id).to_string()),
+                                ("points", &c.recruiting().pool(e.id).to_string()),
                             ],
                         ))
                         .strong(),
                     );
                     exchange_ui(ui, cx, c, e, buy);
-                    let factions = c.escort_factions(e.id);
+                    let factions = c.mustering().factions(e.id);
                     if !factions.is_empty() {
                         let names = factions
                             .iter()
@@ -117,7 +117,7 @@ fn spend_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: 
         let name = cx.f("campaign.ui.spend_for", &[("player", &e.player)]);
         let ok = buy.spend > 0
             && !buy.spend_what.trim().is_empty()
-            && c.reinforcement_of(e.id) >= buy.spend;
+            && c.recruiting().pool(e.id) >= buy.spend;
         if icon_button(ui, icons::ICON_BACKPACK, go, &name, ok).clicked() {
             let what = std::mem::take(&mut buy.spend_what);
             // CMP-7: the item bought goes to the character in

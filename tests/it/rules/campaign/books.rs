@@ -154,7 +154,7 @@ proptest! {
             // A recruit: bought at his price if the points are held.
             if s.recruit {
                 let member = Member::Character(Character::new(0, format!("Recruit {seed}"), "human"));
-                let cost = c.recruit_cost(&member, r).expect("priced");
+                let cost = c.recruiting().cost(&member, r).expect("priced");
                 let (before, count) = (points(&c), c.characters.len());
                 match tried(&c, E::Reinforcements(ReinforcementEdit::Recruit { escort: EscortId(1), member, cost, from: None }), seed) {
                     Some(after) => {

@@ -102,7 +102,10 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
     let old = ended(r);
     assert_eq!(old.phase, Phase::Over);
     let before = old.clone();
-    let next = old.next_campaign("next", "Next", r).expect("carried over");
+    let next = old
+        .sequel()
+        .next_campaign("next", "Next", r)
+        .expect("carried over");
     // The ended campaign is untouched.
     assert_eq!(old, before);
     // A new campaign in setup, with the old one's settings.
@@ -148,7 +151,7 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
         "{shown:?}"
     );
     // Only once.
-    let from = old.carry_over().expect("carry-over");
+    let from = old.sequel().carry_over().expect("carry-over");
     let p = refused(
         &next,
         E::Setup(SetupEdit::CarryOver {
@@ -162,7 +165,10 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
 #[test]
 fn cmp_17_the_resource_points_are_credited_when_the_next_campaign_starts() {
     let r = rules();
-    let next = ended(r).next_campaign("next", "Next", r).expect("next");
+    let next = ended(r)
+        .sequel()
+        .next_campaign("next", "Next", r)
+        .expect("next");
     // A budget the grown escort is beyond: it goes on whole all the same.
     let mut s = next.settings.clone();
     s.recruitment_budget = Some(1);
@@ -194,8 +200,11 @@ fn cmp_17_the_resource_points_are_credited_when_the_next_campaign_starts() {
 fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
     let r = rules();
     let c = started(&["Ada"], r);
-    assert_eq!(c.carry_over().unwrap_err().key, "campaign.problem.not_over");
-    assert!(c.next_campaign("n", "N", r).is_err());
+    assert_eq!(
+        c.sequel().carry_over().unwrap_err().key,
+        "campaign.problem.not_over"
+    );
+    assert!(c.sequel().next_campaign("n", "N", r).is_err());
     // Lost with the leader dead.
     let c = play(&c, &[], won(10), r);
     let c = ok(
@@ -223,13 +232,13 @@ fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
     let c2 = ok(&c2, E::Debrief(DebriefEdit::EndCampaign), r);
     assert!(!c2.end.as_ref().unwrap().carries_over);
     assert_eq!(
-        c2.carry_over().unwrap_err().key,
+        c2.sequel().carry_over().unwrap_err().key,
         "campaign.problem.nothing_carries"
     );
     // Lost with the leader alive: the survivors go on, 30 points.
     let c = play(&c, &[], lost, r);
     let c = ok(&c, E::Debrief(DebriefEdit::EndCampaign), r);
-    let next = c.next_campaign("n", "N", r).expect("next");
+    let next = c.sequel().next_campaign("n", "N", r).expect("next");
     assert_eq!(next.carried.as_ref().unwrap().resources, 30);
     assert_eq!(next.characters.len(), 1);
 }

@@ -179,10 +179,10 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
     let r = rules();
     // Anne: three humans (30 points as recruits); Ben: one (10).
     let c = two_players(&["Ada", "Abe", "Al"], r);
-    assert_eq!(c.escort_cost(EscortId(1), r).expect("cost"), 30);
-    assert_eq!(c.escort_cost(EscortId(2), r).expect("cost"), 10);
+    assert_eq!(c.mustering().cost(EscortId(1), r).expect("cost"), 30);
+    assert_eq!(c.mustering().cost(EscortId(2), r).expect("cost"), 10);
     let c = with_budget(&c, Budget::Split, Some(50), r);
-    assert_eq!(c.budget_share(), Some(25));
+    assert_eq!(c.mustering().budget_share(), Some(25));
     let p = refused(
         &c,
         E::Setup(SetupEdit::Start {
@@ -207,10 +207,10 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
         c.mission.as_ref().expect("mission").points,
         first_investigation(r).1
     );
-    assert_eq!(c.enemy_multiplier(), 1);
+    assert_eq!(c.mustering().enemy_multiplier(), 1);
     // No budget at all is not checked; a budget of 0 is refused.
     let c = two_players(&["Ada", "Abe", "Al"], r);
-    assert_eq!(c.budget_share(), None);
+    assert_eq!(c.mustering().budget_share(), None);
     let c = with_budget(&c, Budget::Split, Some(0), r);
     let p = refused(
         &c,
@@ -229,8 +229,8 @@ fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_player
     let c = two_players(&["Ada", "Abe", "Al"], r);
     let c = with_budget(&c, Budget::PerPlayer, Some(30), r);
     // Each player has the whole budget.
-    assert_eq!(c.budget_share(), Some(30));
-    assert_eq!(c.enemy_multiplier(), 2);
+    assert_eq!(c.mustering().budget_share(), Some(30));
+    assert_eq!(c.mustering().enemy_multiplier(), 2);
     let mut s = c.settings.clone();
     s.difficulty = 1;
     let c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
@@ -256,7 +256,7 @@ fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_player
     assert_eq!(p.key, "campaign.problem.settings_locked");
     // One player alone: nothing is multiplied.
     let solo = with_budget(&setup(&["Ada"], r), Budget::PerPlayer, None, r);
-    assert_eq!(solo.enemy_multiplier(), 1);
+    assert_eq!(solo.mustering().enemy_multiplier(), 1);
 }
 
 #[test]
@@ -595,7 +595,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     let minor = hero("Vex", "minor_hero");
     let worth = r.character_type("minor_hero").expect("type").advance_points;
     assert_eq!(
-        c.recruit_cost(&minor, r).expect("priced"),
+        c.recruiting().cost(&minor, r).expect("priced"),
         costs.character_base + costs.per_advance_point * worth
     );
     // A kill-team soldier: his soldier equivalents.
@@ -606,7 +606,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
         .expect("kind")
         .equivalents;
     assert_eq!(
-        c.recruit_cost(&scion, r).expect("priced"),
+        c.recruiting().cost(&scion, r).expect("priced"),
         costs.per_soldier_equivalent * eq
     );
     // An event claiming another cost is refused, naming the rule.

@@ -141,9 +141,12 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     assert_eq!(t.enemy_wounds.get(&0), Some(&max));
     assert!(t.enemy_out.contains(&0));
     assert!(t.wounds.is_empty() && t.out_of_action.is_empty());
-    assert!(c.roll_applied(42));
+    assert!(c.wounding().roll_applied(42));
     // Out of action: no more wounds from the battle screen.
-    let why = c.wound_refusal(Fighter::Enemy(0).id()).expect("refused");
+    let why = c
+        .wounding()
+        .wound_refusal(Fighter::Enemy(0).id())
+        .expect("refused");
     assert_eq!(
         why.kind,
         muster::rules::core::problem::ProblemKind::AlreadyOut
@@ -165,7 +168,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
         }),
         r,
     );
-    assert!(c.wound_refusal(Fighter::Enemy(0).id()).is_none());
+    assert!(c.wounding().wound_refusal(Fighter::Enemy(0).id()).is_none());
     // An enemy that was not drawn takes nothing.
     let n = c.mission.as_ref().expect("m").enemy.len();
     assert_eq!(

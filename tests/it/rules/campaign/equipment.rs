@@ -324,7 +324,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
     }
     assert_eq!(character(&c, "Bob").equipment, [sword()], "kept as it was");
     // Nor is an item bought for him: the points stay unspent.
-    let points = c.reinforcement_of(EscortId(1));
+    let points = c.recruiting().pool(EscortId(1));
     let p = refused(
         &c,
         E::Reinforcements(ReinforcementEdit::Spend {
@@ -342,7 +342,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
         r,
     );
     assert_eq!(p.key, "campaign.problem.dead_gear");
-    assert_eq!(c.reinforcement_of(EscortId(1)), points);
+    assert_eq!(c.recruiting().pool(EscortId(1)), points);
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // A file whose journal gives the dead man a new item is refused.
     let mut forged = c.clone();
@@ -479,13 +479,13 @@ fn cmp_7_a_spend_of_an_older_muster_without_an_item_still_replays() {
             bought: None,
         })
     );
-    let before = c.reinforcement_of(EscortId(1));
+    let before = c.recruiting().pool(EscortId(1));
     assert!(before >= 3, "points to spend: {before}");
     let c = ok(&c, old, r);
     // The points are spent all the same (CMP-7), and the journal replays.
-    assert_eq!(c.reinforcement_of(EscortId(1)), before - 3);
+    assert_eq!(c.recruiting().pool(EscortId(1)), before - 3);
     let (replayed, _) = c.replay(r).expect("replays");
-    assert_eq!(replayed.reinforcement_of(EscortId(1)), before - 3);
+    assert_eq!(replayed.recruiting().pool(EscortId(1)), before - 3);
     let text = serde_json::to_string(&c.journal.last().unwrap().event).unwrap();
     assert!(!text.contains("bought"), "written as before: {text}");
     assert!(character(&c, "Ada").equipment.is_empty(), "only noted");
@@ -559,7 +559,8 @@ fn cmp_7_the_exported_roster_and_the_campaign_sheet_carry_equipment_and_powers()
         },
         r,
     );
-    let Some(ExportedEscort::Roster(roster)) = c.export_escort(EscortId(1), "After") else {
+    let Some(ExportedEscort::Roster(roster)) = c.sequel().export_escort(EscortId(1), "After")
+    else {
         panic!("a roster");
     };
     assert_eq!(roster.characters[0].equipment, [sword()]);

@@ -57,7 +57,9 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
     );
     assert_eq!(p.key, "campaign.problem.guide_item");
     assert_eq!(
-        c.guide_refusal(osk, r).map(|p| p.key.to_owned()),
+        c.debriefing()
+            .guide_refusal(osk, r)
+            .map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_item".to_owned())
     );
     // Hark, led, takes armour later: he stays led (and may be taken off),
@@ -78,7 +80,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
             weapon: None,
         });
     }
-    assert!(armoured.guide_refusal(hark, r).is_some());
+    assert!(armoured.debriefing().guide_refusal(hark, r).is_some());
     let more = ok(
         &armoured,
         E::Debrief(DebriefEdit::Guide {
@@ -124,7 +126,8 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     let hark = char_id(&c, "Sergeant Hark");
     // Worth: what he would cost as a recruit (10 per soldier equivalent).
     let worth = c
-        .recruit_cost(
+        .recruiting()
+        .cost(
             &c.characters
                 .iter()
                 .find(|x| x.id == hark)
@@ -138,7 +141,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     let mut rates = c.rates(&r.campaign).into_owned();
     rates.recon.guide_max_worth = worth - 1;
     c.rates = Some(std::sync::Arc::new(rates));
-    let p = c.guide_refusal(hark, r).expect("refused");
+    let p = c.debriefing().guide_refusal(hark, r).expect("refused");
     assert_eq!(p.key, "campaign.problem.guide_worth");
     assert!(
         crate::common::refused(
@@ -160,7 +163,10 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
         .players
         .retain(|&p| p != rusk);
     assert_eq!(
-        benched.guide_refusal(rusk, r).map(|p| p.key.to_owned()),
+        benched
+            .debriefing()
+            .guide_refusal(rusk, r)
+            .map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_cannot_play".to_owned())
     );
     // One who misses the mission cannot be led.
@@ -168,7 +174,9 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     std::sync::Arc::make_mut(c.characters.iter_mut().find(|x| x.id == nim).expect("Nim"))
         .misses_next = true;
     assert_eq!(
-        c.guide_refusal(nim, r).map(|p| p.key.to_owned()),
+        c.debriefing()
+            .guide_refusal(nim, r)
+            .map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_cannot_play".to_owned())
     );
 }
@@ -180,7 +188,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     c.guide = true;
     // Hesk, worth little, qualifies in his plain clothes.
     let hesk = char_id(&c, "Trooper Hesk");
-    assert_eq!(c.guide_refusal(hesk, r), None);
+    assert_eq!(c.debriefing().guide_refusal(hesk, r), None);
     // In flak armour (6+) he is too heavy, and the refusal names the save.
     {
         use muster::rules::campaign::Member;
@@ -197,7 +205,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         flak.save = Some(6);
         ch.equipment.push(flak);
     }
-    let p = c.guide_refusal(hesk, r).expect("refused");
+    let p = c.debriefing().guide_refusal(hesk, r).expect("refused");
     assert_eq!(p.key, "campaign.problem.guide_armour");
     let line = muster::i18n::Lang::En.problem_line(&p);
     assert!(
@@ -208,7 +216,9 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     // it still worth more than the guide's 30 points.
     let vael = char_id(&c, "Inquisitor Vael");
     assert_eq!(
-        c.guide_refusal(vael, r).map(|p| p.key.to_owned()),
+        c.debriefing()
+            .guide_refusal(vael, r)
+            .map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_armour".to_owned())
     );
     {
@@ -225,13 +235,17 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         ch.equipment.retain(|g| g.kind != GearKind::Armour);
     }
     assert_eq!(
-        c.guide_refusal(vael, r).map(|p| p.key.to_owned()),
+        c.debriefing()
+            .guide_refusal(vael, r)
+            .map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_worth".to_owned())
     );
     // The dead are never led.
     let dall = char_id(&c, "Trooper Dall");
     assert_eq!(
-        c.guide_refusal(dall, r).map(|p| p.key.to_owned()),
+        c.debriefing()
+            .guide_refusal(dall, r)
+            .map(|p| p.key.to_owned()),
         Some("campaign.problem.guide_cannot_play".to_owned())
     );
 }
@@ -241,7 +255,7 @@ fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
     let r = rules();
     let mut c = guided_team(r);
     let nim = char_id(&c, "Trooper Nim");
-    assert_eq!(c.guide_refusal(nim, r), None);
+    assert_eq!(c.debriefing().guide_refusal(nim, r), None);
     {
         use muster::rules::campaign::Member;
         let x = c.characters.iter_mut().find(|x| x.id == nim).expect("Nim");
@@ -254,7 +268,7 @@ fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
             weapon: None,
         }];
     }
-    let p = c.guide_refusal(nim, r).expect("refused");
+    let p = c.debriefing().guide_refusal(nim, r).expect("refused");
     assert_eq!(
         (p.rule.as_ref(), p.key),
         ("CMP-14", "campaign.problem.guide_item")

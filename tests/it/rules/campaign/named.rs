@@ -108,7 +108,7 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
     );
     assert_eq!(c.named_taken(0), 1);
     assert!(c.named_out(0));
-    let why = c.wound_refusal(id).expect("out already");
+    let why = c.wounding().wound_refusal(id).expect("out already");
     assert_eq!(why.key, "campaign.problem.named_out");
     // None of the players' characters took his wounds.
     let t = c.table.as_ref().expect("table");

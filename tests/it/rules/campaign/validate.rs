@@ -330,14 +330,15 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
     };
     let member = Member::Soldier(hark.clone());
     let p = c
-        .recruit_choice_refusal(EscortId(1), &member, &origin, r)
+        .recruiting()
+        .choice_refusal(EscortId(1), &member, &origin, r)
         .expect("refused");
     assert_eq!(
         (p.rule.as_ref(), p.key),
         ("CMP-7", "campaign.problem.recruit_held")
     );
     // The engine refuses him too.
-    let cost = c.recruit_cost(&member, r).expect("cost");
+    let cost = c.recruiting().cost(&member, r).expect("cost");
     let p = refused(
         &c,
         E::Reinforcements(ReinforcementEdit::Recruit {
@@ -369,13 +370,14 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
     };
     let member = Member::Soldier(other);
     let p = c
-        .recruit_choice_refusal(EscortId(1), &member, &origin, r)
+        .recruiting()
+        .choice_refusal(EscortId(1), &member, &origin, r)
         .expect("greyed");
     assert_eq!(p.rule, "KT-2");
     assert_eq!(p.get("player"), Some("Camille"));
     // Recruited all the same (an older Muster did): the campaign's check
     // names the rule and the escort after the event.
-    let cost = c.recruit_cost(&member, r).expect("cost");
+    let cost = c.recruiting().cost(&member, r).expect("cost");
     let c = ok(
         &c,
         E::Reinforcements(ReinforcementEdit::Recruit {
@@ -413,7 +415,7 @@ fn kt_2_a_team_whose_sergeant_fell_breaks_no_rule_in_a_campaign() {
     .state = muster::rules::campaign::State::Dead;
     // Neither KT-2 nor KT-1 (the team now counts fewer equivalents): a
     // campaign's escort shrinks with its dead.
-    assert!(dead.escort_problems(EscortId(1), r, None).is_empty());
+    assert!(dead.mustering().problems(EscortId(1), r, None).is_empty());
 }
 
 /// One random change to the example's journal: a die's face, a character

@@ -150,7 +150,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_campaign_fighter_who_took_them() {
     assert_eq!(wounds_of(&c, "Sister Oriel"), w2.min(max));
     assert_eq!(wounds_of(&c, "Inquisitor Vael"), 0, "not the attacker");
     let seed = h.state().app.model.battle.log[second].seed;
-    assert!(c.roll_applied(seed));
+    assert!(c.wounding().roll_applied(seed));
     // Once: the button gives way to the word.
     assert!(h.query_by_label(&word(second, w2)).is_none());
     assert!(
@@ -325,7 +325,7 @@ fn cmp_13_a_psychic_attacks_wounds_go_to_its_campaign_target() {
     let c = crate::common::the_campaign(&h);
     assert!(wounds_of(&c, "Sergeant Brask") > 0);
     assert_eq!(wounds_of(&c, "Inquisitor Vael"), 0);
-    assert!(c.roll_applied(e.seed));
+    assert!(c.wounding().roll_applied(e.seed));
 }
 
 /// CMP-13: a roll's wounds belong to the table of the mission it was

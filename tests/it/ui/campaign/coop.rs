@@ -77,7 +77,8 @@ fn cmp_16_the_recruitment_budget_is_set_up_with_its_warning() {
     button(&mut h, "Add the escort");
     let c = the_campaign(&h);
     let cost = c
-        .escort_cost(EscortId(1), &h.state().app.model.rules)
+        .mustering()
+        .cost(EscortId(1), &h.state().app.model.rules)
         .expect("priced");
     let word = if cost > 200 { "Over" } else { "Within" };
     assert!(

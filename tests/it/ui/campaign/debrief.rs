@@ -161,13 +161,13 @@ fn cmp_12_a_death_accepted_completes_the_fate_step_without_a_point() {
     assert!(shown(&h, &line), "{line}");
     // The fate step waits for a choice: spend a point, or accept.
     assert!(shown(&h, "4. Fate points: to do"));
-    assert!(the_campaign(&h).cran_locked());
+    assert!(the_campaign(&h).debriefing().cran_locked());
     button(&mut h, &format!("Accept the death of {VAEL}"));
     let c = the_campaign(&h);
     assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
     assert_eq!(state_of(&c, VAEL), State::Dead);
     assert!(c.fate_open().is_empty());
-    assert!(!c.cran_locked());
+    assert!(!c.debriefing().cran_locked());
     assert!(shown(&h, "4. Fate points: done"));
     assert!(shown(&h, "dead for good: his death accepted"));
     assert!(

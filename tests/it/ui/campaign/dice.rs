@@ -343,7 +343,7 @@ fn cmp_14_recon_good_fortune_with_every_die_typed() {
     let c = the_campaign(&h);
     assert_eq!(c.phase, Phase::Debrief);
     let who = "Inquisitor Vael";
-    let held = c.reinforcement_of(c.escorts[0].id);
+    let held = c.recruiting().pool(c.escorts[0].id);
     // 6 on the D12: good fortune; 10 passes the Cran test; 5D6 typed.
     type_into(&mut h, &format!("Recon die (D12) — {who}"), "6");
     type_into(
@@ -375,7 +375,7 @@ fn cmp_14_recon_good_fortune_with_every_die_typed() {
         Some(muster::rules::campaign::data::ReconEffect::GoodFortune)
     );
     let c = the_campaign(&h);
-    assert_eq!(c.reinforcement_of(c.escorts[0].id), held + 15);
+    assert_eq!(c.recruiting().pool(c.escorts[0].id), held + 15);
 }
 
 #[test]

@@ -97,7 +97,7 @@ fn kt_2_the_campaign_screen_names_the_rule_and_escort_after_the_event() {
     let mut kessel = soldier(&team, "Sergeant Hark").clone();
     kessel.name = "Sergeant Kessel".into();
     let member = Member::Soldier(kessel);
-    let cost = c.recruit_cost(&member, r).expect("cost");
+    let cost = c.recruiting().cost(&member, r).expect("cost");
     h.state_mut().app.apply(Command::Edit(
         DocKey::of::<Campaign>(c.id.clone()),
         Edit::new(E::Reinforcements(ReinforcementEdit::Recruit {

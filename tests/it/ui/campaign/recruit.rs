@@ -91,7 +91,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
     let team = crate::common::example_team();
     let c = crate::common::team_at_the_table(&team, r, mission_ended);
     assert_eq!(c.phase, Phase::Debrief);
-    let held = c.reinforcement_of(EscortId(1));
+    let held = c.recruiting().pool(EscortId(1));
     // The team is in the library too: all its soldiers are in the
     // campaign, so the library offers nobody.
     let mut h = window(dir.path(), &c, vec![Doc::new(team)]);
@@ -124,7 +124,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
         }
     );
     assert!(matches!(&vask.member, Member::Soldier(s) if s.weapon == "lasgun"));
-    assert_eq!(after.reinforcement_of(EscortId(1)), held - price);
+    assert_eq!(after.recruiting().pool(EscortId(1)), held - price);
     // The next one is offered a name no one bears: never Vask's.
     let second = value_of(&h, "Name of the recruit");
     assert!(
@@ -140,7 +140,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
             .members(EscortId(1))
             .all(|x| x.name() != "Trooper Vask")
     );
-    assert_eq!(undone.reinforcement_of(EscortId(1)), held);
+    assert_eq!(undone.recruiting().pool(EscortId(1)), held);
     assert_eq!(value_of(&h, "Name of the recruit"), first);
 }
 
@@ -207,7 +207,7 @@ fn kt_5_a_soldier_without_his_free_item_is_given_it_from_the_debrief() {
     let member = c
         .new_recruit(EscortId(1), &kind, "Trooper Vask", r)
         .expect("a guardsman");
-    let cost = c.recruit_cost(&member, r).expect("priced");
+    let cost = c.recruiting().cost(&member, r).expect("priced");
     let c = crate::common::ok(
         &c,
         E::Reinforcements(ReinforcementEdit::Recruit {
@@ -253,7 +253,7 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
         r,
         mission_ended,
     );
-    let held = c.reinforcement_of(EscortId(1));
+    let held = c.recruiting().pool(EscortId(1));
     let mut h = window(dir.path(), &c, vec![]);
     // Nothing picked yet: nothing to recruit.
     let go = h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort");
@@ -300,7 +300,7 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
             type_id: Some("champion".into())
         }
     );
-    assert_eq!(after.reinforcement_of(EscortId(1)), held - price);
+    assert_eq!(after.recruiting().pool(EscortId(1)), held - price);
     // A major hero costs more than is left: refused, in words, with the
     // rule.
     click(&mut h, "Profile type of the recruit");

@@ -1,0 +1,158 @@
+//! A mission's end: its result and VP, the reinforcements it credits,
+//! who comes back and who is lost.
+
+use super::edit::CampaignEdit;
+use super::{Campaign, CharId, Debrief, Member, MissionType, Phase, PoolMode, State, Table};
+use crate::rules::campaign::DebriefEdit;
+use crate::rules::core::msg::Msg;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+use crate::rules::doc::{LineKind, Outcome};
+
+impl Campaign {
+    pub(super) fn end_mission(
+        &mut self,
+        result: super::MissionResult,
+        rules: &RulesData,
+        out: &mut Outcome,
+    ) -> Result<CampaignEdit, Problem> {
+        self.expect(&[Phase::Playing])?;
+        let mission = self
+            .mission
+            .clone()
+            .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_playing"))?;
+        let t = mission.mission_type;
+        if !t.earns_vp() && result.vp > 0 {
+            return Err(Problem::new("CMP-1", "campaign.problem.no_vp_here").keyed(
+                "type",
+                t.as_str(),
+                t.key(),
+            ));
+        }
+        let most = rules.campaign.limits.mission_vp_max;
+        if result.vp > most {
+            return Err(Problem::new("CMP-6", "campaign.problem.vp_max")
+                .arg("vp", result.vp)
+                .arg("max", most));
+        }
+        let table = self.table.take().unwrap_or_default();
+        // Decision (CMP-2): a Survival is lost only when the objective
+        // failed and every character was taken out of action.
+        let standing = table
+            .players
+            .iter()
+            .any(|p| !table.out_of_action.contains(p));
+        let success = if t == MissionType::Survival {
+            result.success || standing
+        } else {
+            result.success
+        };
+        // CMP-6: VP earned.
+        self.vp = self.vp.saturating_add(result.vp);
+        // CMP-7, CMP-8: reinforcements, won or lost.
+        let per = self.credit_reinforcements(rules);
+        self.missions_played += 1;
+        out.lines.push((
+            LineKind::Info,
+            Msg::new(if success {
+                "campaign.log.mission_won"
+            } else {
+                "campaign.log.mission_lost"
+            })
+            .int("number", mission.number)
+            .key("type", t.key())
+            .int("vp", result.vp)
+            .int("points", per),
+        ));
+        let (pending, earned) = self.after_mission(&table, out);
+        self.guide = false;
+        self.guided.clear();
+        let wounded = table
+            .players
+            .iter()
+            .copied()
+            .filter(|&p| table.wounds.get(&p).copied().unwrap_or(0) > 0)
+            .collect();
+        self.debrief = Some(Debrief {
+            mission_type: Some(t),
+            success,
+            vp: result.vp,
+            out_of_action: pending.clone(),
+            pending,
+            earned,
+            played: table.players.clone(),
+            wounded,
+            ..Debrief::default()
+        });
+        self.phase = Phase::Debrief;
+        Ok(CampaignEdit::Debrief(DebriefEdit::EndMission {
+            result,
+            played: table.players,
+        }))
+    }
+
+    /// The reinforcement points of a mission, won or lost (CMP-7, CMP-8):
+    /// to the pool for each escort, or to each escort's own; the points
+    /// per escort.
+    fn credit_reinforcements(&mut self, rules: &RulesData) -> u32 {
+        let per = self.reinforcement_per_mission(rules);
+        match self.settings.pool {
+            PoolMode::Pooled => {
+                let players = u32::try_from(self.escorts.len()).unwrap_or(1);
+                self.pool = self.pool.saturating_add(per.saturating_mul(players));
+            }
+            PoolMode::Split => {
+                for e in &mut self.escorts {
+                    e.reinforcement = e.reinforcement.saturating_add(per);
+                }
+            }
+        }
+        per
+    }
+
+    /// Each living character after a mission (CMP-13, CHR-13): who played
+    /// it counts it, heals a light wound and, out of action, owes a Cran
+    /// test (the first list) or, unwounded, earns an advance point (the
+    /// second); who missed it recovers.
+    fn after_mission(&mut self, table: &Table, out: &mut Outcome) -> (Vec<CharId>, Vec<CharId>) {
+        let mut pending = Vec::new();
+        let mut earned = Vec::new();
+        for i in 0..self.characters.len() {
+            let id = self.characters[i].id;
+            let played = table.players.contains(&id);
+            let c = self.char_mut(i);
+            if !c.state.alive() {
+                continue;
+            }
+            if played {
+                c.missions += 1;
+                // CMP-13: a light wound heals once the next mission is played.
+                if c.state == State::LightlyWounded {
+                    c.state = State::Fit;
+                }
+                if table.out_of_action.contains(&id) {
+                    pending.push(id);
+                } else if !table.wounded(id)
+                    && let Member::Character(ch) = &mut c.member
+                {
+                    // CHR-13: one advance point for an unwounded character.
+                    ch.after_game(false, false);
+                    earned.push(id);
+                    out.lines.push((
+                        LineKind::Info,
+                        Msg::new("campaign.log.advance_point").text("character", &ch.name),
+                    ));
+                }
+            } else if c.misses_next {
+                // CMP-13: the mission missed, he is fit again.
+                c.misses_next = false;
+                c.state = State::Fit;
+                out.lines.push((
+                    LineKind::Info,
+                    Msg::new("campaign.log.recovered").text("character", c.name()),
+                ));
+            }
+        }
+        (pending, earned)
+    }
+}

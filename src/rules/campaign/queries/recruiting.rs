@@ -1,0 +1,121 @@
+//! What reinforcing an escort asks (CMP-9, CMP-10): a recruit's cost and refusals, the characters held for a return, each escort's pool.
+
+use super::super::*;
+
+/// What reinforcing an escort asks (CMP-9, CMP-10): a recruit's cost and refusals, the characters held for a return, each escort's pool.
+#[derive(Clone, Copy, Debug)]
+pub struct Recruiting<'a> {
+    c: &'a Campaign,
+}
+
+impl Campaign {
+    /// What reinforcing an escort asks (CMP-9, CMP-10).
+    pub fn recruiting(&self) -> Recruiting<'_> {
+        Recruiting { c: self }
+    }
+}
+
+impl<'a> Recruiting<'a> {
+    /// What a recruit costs in reinforcement points (CMP-7): a Rogue Trader
+    /// character's figure and the advance points he is worth (CHR-10), a
+    /// kill-team soldier's equivalents (KT-4), at the recorded rates.
+    pub fn cost(&self, member: &Member, rules: &RulesData) -> Result<u32, Problem> {
+        let rates = self.c.rates(&rules.campaign);
+        let r = &rates.recruit;
+        match member {
+            Member::Character(c) => Ok(r
+                .character_base
+                .saturating_add(r.per_advance_point.saturating_mul(c.worth(rules)))),
+            Member::Soldier(s) => {
+                let kind = rules.killteam.kind(&s.kind).ok_or_else(|| {
+                    Problem::new("KT-4", "campaign.problem.unknown_soldier_kind")
+                        .character(&s.name)
+                        .arg("kind", &s.kind)
+                })?;
+                Ok(r.per_soldier_equivalent.saturating_mul(kind.equivalents))
+            }
+        }
+    }
+
+    /// Why a recruit may not join an escort for his faction (CMP-14), or
+    /// none when he may. He may when he is of the race or soldier kind of
+    /// a character the escort has held, or of one of their factions; or,
+    /// once a recon has found Allies, of any faction of the Imperium. A
+    /// campaign started before Muster recorded the factions recruits from
+    /// anyone, as it did then.
+    pub fn refusal(&self, escort: EscortId, member: &Member) -> Option<Problem> {
+        let factions = self.c.rates.as_ref()?.recruit_factions.as_ref()?;
+        let e = self.c.escort(escort)?;
+        let held: Vec<&Member> = self.c.members(escort).map(|x| &x.member).collect();
+        let same = |a: &Member, b: &Member| match (a, b) {
+            (Member::Character(a), Member::Character(b)) => a.race == b.race,
+            (Member::Soldier(a), Member::Soldier(b)) => a.kind == b.kind,
+            _ => false,
+        };
+        if held.iter().any(|h| same(h, member)) {
+            return None;
+        }
+        let of_his = || factions.iter().filter(|f| f.holds(member));
+        if of_his().any(|f| held.iter().any(|h| f.holds(h))) {
+            return None;
+        }
+        let imperium = of_his().any(|f| f.imperium);
+        if imperium && self.c.allies {
+            return None;
+        }
+        let key = if imperium {
+            "campaign.problem.recruit_needs_allies"
+        } else {
+            "campaign.problem.recruit_foreign"
+        };
+        Some(
+            Problem::new("CMP-14", key)
+                .character(member.name())
+                .arg("player", &e.player),
+        )
+    }
+
+    /// Why the picker may not offer this recruit for this escort, or none:
+    /// he is in the campaign already (CMP-7), he is of a faction the escort
+    /// may not recruit from (CMP-14), or the escort would break a rule of
+    /// its kind with him (KT, EQ, RIB for a kill team; CHR for a band).
+    pub fn choice_refusal(
+        &self,
+        escort: EscortId,
+        member: &Member,
+        origin: &CharRef,
+        rules: &RulesData,
+    ) -> Option<Problem> {
+        if let Some(x) = self.c.recruiting().held(origin, member.name()) {
+            let player = self.c.escort(x.escort).map_or("", |e| e.player.as_str());
+            return Some(
+                Problem::new("CMP-7", "campaign.problem.recruit_held")
+                    .character(member.name())
+                    .arg("player", player),
+            );
+        }
+        self.c.recruit_member_refusal(escort, member, rules)
+    }
+
+    /// The campaign's character copied from `origin` (CMP-7), dead or alive:
+    /// one of that origin, or, for one copied before Muster recorded
+    /// origins, one of the same name.
+    pub fn held(&self, origin: &CharRef, name: &str) -> Option<&'a CampaignCharacter> {
+        let same_name = |x: &CampaignCharacter| {
+            x.origin.is_none() && x.name().trim().eq_ignore_ascii_case(name.trim())
+        };
+        self.c
+            .characters
+            .iter()
+            .map(Arc::as_ref)
+            .find(|x| x.origin.as_ref() == Some(origin) || same_name(x))
+    }
+
+    /// The reinforcement points an escort may spend (its own, or the pool).
+    pub fn pool(&self, escort: EscortId) -> u32 {
+        match self.c.settings.pool {
+            PoolMode::Pooled => self.c.pool,
+            PoolMode::Split => self.c.escort(escort).map_or(0, |e| e.reinforcement),
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! What the table asks of the campaign: whether a roll's wounds are in, and why a model may not take wounds now.
+
+use super::super::*;
+
+/// What the table asks of the campaign: whether a roll's wounds are in, and why a model may not take wounds now.
+#[derive(Clone, Copy, Debug)]
+pub struct Wounding<'a> {
+    c: &'a Campaign,
+}
+
+impl Campaign {
+    /// What the table asks of the campaign.
+    pub fn wounding(&self) -> Wounding<'_> {
+        Wounding { c: self }
+    }
+}
+
+impl<'a> Wounding<'a> {
+    /// Whether the wounds of the battle log's roll of this seed are in the
+    /// journal already (each roll's wounds are applied once).
+    pub fn roll_applied(&self, seed: u64) -> bool {
+        self.c.journal.iter().any(|e| match &e.event {
+            CampaignEdit::Table(
+                TableEdit::AddWounds { roll, .. } | TableEdit::AddBattleWounds { roll, .. },
+            ) => *roll == Some(seed),
+            _ => false,
+        })
+    }
+
+    /// Why the character of this id cannot take wounds rolled on the battle
+    /// screen now (CMP-13), or none when he can: a mission must be played,
+    /// and he must be at its table, alive and not out of action yet.
+    pub fn wound_refusal(&self, id: CharId) -> Option<Problem> {
+        match Fighter::of(id) {
+            Fighter::Enemy(i) => return self.c.enemy_refusal(i),
+            // Whether the mission names him is the data's to say: the
+            // wounds' event refuses one it does not.
+            Fighter::Named(_) if self.c.phase != Phase::Playing => {
+                return Some(Problem::new("CMP-2", "campaign.problem.not_playing"));
+            }
+            Fighter::Named(i) => {
+                return self
+                    .c
+                    .named_out(i)
+                    .then(|| Problem::new("CMP-13", "campaign.problem.named_out"));
+            }
+            Fighter::Character(_) => {}
+        }
+        let Some(x) = self.c.character(id) else {
+            return Some(Problem::new("CMP-13", "campaign.problem.no_character").arg("id", id));
+        };
+        let named = |key: &'static str| Some(Problem::new("CMP-13", key).character(x.name()));
+        if self.c.phase != Phase::Playing {
+            return Some(Problem::new("CMP-2", "campaign.problem.not_playing"));
+        }
+        if !x.state.alive() {
+            return named("campaign.problem.dead");
+        }
+        let Some(table) = &self.c.table else {
+            return named("campaign.problem.not_playing_character");
+        };
+        if !table.players.contains(&id) {
+            return named("campaign.problem.not_playing_character");
+        }
+        if table.out_of_action.contains(&id) {
+            return named("campaign.problem.already_out");
+        }
+        None
+    }
+}
