@@ -736,3 +736,58 @@ fn a_chapters_data_imports_only_rules_core() {
         }
     }
 }
+
+/// What marks a rule decided in a view: a refusal made there, or a
+/// problem or message told apart by its strings rather than its kind.
+fn rule_decided_in_view(code: &str) -> Option<&'static str> {
+    if code.contains("Problem::new(") {
+        return Some("a refusal made in a view");
+    }
+    for field in [".rule", ".key"] {
+        for op in ["==", "!="] {
+            if code.contains(&format!("{field} {op} \"")) {
+                return Some("a problem or message told apart by its strings");
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn the_check_for_rules_in_views_sees_refusals_and_string_kinds() {
+    assert!(rule_decided_in_view(r#"let p = Problem::new("KT-5", "kt.x");"#).is_some());
+    assert!(rule_decided_in_view(r#"Some(p) if p.rule != "CHR-7" => {"#).is_some());
+    assert!(rule_decided_in_view(r#".find(|m| m.key == "kt.last_wound.waiting")"#).is_some());
+    assert!(rule_decided_in_view("if p.kind == ProblemKind::AlreadyOut {").is_none());
+    assert!(rule_decided_in_view(".filter(|v| v.key == *key)").is_none());
+}
+
+#[test]
+fn views_decide_no_rule() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"),
+        &mut files,
+    );
+    assert!(files.len() >= 20);
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("read");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if let Some(why) = rule_decided_in_view(code) {
+                found.push(format!(
+                    "{}:{}: {why}: {}",
+                    file.display(),
+                    n + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "rules belong in src/rules, asked by the views:\n{}",
+        found.join("\n")
+    );
+}

@@ -209,6 +209,48 @@ pub struct TableEnemy {
     pub character: bool,
 }
 
+/// What kind of model stands at the table: one of an escort's Rogue
+/// Trader characters, a kill-team soldier, or one of the enemy's (a drawn
+/// enemy or a model the mission names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModelKind {
+    /// A Rogue Trader character of an escort.
+    Character,
+    /// A kill-team soldier.
+    Soldier,
+    /// One of the enemy's.
+    Enemy,
+}
+
+/// What one attacker can fight at the table ([`TableSide::reach`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// He is one of the enemy's.
+    enemy: bool,
+    /// He has a ranged weapon, or psychic powers.
+    any: bool,
+    /// He fights a Rogue Trader close combat.
+    rt_close: bool,
+    /// What he is.
+    kind: ModelKind,
+}
+
+impl Reach {
+    /// Whether he can make any fight against a model of kind `target`: one
+    /// of the other side ([`TableSide::opposes`]), with a shot or a
+    /// psychic attack when he has either, or in close combat: by Rogue
+    /// Trader's rules at any but a kill-team soldier, by the kill team's
+    /// where a soldier fights and no Rogue Trader character (KT-6).
+    pub fn reaches(&self, target: ModelKind) -> bool {
+        if self.enemy == (target == ModelKind::Enemy) {
+            return false;
+        }
+        let soldier = self.kind == ModelKind::Soldier || target == ModelKind::Soldier;
+        let character = self.kind == ModelKind::Character || target == ModelKind::Character;
+        self.any || (self.rt_close && target != ModelKind::Soldier) || (soldier && !character)
+    }
+}
+
 /// A fighter of a campaign's table.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TableSide {
@@ -469,6 +511,26 @@ impl TableSide {
             Self::Character(_) => true,
             Self::Enemy(_) => matches!(target, Self::Character(_)),
             Self::Soldier(_) => false,
+        }
+    }
+
+    /// What kind of model he is at the table.
+    pub fn model_kind(&self) -> ModelKind {
+        match self {
+            Self::Character(_) => ModelKind::Character,
+            Self::Soldier(_) => ModelKind::Soldier,
+            Self::Enemy(_) => ModelKind::Enemy,
+        }
+    }
+
+    /// What he can fight at the table, worked out once for every model he
+    /// might fight.
+    pub fn reach(&self, rules: &RulesData) -> Reach {
+        Reach {
+            enemy: self.is_enemy(),
+            any: self.psyker() || !self.ranged(rules, "").is_empty(),
+            rt_close: self.fights_close(),
+            kind: self.model_kind(),
         }
     }
 

@@ -677,3 +677,58 @@ impl super::Table {
         }
     }
 }
+
+/// Every model the item of use `u` may be used on by the bearer `bearer`
+/// at the table, each with his names: the characters playing, then the
+/// drawn enemies, then the models the mission names who fight, those out
+/// of action left out, each only when the item's targets allow him (the
+/// bearer himself, a team-mate, another).
+pub fn item_targets(
+    c: &Campaign,
+    bearer: &super::CampaignCharacter,
+    targets: crate::rules::killteam::data::UseTargets,
+    rules: &RulesData,
+) -> Vec<(CharId, Names)> {
+    let Some(table) = &c.table else {
+        return Vec::new();
+    };
+    let players = c
+        .characters
+        .iter()
+        .filter(|p| table.players.contains(&p.id) && !table.out_of_action.contains(&p.id))
+        .filter(|p| {
+            let relation = if p.id == bearer.id {
+                Relation::Bearer
+            } else if p.escort == bearer.escort {
+                Relation::TeamMate
+            } else {
+                Relation::Other
+            };
+            item_use::allows(targets, relation)
+        })
+        // A character's name is his in every language.
+        .map(|p| {
+            (
+                p.id,
+                Names::from([(String::from("en"), p.name().to_owned())]),
+            )
+        });
+    let others = item_use::allows(targets, Relation::Other);
+    let enemies = c
+        .mission
+        .as_ref()
+        .filter(|_| others)
+        .map_or(0, |m| m.enemy.len());
+    let enemies = (0..enemies)
+        .filter(|i| !table.enemy_out.contains(i))
+        .map(|i| (Fighter::Enemy(i).id(), c.enemy_names(i)));
+    let named = if others {
+        c.named_models(rules).len()
+    } else {
+        0
+    };
+    let named = (0..named)
+        .filter(|&n| c.named_refusal(n, rules).is_none())
+        .map(|n| (Fighter::Named(n).id(), c.named_names(n, rules)));
+    players.chain(enemies).chain(named).collect()
+}

@@ -60,7 +60,7 @@ pub use edit::{
 pub use enemy::{Behaviour, ENEMY_IDS, Fighter, NAMED_IDS};
 pub use house::{InForce, RulesEdit};
 pub use ids::{CharId, EscortId};
-pub use item_use::RECHARGE;
+pub use item_use::{RECHARGE, item_targets};
 pub use journal::Journal;
 pub use play::check_dice;
 pub use queries::{Debriefing, Mustering, Recruiting, Sequel, Wounding};

@@ -34,16 +34,22 @@ pub enum ProblemKind {
     CannotHonour,
     /// One event id given to two events (a merge).
     OneIdTwoEvents,
+    /// A character with no advance point left to spend (CHR-7).
+    NoPointsLeft,
+    /// A kill team without the command points an action costs (KT-11).
+    TeamLacksPoints,
 }
 
 impl ProblemKind {
     /// Every kind but `Other`, with its message key.
-    const KEYED: [(&'static str, Self); 5] = [
+    const KEYED: [(&'static str, Self); 7] = [
         ("campaign.problem.recruit_held", Self::RecruitHeld),
         ("campaign.problem.already_out", Self::AlreadyOut),
         ("problem.above_major", Self::AboveMajor),
         ("house_rules.cannot_honour", Self::CannotHonour),
         ("merge.problem.one_id_two_events", Self::OneIdTwoEvents),
+        ("problem.no_points_left", Self::NoPointsLeft),
+        ("kt.act.no.points", Self::TeamLacksPoints),
     ];
 
     /// The kind of a problem whose message is `key`.

@@ -542,6 +542,14 @@ pub fn gather_rolls(rules: &FlyerRules, turns: u32) -> u32 {
     turns.saturating_sub(rules.drop.gather.wait_turns)
 }
 
+/// Why a unit gone for stones makes no return roll yet `turns` turns after
+/// it left (FLY-10): it waits its full turn first. None once it rolls.
+pub fn gather_wait(rules: &FlyerRules, turns: u32) -> Option<Problem> {
+    (gather_rolls(rules, turns) == 0).then(|| {
+        Problem::new("FLY-10", "flyer.gather_wait").arg("wait", rules.drop.gather.wait_turns)
+    })
+}
+
 /// The exact chance that a unit gone for stones is back, loaded, at the
 /// start of its turn `turns` turns after it left (FLY-10).
 pub fn gather_back_chance(rules: &FlyerRules, turns: u32) -> f64 {

@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::data::{KillTeamData, SoldierKind};
 use super::{
-    Carried, KillTeam, Soldier, SoldierId, allowed_items, item_refusal, item_weapon_refusal,
+    Carried, KillTeam, Soldier, SoldierId, allowed_items, item_add_refusal, item_weapon_refusal,
     ribbon_refusal, weapon_refusal,
 };
 use crate::rules::core::msg::Msg;
@@ -309,16 +309,8 @@ fn set_weapon(data: &KillTeamData, s: &mut Soldier, weapon: String) -> Result<()
 /// A new item, if the soldier may carry it and one more (KT-5, RIB-4), with
 /// the weapon it brings (its default unless one is chosen).
 fn add_item(data: &KillTeamData, s: &mut Soldier, carried: Carried) -> Result<(), Problem> {
-    if let Some(p) = item_refusal(data, s, &carried.item) {
+    if let Some(p) = item_add_refusal(data, s, &carried.item) {
         return Err(p);
-    }
-    let allowed = allowed_items(data, s);
-    if s.items.len() >= allowed {
-        let rule = if allowed > 1 { "RIB-4" } else { "KT-5" };
-        return Err(Problem::new(rule, "kt.problem.too_many_items")
-            .character(&s.name)
-            .arg("count", s.items.len() + 1)
-            .arg("max", allowed));
     }
     let mut carried = carried;
     if let Some(pick) = data

@@ -90,3 +90,11 @@ pub fn close_combat_odds(rules: &RulesData, blows: &KtShot, score: i32) -> Resul
     let score = score + hit_change(rules, &shot);
     attack_scored(rules, &shot, Some(score))
 }
+
+/// Whether the soldier charged fell to the charge, and so gives no free
+/// answer (KT-9): he is out of action at his table, or the charge's blows
+/// (`charge_took`, when the newest roll is this charge) took the wounds he
+/// had left (at least one).
+pub fn fell_to_charge(out_at_table: bool, charge_took: Option<u32>, wounds_left: i64) -> bool {
+    out_at_table || charge_took.is_some_and(|t| i64::from(t) >= wounds_left.max(1))
+}

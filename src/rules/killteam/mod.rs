@@ -441,6 +441,30 @@ pub fn allowed_items(data: &KillTeamData, s: &Soldier) -> usize {
     if second { 2 } else { 1 }
 }
 
+/// Why a soldier may not take one more item `item`, if not: the item's
+/// own refusal ([`item_refusal`]), or his hands full (one item, two with
+/// the ribbon that grants a second: KT-5, RIB-4).
+pub fn item_add_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Problem> {
+    item_refusal(data, s, item).or_else(|| {
+        let allowed = allowed_items(data, s);
+        hands_full(data, s).then(|| too_many_items(s, s.items.len() + 1, allowed))
+    })
+}
+
+/// Whether the soldier carries every item he may (KT-5, RIB-4).
+pub fn hands_full(data: &KillTeamData, s: &Soldier) -> bool {
+    s.items.len() >= allowed_items(data, s)
+}
+
+/// A soldier with `count` items where he may carry `allowed` (KT-5, RIB-4).
+fn too_many_items(s: &Soldier, count: usize, allowed: usize) -> Problem {
+    let rule = if allowed > 1 { "RIB-4" } else { "KT-5" };
+    Problem::new(rule, "kt.problem.too_many_items")
+        .character(&s.name)
+        .arg("count", count)
+        .arg("max", allowed)
+}
+
 /// Why a soldier may not take `ribbon`, if not (KT-5, KT-20).
 pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<Problem> {
     let Some(kind) = data.kind(&s.kind) else {
@@ -511,13 +535,7 @@ fn soldier_problems(data: &KillTeamData, s: &Soldier) -> Vec<Problem> {
     let mut problems: Vec<Problem> = weapon_refusal(data, s, &s.weapon).into_iter().collect();
     let allowed = allowed_items(data, s);
     if s.items.len() > allowed {
-        let rule = if allowed > 1 { "RIB-4" } else { "KT-5" };
-        problems.push(
-            Problem::new(rule, "kt.problem.too_many_items")
-                .character(&s.name)
-                .arg("count", s.items.len())
-                .arg("max", allowed),
-        );
+        problems.push(too_many_items(s, s.items.len(), allowed));
     }
     for (i, carried) in s.items.iter().enumerate() {
         // Each item is judged against the others (a repeated item once).

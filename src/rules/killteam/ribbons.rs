@@ -156,6 +156,31 @@ pub fn move_after_shot(data: &KillTeamData, ribbon_id: Option<&str>) -> Option<M
     })
 }
 
+/// The free action his ribbon gives a soldier on his last wound (RIB-11),
+/// in words, with whether it is due now (`wounds_left`: the wounds he
+/// has now).
+fn last_wound(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Option<(Msg, bool)> {
+    let (r, (actions, on)) = ribbon(data, s).zip(last_wound_actions(data, s))?;
+    let due = wounds_left == on;
+    let key = if due {
+        "kt.last_wound.due"
+    } else {
+        "kt.last_wound.waiting"
+    };
+    let m = Msg::new(key)
+        .int("count", actions)
+        .int("wounds", on)
+        .names("ribbon", &r.names)
+        .text("rule", &r.rule);
+    Some((m, due))
+}
+
+/// The reminder of the free action on his last wound while it waits
+/// (RIB-11): none once it is due, or without the ribbon.
+pub fn last_wound_waiting(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Option<Msg> {
+    last_wound(data, s, wounds_left).and_then(|(m, due)| (!due).then_some(m))
+}
+
 /// What a soldier's ribbon reminds the players of at the table, in words
 /// (RIB-5, RIB-10, RIB-11): the mine he may remove, the move after each
 /// shot, the free action on his last wound (`wounds_left`: the one he has
@@ -168,19 +193,8 @@ pub fn reminders(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Vec<Msg>
     if let Some(m) = move_after_shot(data, s.ribbon.as_deref()) {
         out.push(m);
     }
-    if let (Some(r), Some((actions, on))) = (ribbon(data, s), last_wound_actions(data, s)) {
-        let key = if wounds_left == on {
-            "kt.last_wound.due"
-        } else {
-            "kt.last_wound.waiting"
-        };
-        out.push(
-            Msg::new(key)
-                .int("count", actions)
-                .int("wounds", on)
-                .names("ribbon", &r.names)
-                .text("rule", &r.rule),
-        );
+    if let Some((m, _)) = last_wound(data, s, wounds_left) {
+        out.push(m);
     }
     out
 }

@@ -10,6 +10,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
+use crate::rules::Msg;
 use crate::rules::battle::Fight;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::characters::units::{UnitTest, UnitTestKind};
@@ -17,7 +18,6 @@ use crate::rules::close_combat::odds::Fighter;
 use crate::rules::close_combat::unit_round::{strike_order, unit_round};
 use crate::rules::core::msg::Arg;
 use crate::rules::flyers::{self, AirGroundResult};
-use crate::rules::{Msg, Problem};
 use crate::ui::battle::flyers::{CombatEnd, FlyerView, Foe, Whereabouts, level_of, level_words};
 use crate::ui::battle::parts::{Unit, field, percent};
 use crate::ui::battle::units::RoundView;
@@ -156,9 +156,7 @@ impl FlyerView {
     /// Gone for stones: the turns waited and the return roll (FLY-10).
     fn gathering_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, turns: u32) {
         let rules = &cx.rules.flyers;
-        if flyers::gather_rolls(rules, turns) == 0 {
-            let p = Problem::new("FLY-10", "flyer.gather_wait")
-                .arg("wait", rules.drop.gather.wait_turns);
+        if let Some(p) = flyers::gather_wait(rules, turns) {
             badge(ui, Tone::Warning, &cx.lang.problem_line(&p));
         } else {
             let p = flyers::gather_back_chance(rules, turns);

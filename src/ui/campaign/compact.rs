@@ -8,7 +8,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::CharRef;
-use crate::rules::battle::from_table::TableSide;
+use crate::rules::battle::from_table::ModelKind;
 use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Mode, Table};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::activation::Act;
@@ -45,6 +45,17 @@ pub(super) struct Line {
     soldier: bool,
     /// A flash grenade dazzled him this turn (EQ-10).
     dazzled: bool,
+}
+
+impl Line {
+    /// What kind of model the line is.
+    fn model_kind(&self) -> ModelKind {
+        match (self.enemy, self.soldier) {
+            (true, _) => ModelKind::Enemy,
+            (false, true) => ModelKind::Soldier,
+            (false, false) => ModelKind::Character,
+        }
+    }
 }
 
 /// A member's kind in the reader's language.
@@ -161,40 +172,6 @@ fn named_lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
     out
 }
 
-/// What an attacker can fight, worked out once for every line: a shot or a
-/// psychic attack reaches anyone; a close combat depends on whether the
-/// target is a kill-team soldier (KT-6) and whether either is a Rogue
-/// Trader character.
-struct Reach {
-    /// He has a ranged weapon, or psychic powers.
-    any: bool,
-    /// He fights a Rogue Trader close combat.
-    rt_close: bool,
-    /// He is a kill-team soldier.
-    soldier: bool,
-    /// He is a Rogue Trader character.
-    character: bool,
-}
-
-impl Reach {
-    fn of(cx: &ViewCtx<'_>, by: &TableSide) -> Self {
-        Self {
-            any: by.psyker() || !by.ranged(&cx.rules, cx.lang.code()).is_empty(),
-            rt_close: by.fights_close(),
-            soldier: matches!(by, TableSide::Soldier(_)),
-            character: matches!(by, TableSide::Character(_)),
-        }
-    }
-
-    /// Whether he can make any fight against the model of `line`
-    /// (`TableSide::fights_close` and `kt_close`, by the line's kind).
-    fn reaches(&self, line: &Line) -> bool {
-        let character = !line.enemy && !line.soldier;
-        let kt_close = (self.soldier || line.soldier) && !self.character && !character;
-        self.any || (self.rt_close && !line.soldier) || kt_close
-    }
-}
-
 /// The lines in the order shown: those `find` matches; with an attacker
 /// picked, he first, then the models of the other side he can fight in
 /// action, then the rest, each group in the table's order.
@@ -210,11 +187,11 @@ fn ordered(
         return shown.map(|l| (l, false)).collect();
     };
     let by = table_side(cx, a);
-    let reach = by.as_ref().map(|by| (by.is_enemy(), Reach::of(cx, by)));
+    let reach = by.as_ref().map(|by| by.reach(&cx.rules));
     let mut keyed: Vec<(u8, Line, bool)> = shown
         .map(|l| {
-            let legal = reach.as_ref().is_some_and(|(enemy, reach)| {
-                l.id != CharId(a.id) && !l.out && l.enemy != *enemy && reach.reaches(&l)
+            let legal = reach.is_some_and(|reach| {
+                l.id != CharId(a.id) && !l.out && reach.reaches(l.model_kind())
             });
             let rank = if l.id == CharId(a.id) {
                 0

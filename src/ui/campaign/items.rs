@@ -13,9 +13,10 @@ use crate::rules::campaign::{
 };
 use crate::rules::core::dice::{Roll, amount_dice};
 use crate::rules::core::names::name_in;
+use crate::rules::core::problem::ProblemKind;
 use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::data::{Item, ItemUse};
-use crate::rules::killteam::item_use::{Relation, allows, effect_msg};
+use crate::rules::killteam::item_use::effect_msg;
 use crate::rules::{campaign, killteam};
 use crate::ui::campaign::actions;
 use crate::ui::campaign::dice::typed_die;
@@ -107,7 +108,7 @@ pub(super) fn items_ui(
         let Some((it, u)) = data.and_then(|i| i.usage.as_ref().map(|u| (i, u))) else {
             continue;
         };
-        picker_ui(ui, cx, c, table, x, (it, u, item_name));
+        picker_ui(ui, cx, c, x, (it, u, item_name));
         result_ui(ui, cx, (c, table), x, it);
     }
 }
@@ -289,7 +290,7 @@ fn reroll_item_ui(
     let allowed = c.may_reroll_item(x.id, &it.id, rules);
     // Only the last event's dice: otherwise there is nothing to offer.
     if let Err(p) = &allowed
-        && p.key != "kt.act.no.points"
+        && p.kind != ProblemKind::TeamLacksPoints
     {
         return;
     }
@@ -339,71 +340,12 @@ fn open_picker(ui: &egui::Ui, bearer: CharId, item: &str) {
     });
 }
 
-/// Every model the item may be used on, with its name: the characters
-/// playing, then the drawn enemies, then the models the mission names,
-/// those out of action left out.
-fn candidates(
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    table: &Table,
-    x: &CampaignCharacter,
-    u: &ItemUse,
-) -> Vec<(CharId, String)> {
-    let players = c
-        .characters
-        .iter()
-        .filter(|p| table.players.contains(&p.id) && !table.out_of_action.contains(&p.id))
-        .filter(|p| {
-            let relation = if p.id == x.id {
-                Relation::Bearer
-            } else if p.escort == x.escort {
-                Relation::TeamMate
-            } else {
-                Relation::Other
-            };
-            allows(u.targets, relation)
-        })
-        .map(|p| (p.id, p.name().to_owned()));
-    let enemies = c
-        .mission
-        .as_ref()
-        .filter(|_| allows(u.targets, Relation::Other))
-        .map_or(0, |m| m.enemy.len());
-    let enemies = (0..enemies)
-        .filter(|i| !table.enemy_out.contains(i))
-        .map(|i| {
-            let names = c.enemy_names(i);
-            (
-                Fighter::Enemy(i).id(),
-                name_in(&names, cx.lang.code(), "").to_owned(),
-            )
-        });
-    // The models the mission names that fight (the traitor contact, the
-    // enemy leader), those out of action left out.
-    let named = if allows(u.targets, Relation::Other) {
-        c.named_models(&cx.rules).len()
-    } else {
-        0
-    };
-    let named = (0..named)
-        .filter(|&n| c.named_refusal(n, &cx.rules).is_none())
-        .map(|n| {
-            let names = c.named_names(n, &cx.rules);
-            (
-                Fighter::Named(n).id(),
-                name_in(&names, cx.lang.code(), "").to_owned(),
-            )
-        });
-    players.chain(enemies).chain(named).collect()
-}
-
 /// The small target picker under an item's row: its reach, the die typed
 /// (empty: Muster rolls), a button per model it may be used on, Cancel.
 fn picker_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
-    table: &Table,
     x: &CampaignCharacter,
     (it, u, item_name): (&Item, &ItemUse, &str),
 ) {
@@ -436,7 +378,7 @@ fn picker_ui(
                 Some(s) => die_field_ui(ui, cx, (&who, s), &mut state.die),
                 None => (None, false),
             };
-            close = targets_ui(ui, cx, c, table, x, (it, u, item_name), (die, bad));
+            close = targets_ui(ui, cx, c, x, (it, u, item_name), (die, bad));
         });
     if close {
         state = Picking::default();
@@ -450,20 +392,20 @@ fn targets_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,
-    table: &Table,
     x: &CampaignCharacter,
     (it, u, item_name): (&Item, &ItemUse, &str),
     (die, bad): (Option<Roll>, bool),
 ) -> bool {
     let mut close = false;
     ui.horizontal_wrapped(|ui| {
-        for (id, name) in candidates(cx, c, table, x, u) {
+        for (id, names) in campaign::item_targets(c, x, u.targets, &cx.rules) {
+            let name = name_in(&names, cx.lang.code(), "");
             let named = cx.f(
                 "campaign.ui.use_on_named",
                 &[
                     ("item", item_name),
                     ("character", x.name()),
-                    ("target", &name),
+                    ("target", name),
                 ],
             );
             let icon = if Fighter::of(id).is_enemy() {
@@ -471,7 +413,7 @@ fn targets_ui(
             } else {
                 icons::ICON_PERSON
             };
-            if icon_button(ui, icon, &name, &named, !bad).clicked() {
+            if icon_button(ui, icon, name, &named, !bad).clicked() {
                 cx.send(edit(
                     c.id.as_str(),
                     CampaignEdit::Items(ItemEdit::UseItem {

@@ -6,13 +6,13 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::KillTeamEdit;
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::data::{Item, KillTeamData, Ribbon, WeaponType};
 use crate::rules::killteam::{
-    Carried, Derived, KillTeam, Soldier, WeaponLine, allowed_items, derive, item_refusal,
+    Carried, Derived, KillTeam, Soldier, WeaponLine, derive, hands_full, item_add_refusal,
     item_weapon_refusal, ribbon_refusal, weapon_refusal,
 };
-use crate::rules::{KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::{
     Choice, amount, choice_names, edit, kind_detail, picker_ui, stat_ui, weapon_detail,
@@ -316,26 +316,12 @@ fn item_picker_ui(
     tid: &str,
     s: &Soldier,
 ) {
-    let full = s.items.len() >= allowed_items(data, s);
+    let full = hands_full(data, s);
     let items: Options = data
         .equipment
         .iter()
         .map(|it| {
-            let refusal = item_refusal(data, s, &it.id).or_else(|| {
-                full.then(|| {
-                    Problem::new(
-                        if allowed_items(data, s) > 1 {
-                            "RIB-4"
-                        } else {
-                            "KT-5"
-                        },
-                        "kt.problem.too_many_items",
-                    )
-                    .character(&s.name)
-                    .arg("count", s.items.len() + 1)
-                    .arg("max", allowed_items(data, s))
-                })
-            });
+            let refusal = item_add_refusal(data, s, &it.id);
             Choice {
                 id: it.id.clone(),
                 name: format!(

@@ -3,6 +3,7 @@
 //! equipment and power cards (`character_gear.rs`).
 
 use crate::app::Command;
+use crate::rules::core::problem::ProblemKind;
 use crate::rules::{Character, CharacterEdit, CharacterId, Characteristic, GearEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::roster::parts::{
@@ -460,7 +461,7 @@ fn spend_buttons_ui(
 /// the whole message on hover.
 fn limit_cell_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, refusal: Option<&Problem>) {
     match refusal {
-        Some(p) if p.rule != "CHR-7" => {
+        Some(p) if p.kind != ProblemKind::NoPointsLeft => {
             let short_key = p.key.replace("problem.", "limit.");
             let args: Vec<(&str, &str)> = p.args.iter().map(|(n, v)| (*n, v.as_str())).collect();
             let short = if cx.t(&short_key) == short_key {

@@ -154,6 +154,24 @@ pub struct KtCloseCombatScenario {
     pub modifiers: Vec<KtModifier>,
 }
 
+/// What bears on a kill-team close combat's blows (KT-6): the target's
+/// smoke (EQ-7), the striker dazzled by a flash (EQ-10), the striker's gas
+/// mask (EQ-19), in the order the odds read them.
+pub fn close_combat_modifiers(
+    target_smoke: bool,
+    flashed: bool,
+    gas_mask: bool,
+) -> Vec<KtModifier> {
+    [
+        (target_smoke, KtModifier::Smoke),
+        (flashed, KtModifier::Flash),
+        (gas_mask, KtModifier::GasMask),
+    ]
+    .into_iter()
+    .filter_map(|(on, m)| on.then_some(m))
+    .collect()
+}
+
 /// The odds of a shot that cannot reach: no hit, no wound.
 pub(super) fn out_of_reach(odds: Odds) -> Odds {
     Odds {

@@ -14,7 +14,10 @@ mod values;
 pub use close_combat::{
     CcAttacker, CcDefender, CloseCombatScenario, FightScenario, FightSide, RoundScenario,
 };
-pub use killteam::{KtCloseCombatScenario, KtTarget, KtWeapon, ShootingScenario, combi_shots};
+pub use killteam::{
+    KtCloseCombatScenario, KtTarget, KtWeapon, ShootingScenario, close_combat_modifiers,
+    combi_shots,
+};
 pub use kind::ScenarioKind;
 pub use rt_shooting::{RtShooter, RtShootingScenario, RtTarget, RtWeapon};
 pub use values::Count;

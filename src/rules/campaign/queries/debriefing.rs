@@ -94,4 +94,25 @@ impl<'a> Debriefing<'a> {
         x.member
             .default_cran_by(self.c.rates(&rules.campaign).cran(die), die, rules)
     }
+
+    /// Why the escort `escort` may not hire the guide now (CMP-14), or
+    /// none: the debrief must offer him, he must not be hired yet, the
+    /// players who lost characters pay first from a pooled reserve
+    /// (CMP-16), and the escort must hold his price.
+    pub fn hire_guide_refusal(&self, escort: EscortId, rules: &RulesData) -> Option<Problem> {
+        let c = self.c;
+        if let Err(p) = c.expect(&[Phase::Debrief]) {
+            return Some(p);
+        }
+        if !c.debrief.as_ref().is_some_and(|d| d.guide_offered) {
+            return Some(Problem::new("CMP-14", "campaign.problem.no_guide"));
+        }
+        if c.guide {
+            return Some(Problem::new("CMP-14", "campaign.problem.guide_hired"));
+        }
+        let cost = c.rates(&rules.campaign).recon.guide_cost;
+        c.check_priority(escort)
+            .err()
+            .or_else(|| c.points_refusal(escort, cost, "CMP-14"))
+    }
 }

@@ -118,4 +118,17 @@ impl<'a> Recruiting<'a> {
             PoolMode::Split => self.c.escort(escort).map_or(0, |e| e.reinforcement),
         }
     }
+
+    /// Why the escort `escort` may not spend `points` on something else
+    /// now (CMP-7), or none: after the mission or before the next, once
+    /// the Cran tests are rolled (CMP-9), the players who lost characters
+    /// paying first from a pooled reserve (CMP-16), within what it holds.
+    pub fn spend_refusal(&self, escort: EscortId, points: u32) -> Option<Problem> {
+        let c = self.c;
+        c.expect(&[Phase::Debrief, Phase::Ready])
+            .and_then(|()| c.tests_done())
+            .and_then(|()| c.check_priority(escort))
+            .err()
+            .or_else(|| c.points_refusal(escort, points, "CMP-7"))
+    }
 }

@@ -67,4 +67,18 @@ impl<'a> Wounding<'a> {
         }
         None
     }
+
+    /// Whether the model of this id is out of action at the mission's
+    /// table (CMP-13): a character playing, a drawn enemy, or a model the
+    /// mission names. None is before the mission is at the table.
+    pub fn out_of_action(&self, id: CharId) -> bool {
+        let Some(table) = &self.c.table else {
+            return false;
+        };
+        match Fighter::of(id) {
+            Fighter::Enemy(i) => table.enemy_out.contains(&i),
+            Fighter::Named(i) => self.c.named_out(i),
+            Fighter::Character(_) => table.out_of_action.contains(&id),
+        }
+    }
 }

@@ -14,14 +14,15 @@ use crate::i18n::Lang;
 use crate::rules::battle::Fight;
 use crate::rules::battle::from_table::{CampaignSoldier, target_profile};
 use crate::rules::battle::scenario::ScenarioKind;
-use crate::rules::battle::scenario::{Count, KtCloseCombatScenario, KtTarget, Scenario};
+use crate::rules::battle::scenario::{
+    Count, KtCloseCombatScenario, KtTarget, Scenario, close_combat_modifiers,
+};
 use crate::rules::battle::summary::Combatant;
 use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::core::names::{Names, name_in};
-use crate::rules::core::problem::ProblemKind;
 use crate::rules::killteam::activation::Act;
-use crate::rules::killteam::data::{KillTeamData, KtModifier};
-use crate::rules::killteam::melee::{Blow, blows};
+use crate::rules::killteam::data::KillTeamData;
+use crate::rules::killteam::melee::{Blow, blows, fell_to_charge};
 use crate::rules::killteam::{Derived, derive};
 use crate::rules::{CharRef, KillTeam};
 use crate::ui::battle::parts;
@@ -174,16 +175,7 @@ impl MeleeFighter {
     /// His blows at `target` (KT-6): the target's smoke, his own flash and
     /// gas mask counted.
     pub fn blows_at(&self, target: &Self) -> KtCloseCombatScenario {
-        let mut modifiers = Vec::new();
-        if target.smoke {
-            modifiers.push(KtModifier::Smoke);
-        }
-        if self.flashed {
-            modifiers.push(KtModifier::Flash);
-        }
-        if self.gas_mask {
-            modifiers.push(KtModifier::GasMask);
-        }
+        let modifiers = close_combat_modifiers(target.smoke, self.flashed, self.gas_mask);
         KtCloseCombatScenario {
             kind: ScenarioKind::KillteamCloseCombat,
             close_combat: self.score,
@@ -275,32 +267,35 @@ impl MeleeView {
         }
     }
 
-    /// Whether the charged fell to the charge: out of action at his
-    /// campaign's table, or the newest roll is the charge and took his last
-    /// wound.
+    /// Whether the charged fell to the charge (KT-9), by the campaign's
+    /// table and the newest roll, when it is this charge.
     fn charged_fell(&self, cx: &ViewCtx<'_>) -> bool {
         let out_at_table = self.target.from.as_ref().is_some_and(|r| {
             cx.model
                 .get::<Campaign>(&r.doc)
-                .and_then(|c| c.wounding().wound_refusal(CharId(r.id)))
-                .is_some_and(|p| p.kind == ProblemKind::AlreadyOut)
+                .is_some_and(|c| c.wounding().out_of_action(CharId(r.id)))
         });
-        let Some(last) = cx.model.battle.log.last() else {
-            return out_at_table;
+        // The newest roll is this charge when its first two fighters are
+        // the charger and the charged (by their campaign's models when they
+        // have one, by name otherwise), and it is not a replay.
+        let is = |c: &Combatant, f: &MeleeFighter| match (&c.campaign, &f.from) {
+            (Some(a), Some(b)) => a == b,
+            _ => c.name == f.name,
         };
-        let charge = self.sides(Striker::Charger);
-        let this_charge = last.replay_of.is_none()
-            && last
-                .combatants
-                .first()
-                .is_some_and(|c| c.name == charge.attacker)
-            && last
-                .combatants
-                .get(1)
-                .is_some_and(|c| c.name == charge.defender);
-        let left = self.target.wounds.unwrap_or(1).max(1);
-        let killed = this_charge && last.taken.get(1).is_some_and(|&t| i64::from(t) >= left);
-        out_at_table || killed
+        let charge_took = cx
+            .model
+            .battle
+            .log
+            .last()
+            .filter(|last| last.replay_of.is_none())
+            .filter(|last| {
+                last.combatants
+                    .first()
+                    .is_some_and(|c| is(c, &self.charger))
+            })
+            .filter(|last| last.combatants.get(1).is_some_and(|c| is(c, &self.target)))
+            .and_then(|last| last.taken.get(1).copied());
+        fell_to_charge(out_at_table, charge_took, self.target.wounds.unwrap_or(1))
     }
 
     /// One striker's card: his blows' odds and the roll.

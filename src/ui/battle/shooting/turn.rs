@@ -222,9 +222,7 @@ impl KtTurnView {
                     }
                 });
                 if a.end_of_turn == 0
-                    && let Some(m) = ribbons::reminders(&cx.rules.killteam, soldier, left)
-                        .into_iter()
-                        .find(|m| m.key == "kt.last_wound.waiting")
+                    && let Some(m) = ribbons::last_wound_waiting(&cx.rules.killteam, soldier, left)
                 {
                     ui.label(RichText::new(cx.msg(&m)).color(palette().ink.subdued));
                 }

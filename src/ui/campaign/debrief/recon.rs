@@ -121,15 +121,13 @@ impl MissionState {
                         "campaign.ui.hire_guide",
                         &[("points", &cost.to_string()), ("player", &e.player)],
                     );
-                    if icon_button(
-                        ui,
-                        icons::ICON_EXPLORE,
-                        &name,
-                        &name,
-                        c.recruiting().pool(e.id) >= cost,
-                    )
-                    .clicked()
-                    {
+                    let refusal = c.debriefing().hire_guide_refusal(e.id, &cx.rules);
+                    let r = icon_button(ui, icons::ICON_EXPLORE, &name, &name, refusal.is_none());
+                    let r = match &refusal {
+                        Some(p) => r.on_disabled_hover_text(cx.lang.problem_line(p)),
+                        None => r,
+                    };
+                    if r.clicked() {
                         cx.send(edit(
                             id,
                             CampaignEdit::Debrief(DebriefEdit::HireGuide { escort: e.id }),

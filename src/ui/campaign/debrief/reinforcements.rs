@@ -115,10 +115,14 @@ fn spend_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: 
         spend_for_ui(ui, cx, c, e.id, buy);
         let go = cx.t("campaign.ui.spend");
         let name = cx.f("campaign.ui.spend_for", &[("player", &e.player)]);
-        let ok = buy.spend > 0
-            && !buy.spend_what.trim().is_empty()
-            && c.recruiting().pool(e.id) >= buy.spend;
-        if icon_button(ui, icons::ICON_BACKPACK, go, &name, ok).clicked() {
+        let refusal = c.recruiting().spend_refusal(e.id, buy.spend);
+        let ok = buy.spend > 0 && !buy.spend_what.trim().is_empty() && refusal.is_none();
+        let r = icon_button(ui, icons::ICON_BACKPACK, go, &name, ok);
+        let r = match &refusal {
+            Some(p) => r.on_disabled_hover_text(cx.lang.problem_line(p)),
+            None => r,
+        };
+        if r.clicked() {
             let what = std::mem::take(&mut buy.spend_what);
             // CMP-7: the item bought goes to the character in
             // the same event as the points.

@@ -135,3 +135,77 @@ fn a_shot_picked_on_the_table_brings_the_shooters_weapon_and_the_targets_save() 
         "bare hands"
     );
 }
+
+#[test]
+fn kt_6_who_may_fight_whom_at_the_table() {
+    use muster::rules::battle::from_table::ModelKind;
+    let r = rules();
+    let c = team_at_the_table(&example_team(), r, |_| vec![]);
+    let side = |id: CharId| {
+        table_side(&c, r, &CharRef::new(c.id.clone(), id), "en").expect("at the table")
+    };
+    let dace = side(char_id(&c, "Trooper Dace"));
+    let enemy = side(Fighter::Enemy(0).id());
+    assert_eq!(dace.model_kind(), ModelKind::Soldier);
+    assert_eq!(enemy.model_kind(), ModelKind::Enemy);
+    // Each side fights the other, never his own.
+    assert!(dace.reach(r).reaches(ModelKind::Enemy));
+    assert!(!dace.reach(r).reaches(ModelKind::Soldier));
+    assert!(!dace.reach(r).reaches(ModelKind::Character));
+    assert!(enemy.reach(r).reaches(ModelKind::Soldier));
+    assert!(enemy.reach(r).reaches(ModelKind::Character));
+    assert!(!enemy.reach(r).reaches(ModelKind::Enemy));
+    // A Rogue Trader character fights the enemy too.
+    let b = band_at_the_table(r);
+    let vael = table_side(
+        &b,
+        r,
+        &CharRef::new(b.id.clone(), char_id(&b, "Inquisitor Vael")),
+        "en",
+    )
+    .expect("Vael plays");
+    assert_eq!(vael.model_kind(), ModelKind::Character);
+    assert!(vael.reach(r).reaches(ModelKind::Enemy));
+    assert!(!vael.reach(r).reaches(ModelKind::Character));
+}
+
+#[test]
+fn kt_9_a_soldier_who_fell_to_the_charge_gives_no_answer() {
+    use muster::rules::killteam::melee::fell_to_charge;
+    // The charge took both of his two wounds, or more.
+    assert!(fell_to_charge(false, Some(2), 2));
+    assert!(fell_to_charge(false, Some(3), 2));
+    // One of two: he answers.
+    assert!(!fell_to_charge(false, Some(1), 2));
+    // The newest roll is not this charge: only the table says.
+    assert!(!fell_to_charge(false, None, 1));
+    assert!(fell_to_charge(true, None, 3));
+}
+
+#[test]
+fn cmp_13_who_is_out_of_action_at_the_table() {
+    let r = rules();
+    let c = team_at_the_table(&example_team(), r, |c| {
+        vec![
+            E::Table(TableEdit::SetOutOfAction {
+                character: char_id(c, "Trooper Dace"),
+                out: true,
+            }),
+            E::Table(TableEdit::AddWounds {
+                character: Fighter::Enemy(0).id(),
+                wounds: 99,
+                roll: None,
+            }),
+        ]
+    });
+    let w = c.wounding();
+    assert!(w.out_of_action(char_id(&c, "Trooper Dace")));
+    assert!(!w.out_of_action(char_id(&c, "Trooper Nim")));
+    assert!(w.out_of_action(Fighter::Enemy(0).id()), "99 wounds");
+    assert!(!w.out_of_action(Fighter::Enemy(1).id()));
+    // Out of action, he takes no more wounds either.
+    assert_eq!(
+        w.wound_refusal(char_id(&c, "Trooper Dace")).map(|p| p.kind),
+        Some(muster::rules::core::problem::ProblemKind::AlreadyOut)
+    );
+}

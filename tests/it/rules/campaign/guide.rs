@@ -276,3 +276,57 @@ fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
     let line = muster::i18n::Lang::En.problem_line(&p);
     assert!(line.contains("carries Shield"), "{line}");
 }
+
+/// Whether the event `e` is refused, and with what.
+fn refusal_of(c: &Campaign, e: E, r: &RulesData) -> Option<muster::rules::Problem> {
+    let mut rng = muster::rules::core::dice::seeded(7);
+    muster::rules::Document::apply(c, e, r, &mut rng).err()
+}
+
+#[test]
+fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
+    use muster::rules::campaign::{Debrief, Phase};
+    let r = rules();
+    let mut c = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| Vec::new());
+    let anne = c.escorts[0].id;
+    let hire = || E::Debrief(DebriefEdit::HireGuide { escort: anne });
+    // At the table: not the debrief yet.
+    let asked = c.debriefing().hire_guide_refusal(anne, r);
+    assert!(asked.is_some());
+    assert_eq!(asked, refusal_of(&c, hire(), r));
+    // After the mission, the guide not offered.
+    c.phase = Phase::Debrief;
+    c.debrief = Some(Debrief::default());
+    let asked = c
+        .debriefing()
+        .hire_guide_refusal(anne, r)
+        .expect("not offered");
+    assert_eq!(asked.key, "campaign.problem.no_guide");
+    assert_eq!(Some(asked), refusal_of(&c, hire(), r));
+    // Offered, the escort without his price.
+    c.debrief = Some(Debrief {
+        guide_offered: true,
+        ..Debrief::default()
+    });
+    c.pool = 0;
+    c.escorts[0].reinforcement = 0;
+    let asked = c
+        .debriefing()
+        .hire_guide_refusal(anne, r)
+        .expect("too poor");
+    assert_eq!(asked.key, "campaign.problem.not_enough_points");
+    assert_eq!(Some(asked), refusal_of(&c, hire(), r));
+    // With it: the question and the event agree he may.
+    let cost = c.rates(&r.campaign).recon.guide_cost;
+    c.pool = cost;
+    c.escorts[0].reinforcement = cost;
+    assert_eq!(c.debriefing().hire_guide_refusal(anne, r), None);
+    let hired = ok(&c, hire(), r);
+    assert!(hired.guide);
+    // Hired: not twice.
+    let asked = hired
+        .debriefing()
+        .hire_guide_refusal(anne, r)
+        .expect("hired");
+    assert_eq!(asked.key, "campaign.problem.guide_hired");
+}

@@ -504,3 +504,56 @@ fn eq_11_a_mine_is_laid_only_in_its_bearer_s_activation() {
     );
     replays(&laid, r);
 }
+
+#[test]
+fn eq_6_eq_10_each_item_offers_the_models_it_may_be_used_on() {
+    use muster::rules::campaign::item_targets;
+    use muster::rules::killteam::data::UseTargets;
+    let r = rules();
+    let c = ok(
+        &armed_team_at_the_table(r),
+        E::Table(TableEdit::SetOutOfAction {
+            character: char_id(&armed_team_at_the_table(r), "Trooper Osk"),
+            out: true,
+        }),
+        r,
+    );
+    let dace = c
+        .character(char_id(&c, "Trooper Dace"))
+        .expect("Dace")
+        .clone();
+    let ids = |targets| -> Vec<CharId> {
+        item_targets(&c, &dace, targets, r)
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect()
+    };
+    let enemies = c.mission.as_ref().map_or(0, |m| m.enemy.len());
+    assert!(enemies > 0);
+    // A medikit (EQ-6): himself or a team-mate, never the enemy, and not
+    // Osk, out of action.
+    let medikit = ids(UseTargets::SelfOrTeamMate);
+    assert!(medikit.contains(&dace.id));
+    assert!(medikit.contains(&char_id(&c, "Trooper Nim")));
+    assert!(!medikit.contains(&char_id(&c, "Trooper Osk")));
+    assert!(!medikit.contains(&Fighter::Enemy(0).id()));
+    // A flash grenade (EQ-10): anyone but the bearer (a team-mate too),
+    // every enemy drawn.
+    let flash = ids(UseTargets::Others);
+    assert!(!flash.contains(&dace.id));
+    assert!(flash.contains(&char_id(&c, "Trooper Nim")));
+    assert!(
+        !flash.contains(&char_id(&c, "Trooper Osk")),
+        "out of action"
+    );
+    for i in 0..enemies {
+        assert!(flash.contains(&Fighter::Enemy(i).id()));
+    }
+    // Each with his name.
+    let names = item_targets(&c, &dace, UseTargets::Any, r);
+    let (_, dace_names) = names.iter().find(|(id, _)| *id == dace.id).expect("Dace");
+    assert_eq!(
+        muster::rules::core::names::name_in(dace_names, "fr", ""),
+        "Trooper Dace"
+    );
+}
