@@ -128,7 +128,8 @@ impl Campaign {
     }
 
     /// [`TableEdit::NewTurn`]: a new turn at the table: each kill team gains
-    /// its command points for the turn (KT-11).
+    /// its command points for the turn (KT-11), and the items' results of
+    /// the turn before leave the cards.
     pub(super) fn new_turn(
         &mut self,
         gain: Option<u32>,
@@ -143,6 +144,9 @@ impl Campaign {
         let table = self.table.get_or_insert_default();
         let turn = table.turn() + 1;
         table.turn = turn;
+        // What an item did last turn is told in the journal; the cards
+        // show this turn's.
+        table.used.clear();
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.new_turn").int("turn", turn),

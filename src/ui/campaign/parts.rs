@@ -380,7 +380,8 @@ pub fn character_card_ui(
                 ],
             ))
             .color(palette().ink.subdued),
-        );
+        )
+        .on_hover_text(cran_explained(cx));
         if let Member::Character(ch) = &x.member
             && ch.points_left() > 0
             && x.state.alive()
@@ -603,4 +604,11 @@ pub(super) fn player_name(cx: &ViewCtx<'_>, e: &crate::rules::campaign::Escort) 
         return e.source.clone();
     }
     cx.f("campaign.ui.escort_n", &[("n", &e.id.0.to_string())])
+}
+
+/// What Cran is, said on hover wherever a character's Cran is shown (and
+/// beside the Cran die at setup): the campaign's own word, which no
+/// rulebook explains.
+pub fn cran_explained<'a>(cx: &'a ViewCtx<'_>) -> &'a str {
+    cx.t("campaign.ui.cran_explained")
 }

@@ -47,7 +47,8 @@ impl MissionState {
                     ui.label(cx.f(
                         "campaign.ui.cran_of",
                         &[("cran", &x.cran.to_string()), ("die", &die.to_string())],
-                    ));
+                    ))
+                    .on_hover_text(crate::ui::campaign::parts::cran_explained(cx));
                     let text = self.typed.entry(who).or_default();
                     if let Some(roll) =
                         dice_ui(ui, cx, x.name(), die, text, !cx.model.folder.read_only)

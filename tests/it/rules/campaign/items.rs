@@ -557,3 +557,29 @@ fn eq_6_eq_10_each_item_offers_the_models_it_may_be_used_on() {
         "Trooper Dace"
     );
 }
+
+#[test]
+fn eq_6_what_an_item_did_leaves_the_cards_at_the_next_turn() {
+    let r = rules();
+    let c = armed_team_at_the_table(r);
+    let dace = char_id(&c, "Trooper Dace");
+    let healed = ok(&c, use_item(dace, "medikit", Some(dace), Some(2)), r);
+    let table = healed.table.as_ref().expect("table");
+    assert_eq!(
+        table.used.get(&dace).map(|u| u.item.as_str()),
+        Some("medikit")
+    );
+    // A new turn: the result is the journal's, no longer the card's.
+    let next = ok(&healed, E::Table(TableEdit::NewTurn { gain: None }), r);
+    let table = next.table.as_ref().expect("table");
+    assert!(table.used.is_empty(), "{:?}", table.used);
+    assert!(
+        next.table
+            .as_ref()
+            .is_some_and(|t| t.struck.contains(&(dace, "medikit".to_owned()))),
+        "the medikit stays used up"
+    );
+    // And the reroll stratagem no longer reaches it (KT-11).
+    assert!(next.may_reroll_item(dace, "medikit", r).is_err());
+    replays(&next, r);
+}

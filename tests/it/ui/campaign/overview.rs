@@ -339,3 +339,21 @@ fn a_character_s_buttons_stand_inside_his_card() {
     }
     assert!(seen >= 3, "{seen} cards seen");
 }
+
+#[test]
+fn cmp_9_what_cran_is_said_on_hover_beside_each_characters_cran() {
+    let rules = rules();
+    let c = ready(rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    h.get_all_by_label_contains(" on the D")
+        .next()
+        .expect("a Cran line")
+        .hover();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Cran is a character's nerve")
+            .is_some(),
+        "the word explained on hover"
+    );
+}
