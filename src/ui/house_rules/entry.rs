@@ -140,7 +140,8 @@ fn readings_ui(
     }
 }
 
-/// The value's field (a box for yes or no), and Apply.
+/// The value's field (a box for yes or no; a field for each part of a
+/// value of many parts, with its JSON text folded), and Apply.
 #[allow(clippy::too_many_arguments)]
 fn value_ui(
     ui: &mut egui::Ui,
@@ -172,20 +173,44 @@ fn value_ui(
         .get(&e.place)
         .cloned()
         .unwrap_or_else(|| was.clone());
-    let apply = ui
-        .horizontal_wrapped(|ui| {
-            ui.label(cx.t("house_rules.ui.value"));
-            let edit = if matches!(e.r#type, ValueType::Table {}) {
-                egui::TextEdit::multiline(&mut typed)
+    let table = matches!(e.r#type, ValueType::Table {});
+    let mut enter = false;
+    if table {
+        // Each part its own field; the whole as JSON text, folded, for
+        // one who adds a row.
+        match e.r#type.parse(&typed) {
+            Some(mut working) => {
+                if super::parts::parts_ui(ui, cx, &e.id, &mut working, editable) {
+                    typed = e.r#type.typed(&working);
+                }
+            }
+            None => {
+                ui.label(
+                    RichText::new(cx.t("house_rules.ui.text_unreadable"))
+                        .color(palette().state.error),
+                );
+            }
+        }
+        egui::CollapsingHeader::new(cx.t("house_rules.ui.as_text"))
+            .id_salt(("as-text", &e.place))
+            .show(ui, |ui| {
+                let edit = egui::TextEdit::multiline(&mut typed)
                     .code_editor()
                     .desired_rows(3)
-                    .desired_width(ui.available_width().min(520.0))
-            } else {
-                egui::TextEdit::singleline(&mut typed).desired_width(120.0)
-            };
-            let r = ui.add_enabled(editable, edit);
-            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, editable, &name));
-            let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    .desired_width(ui.available_width().min(520.0));
+                let r = ui.add_enabled(editable, edit);
+                r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, editable, &name));
+            });
+    }
+    let apply = ui
+        .horizontal_wrapped(|ui| {
+            if !table {
+                ui.label(cx.t("house_rules.ui.value"));
+                let edit = egui::TextEdit::singleline(&mut typed).desired_width(120.0);
+                let r = ui.add_enabled(editable, edit);
+                r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, editable, &name));
+                enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            }
             let word = cx.t("house_rules.ui.apply");
             let apply_name = cx.f("house_rules.ui.apply_named", &[("id", &e.id)]);
             let changed = typed.trim() != was.trim();

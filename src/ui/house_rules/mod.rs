@@ -10,6 +10,7 @@
 //! new campaigns record).
 
 mod entry;
+mod parts;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

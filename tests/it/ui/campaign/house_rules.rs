@@ -238,3 +238,37 @@ fn a_house_rules_file_written_from_one_campaign_is_adopted_by_another_in_one_und
             .is_some_and(|r| r.is_empty())
     );
 }
+
+#[test]
+fn chr_3_a_race_s_profile_is_changed_one_characteristic_at_a_time() {
+    let rules = rules();
+    let c = ready(rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    open_house_rules(&mut h);
+    button(&mut h, "Record these rules for the campaign");
+    let before = the_campaign(&h).journal.len();
+    find(&mut h, "eldar_profile");
+    // Each characteristic its own field, named by it; no JSON to type.
+    let id = "characters.races.eldar_profile";
+    let ws = format!("WS of {id}");
+    let field = h.get_by_role_and_label(Role::SpinButton, &ws);
+    assert_eq!(field.value().as_deref(), Some("4"), "the built-in WS");
+    field.set_value_accesskit(5.0);
+    h.run();
+    button(&mut h, &format!("Apply the value of {id}"));
+    let now = the_campaign(&h);
+    assert_eq!(now.journal.len(), before + 1, "one event");
+    let Some(E::HouseRules(RulesEdit::Set {
+        place,
+        value: Some(v),
+    })) = now.journal.last().map(|e| e.event.clone())
+    else {
+        panic!("a house rule set")
+    };
+    assert_eq!(place, "races.json/races/2/base");
+    assert_eq!(v.get("WS"), Some(&Value::from(5)));
+    assert_eq!(v.get("BS"), Some(&Value::from(4)), "the rest as it was");
+    // The JSON text is still there, folded, for one who adds a row.
+    assert!(h.query_by_label_contains("As JSON text").is_some());
+}
