@@ -108,6 +108,85 @@ pub fn window(
         )
 }
 
+/// A window to test, built step by step: the data folder, then what
+/// differs from the usual (English, dice seeded 5, 1280 × 4000 points, no
+/// document saved first, the library shown).
+pub struct WindowOn<'a> {
+    dir: &'a Path,
+    lang: Lang,
+    seed: u64,
+    size: (f32, f32),
+    saved: Vec<Doc>,
+    screen: Option<muster::app::Screen>,
+}
+
+/// A window on the data folder `dir` ([`WindowOn::open`] opens it).
+pub fn window_on(dir: &Path) -> WindowOn<'_> {
+    WindowOn {
+        dir,
+        lang: Lang::En,
+        seed: 5,
+        size: (1280.0, 4000.0),
+        saved: Vec::new(),
+        screen: None,
+    }
+}
+
+impl WindowOn<'_> {
+    /// In the language `lang`.
+    #[must_use]
+    pub fn lang(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
+    }
+
+    /// Its dice seeded by `seed`.
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// `width` × `height` points.
+    #[must_use]
+    pub fn size(mut self, width: f32, height: f32) -> Self {
+        self.size = (width, height);
+        self
+    }
+
+    /// `doc` saved in the folder before the app opens it.
+    #[must_use]
+    pub fn saved(mut self, doc: Doc) -> Self {
+        self.saved.push(doc);
+        self
+    }
+
+    /// Showing `screen` once open.
+    #[must_use]
+    pub fn showing(mut self, screen: muster::app::Screen) -> Self {
+        self.screen = Some(screen);
+        self
+    }
+
+    /// The window, its first frames run.
+    pub fn open(self) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+        if !self.saved.is_empty() {
+            let store = Store::open(self.dir).expect("store");
+            for doc in &self.saved {
+                store.save(doc).expect("save");
+            }
+        }
+        let app = app_in(self.dir, self.lang, self.seed);
+        let mut h = window(app, self.size.0, self.size.1);
+        h.run();
+        if let Some(screen) = self.screen {
+            h.state_mut().app.apply(muster::app::Command::Show(screen));
+            h.run();
+        }
+        h
+    }
+}
+
 /// The campaign the window's app holds (the first, if several).
 pub fn the_campaign(
     h: &egui_kittest::Harness<'_, muster::ui::Gui>,

@@ -12,9 +12,7 @@ use muster::rules::KillTeam;
 use muster::ui::Gui;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 3), 1280.0, 4000.0);
-    h.run();
-    h
+    crate::common::window_on(dir).seed(3).open()
 }
 
 fn team(h: &Harness<'_, Gui>) -> KillTeam {

@@ -19,10 +19,10 @@ use muster::rules::close_combat::roll::{Claws, MeleeRoll};
 use muster::ui::Gui;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1400.0, 5000.0);
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
-    h
+    crate::common::window_on(dir)
+        .size(1400.0, 5000.0)
+        .showing(Screen::Battle)
+        .open()
 }
 
 fn percent(p: f64) -> String {

@@ -32,11 +32,11 @@ fn library(dir: &Path) {
 
 fn battle(dir: &Path) -> Harness<'static, Gui> {
     library(dir);
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 21), 1400.0, 3000.0);
-    h.run();
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
-    h
+    crate::common::window_on(dir)
+        .seed(21)
+        .size(1400.0, 3000.0)
+        .showing(Screen::Battle)
+        .open()
 }
 
 #[test]

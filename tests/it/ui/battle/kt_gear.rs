@@ -12,17 +12,11 @@ use muster::store::Store;
 use muster::ui::Gui;
 
 fn open(dir: &std::path::Path) -> Harness<'static, Gui> {
-    {
-        let store = Store::open(dir).expect("store");
-        store
-            .save(&Doc::new(crate::common::example_team()))
-            .expect("save");
-    }
-    let app = crate::common::app_in(dir, Lang::En, 5);
-    let mut h = crate::common::window(app, 1400.0, 3400.0);
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
-    h
+    crate::common::window_on(dir)
+        .saved(Doc::new(crate::common::example_team()))
+        .size(1400.0, 3400.0)
+        .showing(Screen::Battle)
+        .open()
 }
 
 fn pick(h: &mut Harness<'_, Gui>, combo: &str, item: &str) {

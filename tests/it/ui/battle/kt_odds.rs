@@ -10,25 +10,17 @@ use crate::common::{click, pick};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::app::{Command, Screen};
+use muster::app::Screen;
 use muster::i18n::Lang;
 use muster::rules::Doc;
-use muster::store::Store;
 use muster::ui::Gui;
 
 fn open(dir: &Path, docs: Vec<Doc>) -> Harness<'static, Gui> {
-    {
-        // Closed before the app opens the folder (else it is read-only).
-        let store = Store::open(dir).expect("store");
-        for d in &docs {
-            store.save(d).expect("save");
-        }
-    }
-    let app = crate::common::app_in(dir, Lang::En, 5);
-    let mut h = crate::common::window(app, 1400.0, 3400.0);
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
-    h
+    let window = crate::common::window_on(dir).size(1400.0, 3400.0);
+    docs.into_iter()
+        .fold(window, crate::common::WindowOn::saved)
+        .showing(Screen::Battle)
+        .open()
 }
 
 fn roll_button_enabled(h: &Harness<'_, Gui>) -> bool {

@@ -6,15 +6,16 @@ use std::path::Path;
 use crate::common::button;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use muster::app::{Command, Fight, Screen};
+use muster::app::{Fight, Screen};
 use muster::i18n::Lang;
 use muster::rules::battle::table_roll::TableRoll;
 use muster::ui::Gui;
 
 fn robot_mode(dir: &Path) -> Harness<'static, Gui> {
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1280.0, 3000.0);
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
+    let mut h = crate::common::window_on(dir)
+        .size(1280.0, 3000.0)
+        .showing(Screen::Battle)
+        .open();
     h.get_by_label("Robots").click();
     h.run();
     h

@@ -7,16 +7,15 @@ use crate::common::button;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use muster::app::{Command, Fight, Screen};
-use muster::i18n::Lang;
+use muster::app::{Fight, Screen};
 use muster::rules::battle::table_roll::TableRoll;
 use muster::ui::Gui;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1280.0, 3000.0);
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
-    h
+    crate::common::window_on(dir)
+        .size(1280.0, 3000.0)
+        .showing(Screen::Battle)
+        .open()
 }
 
 // ROB-7: the odds of the target check, then a roll with its dice in the log.

@@ -12,24 +12,17 @@ use muster::i18n::Lang;
 use muster::rules::campaign::DebriefEdit;
 use muster::rules::campaign::{Campaign, Member};
 use muster::rules::{Characteristic, Doc};
-use muster::store::Store;
 use muster::ui::Gui;
 
 /// The window on the data folder `dir` holding `c`, in `lang`, its
 /// campaign screen shown.
 fn showing(dir: &Path, c: &Campaign, lang: Lang) -> Harness<'static, Gui> {
-    {
-        // Closed before the app opens the folder (else it is read-only).
-        let store = Store::open(dir).expect("store");
-        store.save(&Doc::new(c.clone())).expect("save");
-    }
-    let mut h = crate::common::window(crate::common::app_in(dir, lang, 5), 1400.0, 4000.0);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
-    h
+    crate::common::window_on(dir)
+        .lang(lang)
+        .size(1400.0, 4000.0)
+        .saved(Doc::new(c.clone()))
+        .showing(Screen::Campaign(c.id.clone()))
+        .open()
 }
 
 /// Every campaign the app holds.

@@ -23,9 +23,7 @@ use muster::store::Store;
 use muster::ui::Gui;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 4000.0);
-    h.run();
-    h
+    crate::common::window_on(dir).seed(11).open()
 }
 
 fn save_band(dir: &Path) {

@@ -8,26 +8,18 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
-use muster::i18n::Lang;
 use muster::rules::campaign::ReinforcementEdit;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::{Doc, Gear, GearEdit, GearKind, PowerCard};
-use muster::store::Store;
 use muster::ui::Gui;
 use std::path::Path;
 
 fn harness(dir: &Path, c: &Campaign) -> Harness<'static, Gui> {
-    Store::open(dir)
-        .expect("store")
-        .save(&Doc::new(c.clone()))
-        .expect("save");
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 4000.0);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
-    h
+    crate::common::window_on(dir)
+        .seed(11)
+        .saved(Doc::new(c.clone()))
+        .showing(Screen::Campaign(c.id.clone()))
+        .open()
 }
 
 #[test]

@@ -12,16 +12,16 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
-use muster::i18n::Lang;
 use muster::rules::campaign::{Phase, State};
 use muster::rules::{Doc, Roster};
 use muster::store::Store;
 use muster::ui::Gui;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 6000.0);
-    h.run();
-    h
+    crate::common::window_on(dir)
+        .seed(11)
+        .size(1280.0, 6000.0)
+        .open()
 }
 
 /// A Cran test with a die typed in from real dice.

@@ -24,12 +24,11 @@ mod victory;
 use std::path::Path;
 
 use egui_kittest::Harness;
-use muster::app::{Command, Screen};
+use muster::app::Screen;
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{PreparationEdit, SetupEdit};
 use muster::rules::{Doc, Document as _, RulesData};
-use muster::store::Store;
 use muster::ui::Gui;
 
 /// The window on the data folder `dir` holding `c`, its campaign screen
@@ -50,18 +49,12 @@ fn showing_in(
     lang: Lang,
     (width, height): (f32, f32),
 ) -> Harness<'static, Gui> {
-    {
-        // Closed before the app opens the folder (else it is read-only).
-        let store = Store::open(dir).expect("store");
-        store.save(&Doc::new(c.clone())).expect("save");
-    }
-    let mut h = crate::common::window(crate::common::app_in(dir, lang, 5), width, height);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
-    h
+    crate::common::window_on(dir)
+        .lang(lang)
+        .size(width, height)
+        .saved(Doc::new(c.clone()))
+        .showing(Screen::Campaign(c.id.clone()))
+        .open()
 }
 
 /// The example kill team as Anne's escort, its first mission drawn but not

@@ -7,7 +7,6 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
-use muster::i18n::Lang;
 use muster::rules::Doc;
 use muster::rules::campaign::Campaign;
 use muster::store::Store;
@@ -15,9 +14,7 @@ use muster::ui::Gui;
 use std::path::Path;
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 4000.0);
-    h.run();
-    h
+    crate::common::window_on(dir).seed(11).open()
 }
 
 #[test]
