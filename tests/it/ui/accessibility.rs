@@ -9,7 +9,6 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Example, Screen};
-use muster::i18n::Lang;
 use muster::rules::campaign::DebriefEdit;
 use muster::rules::campaign::{CampaignEdit as E, MissionResult};
 use muster::rules::{Doc, DocKey};
@@ -147,11 +146,9 @@ fn walk() -> (tempfile::TempDir, Walk) {
             store.save(&Doc::new(c)).expect("save");
         }
     }
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 5),
-        1400.0,
-        4000.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1400.0, 4000.0)
+        .open();
     h.run();
     for example in Example::ALL {
         h.state_mut().app.apply(Command::OpenExample(example));

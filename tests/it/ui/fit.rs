@@ -222,7 +222,11 @@ fn team_window(dir: &std::path::Path, lang: Lang) -> Harness<'static, Gui> {
         let store = Store::open(dir).expect("store");
         store.save(&Doc::new(team.clone())).expect("save");
     }
-    let mut h = crate::common::window(crate::common::app_in(dir, lang, 3), 1024.0, 700.0);
+    let mut h = crate::common::window_on(dir)
+        .lang(lang)
+        .seed(3)
+        .size(1024.0, 700.0)
+        .open();
     h.run();
     h.state_mut()
         .app

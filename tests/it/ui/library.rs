@@ -212,11 +212,10 @@ fn dropping_a_roster_file_imports_it_and_a_bad_one_is_refused() {
 #[test]
 fn the_empty_library_offers_the_three_examples_and_opens_one() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 1),
-        1024.0,
-        700.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .seed(1)
+        .size(1024.0, 700.0)
+        .open();
     h.run();
     assert!(h.query_by_label("Welcome to Muster").is_some());
     for open in [
@@ -255,11 +254,10 @@ fn the_empty_library_offers_the_three_examples_and_opens_one() {
 fn the_example_campaign_opens_at_the_table_of_a_band_and_a_kill_team_whose_soldiers_have_acted() {
     use egui::accesskit::Toggled;
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 1),
-        1400.0,
-        4000.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .seed(1)
+        .size(1400.0, 4000.0)
+        .open();
     h.run();
     h.get_by_label("Open the example campaign").click();
     h.run();
@@ -345,8 +343,11 @@ fn at_1024_by_700_the_cards_buttons_are_whole_and_uncovered() {
         for doc in [Doc::new(campaign), Doc::new(band), Doc::new(team)] {
             store.save(&doc).expect("save");
         }
-        let mut h =
-            crate::common::window(crate::common::app_in(dir.path(), lang, 1), 1024.0, 700.0);
+        let mut h = crate::common::window_on(dir.path())
+            .lang(lang)
+            .seed(1)
+            .size(1024.0, 700.0)
+            .open();
         h.run();
         assert_eq!(h.state().app.model.library.docs.len(), 3);
         let open = lang.t("library.open");
@@ -368,11 +369,10 @@ fn at_1024_by_700_the_cards_buttons_are_whole_and_uncovered() {
 #[test]
 fn file_open_an_example_stays_once_the_library_has_documents() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 1),
-        1024.0,
-        700.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .seed(1)
+        .size(1024.0, 700.0)
+        .open();
     h.run();
     h.get_by_label("Open the example band").click();
     h.run();

@@ -28,7 +28,7 @@ fn library(dir: &std::path::Path, ours: &Campaign, theirs: &Campaign) -> Harness
         .expect("save");
     let copy = dir.join("campaigns").join(format!("{}{COPY}", ours.id));
     std::fs::write(&copy, muster::store::to_json(theirs).expect("json")).expect("copy");
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1200.0, 1400.0);
+    let mut h = crate::common::window_on(dir).size(1200.0, 1400.0).open();
     h.run();
     h
 }
@@ -172,11 +172,9 @@ fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
         .expect("store")
         .save(&Doc::new(c.clone()))
         .expect("save");
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 5),
-        1200.0,
-        1400.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1200.0, 1400.0)
+        .open();
     h.run();
     h.get_by_label("File").click();
     h.run();
@@ -351,8 +349,10 @@ fn the_journal_says_on_which_machine_and_when_each_event_was_made() {
         (Lang::En, format!("made on Camille's laptop, {when}")),
         (Lang::Fr, format!("fait sur Camille's laptop, le {when}")),
     ] {
-        let mut h =
-            crate::common::window(crate::common::app_in(dir.path(), lang, 5), 1280.0, 3000.0);
+        let mut h = crate::common::window_on(dir.path())
+            .lang(lang)
+            .size(1280.0, 3000.0)
+            .open();
         h.run();
         h.state_mut()
             .app
@@ -617,7 +617,7 @@ fn roster_merge_window(
 ) -> (Harness<'static, Gui>, std::path::PathBuf) {
     let copy = dir.join("rosters").join(copy_name);
     std::fs::write(&copy, muster::store::to_json(theirs).expect("json")).expect("copy");
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1024.0, 700.0);
+    let mut h = crate::common::window_on(dir).size(1024.0, 700.0).open();
     h.run();
     h.get_by_role_and_label(
         Role::Button,
@@ -715,11 +715,9 @@ fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() 
         .expect("store")
         .save(&Doc::new(base.clone()))
         .expect("save");
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 5),
-        1200.0,
-        1400.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1200.0, 1400.0)
+        .open();
     h.run();
     let key = DocKey::new(muster::rules::DocKind::Campaign, base.id.clone());
     // This machine: a new turn.
@@ -805,11 +803,9 @@ fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_star
     let folder = dir.path().join("campaigns").join(&ours.id);
     assert!(folder.join("start.json").is_file(), "kept as journals");
     let copy = start_copy(dir.path(), &theirs);
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 5),
-        1200.0,
-        1400.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1200.0, 1400.0)
+        .open();
     h.run();
     // Merged as the library opened: both machines' events, the copy kept
     // among the backups and gone from the folder.

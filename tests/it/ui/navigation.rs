@@ -6,7 +6,6 @@ use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
-use muster::i18n::Lang;
 use muster::rules::{Doc, KillTeam};
 use muster::store::Store;
 
@@ -21,7 +20,7 @@ fn window(
             store.save(d).expect("save");
         }
     }
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 5), 1024.0, 700.0);
+    let mut h = crate::common::window_on(dir).size(1024.0, 700.0).open();
     h.run();
     h
 }

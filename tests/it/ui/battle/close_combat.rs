@@ -411,8 +411,10 @@ fn at_1024_wide_the_attackers_numbers_wrap_inside_his_card() {
     use egui_kittest::kittest::NodeT as _;
     for lang in Lang::ALL {
         let dir = tempfile::tempdir().expect("tempdir");
-        let mut h =
-            crate::common::window(crate::common::app_in(dir.path(), lang, 5), 1024.0, 700.0);
+        let mut h = crate::common::window_on(dir.path())
+            .lang(lang)
+            .size(1024.0, 700.0)
+            .open();
         h.state_mut().app.apply(Command::Show(Screen::Battle));
         h.run();
         // The pieces' widths are measured the frame before.

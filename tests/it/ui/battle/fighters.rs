@@ -481,11 +481,10 @@ fn cc_12_a_weapon_from_a_character_s_gear_brings_its_own_save_modifier() {
         .expect("store")
         .save(&Doc::new(band))
         .expect("save");
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 21),
-        1400.0,
-        3000.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .seed(21)
+        .size(1400.0, 3000.0)
+        .open();
     h.run();
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();

@@ -12,7 +12,6 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
-use muster::i18n::Lang;
 use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId};
 use muster::rules::{Doc, RulesData};
@@ -49,7 +48,10 @@ fn battle(dir: &Path) -> Harness<'static, Gui> {
             .save(&Doc::new(kill_team_campaign(rules)))
             .expect("save");
     }
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 21), 1400.0, 3000.0);
+    let mut h = crate::common::window_on(dir)
+        .seed(21)
+        .size(1400.0, 3000.0)
+        .open();
     h.run();
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();

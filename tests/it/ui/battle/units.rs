@@ -28,7 +28,10 @@ fn battle(dir: &Path) -> Harness<'static, Gui> {
         .expect("store")
         .save(&Doc::new(band))
         .expect("save");
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 3), 1400.0, 4000.0);
+    let mut h = crate::common::window_on(dir)
+        .seed(3)
+        .size(1400.0, 4000.0)
+        .open();
     h.run();
     h.state_mut().app.apply(Command::Show(Screen::Battle));
     h.run();
@@ -229,8 +232,11 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
 fn at_1024_by_700_the_units_mode_fits_the_window() {
     for lang in Lang::ALL {
         let dir = tempfile::tempdir().expect("tempdir");
-        let mut h =
-            crate::common::window(crate::common::app_in(dir.path(), lang, 3), 1024.0, 700.0);
+        let mut h = crate::common::window_on(dir.path())
+            .lang(lang)
+            .seed(3)
+            .size(1024.0, 700.0)
+            .open();
         h.run();
         h.state_mut().app.apply(Command::Show(Screen::Battle));
         h.run();

@@ -56,7 +56,10 @@ fn window_on(
     store.save(&Doc::new(c.clone())).expect("save");
     // The library's lock goes with it: the app takes it.
     drop(store);
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 6000.0);
+    let mut h = crate::common::window_on(dir)
+        .seed(11)
+        .size(1280.0, 6000.0)
+        .open();
     h.run();
     h.state_mut()
         .app

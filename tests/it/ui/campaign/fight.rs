@@ -206,11 +206,9 @@ fn a_refusal_shows_beside_the_control_that_was_refused() {
         .expect("save");
     // Another Muster holds the library: this one is read-only.
     let first = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 1);
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 5),
-        1400.0,
-        3000.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1400.0, 3000.0)
+        .open();
     h.run();
     h.state_mut()
         .app
@@ -460,11 +458,9 @@ fn the_table_leads_to_the_end_of_the_mission_from_its_top() {
             .save(&muster::rules::Doc::new(c.clone()))
             .expect("save");
     }
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 5),
-        1024.0,
-        700.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1024.0, 700.0)
+        .open();
     h.run();
     h.state_mut()
         .app

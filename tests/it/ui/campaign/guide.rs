@@ -16,11 +16,9 @@ fn cmp_14_the_mission_card_ticks_who_the_guide_leads() {
         .expect("store")
         .save(&muster::rules::Doc::new(c.clone()))
         .expect("save");
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 5),
-        1400.0,
-        4000.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1400.0, 4000.0)
+        .open();
     h.run();
     h.state_mut()
         .app

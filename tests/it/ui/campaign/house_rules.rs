@@ -129,11 +129,9 @@ fn chr_16_a_value_out_of_its_range_is_refused_beside_its_field() {
 #[test]
 fn the_library_s_house_rules_are_the_folder_s_rules_files_and_a_new_campaign_records_them() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), muster::i18n::Lang::En, 5),
-        1400.0,
-        4000.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1400.0, 4000.0)
+        .open();
     h.run();
     h.state_mut().app.apply(Command::Show(Screen::HouseRules));
     h.run();

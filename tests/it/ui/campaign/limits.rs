@@ -39,11 +39,9 @@ fn with_narrow_limits(dir: &Path) -> RulesData {
 fn cmp_8_and_cmp_16_the_setups_bounds_and_first_budget_come_from_the_data() {
     let dir = tempfile::tempdir().expect("tempdir");
     with_narrow_limits(dir.path());
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 5),
-        1400.0,
-        4000.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1400.0, 4000.0)
+        .open();
     h.run();
     h.get_by_label("Name of the new roster or team").click();
     h.run();

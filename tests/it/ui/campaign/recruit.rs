@@ -19,7 +19,6 @@ use crate::common::the_campaign;
 use crate::common::{button, click};
 use crate::rules::campaign::recruits::{after_a_mission, character};
 use muster::app::Screen;
-use muster::i18n::Lang;
 use muster::rules::campaign::EscortKind;
 use muster::rules::campaign::{DebriefEdit, ReinforcementEdit};
 use muster::rules::core::dice::Roll;
@@ -316,7 +315,10 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
 }
 
 fn harness(dir: &Path) -> Harness<'static, Gui> {
-    let mut h = crate::common::window(crate::common::app_in(dir, Lang::En, 11), 1280.0, 6000.0);
+    let mut h = crate::common::window_on(dir)
+        .seed(11)
+        .size(1280.0, 6000.0)
+        .open();
     h.run();
     h
 }

@@ -11,8 +11,10 @@ use muster::rules::campaign::Campaign;
 fn cmp_9_cran_is_explained_where_the_setup_first_shows_it() {
     for lang in Lang::ALL {
         let dir = tempfile::tempdir().expect("tempdir");
-        let mut h =
-            crate::common::window(crate::common::app_in(dir.path(), lang, 5), 1024.0, 2000.0);
+        let mut h = crate::common::window_on(dir.path())
+            .lang(lang)
+            .size(1024.0, 2000.0)
+            .open();
         h.run();
         h.state_mut()
             .app
@@ -66,11 +68,9 @@ fn picking_the_escorts_source_never_moves_add_the_escort() {
         store.save(&Doc::new(band)).expect("save");
         store.save(&Doc::new(team)).expect("save");
     }
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 5),
-        1024.0,
-        2000.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1024.0, 2000.0)
+        .open();
     h.run();
     h.state_mut()
         .app

@@ -5,7 +5,6 @@ use crate::rules::campaign::victory::battle;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
-use muster::i18n::Lang;
 use muster::rules::Doc;
 use muster::store::Store;
 
@@ -18,11 +17,9 @@ fn kt_21_the_table_shows_the_victory_points_and_their_reading() {
         .expect("store")
         .save(&Doc::new(c.clone()))
         .expect("save");
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 5),
-        1400.0,
-        4000.0,
-    );
+    let mut h = crate::common::window_on(dir.path())
+        .size(1400.0, 4000.0)
+        .open();
     h.run();
     h.state_mut()
         .app

@@ -381,8 +381,11 @@ fn at_1024_wide_the_equipment_rows_keep_their_buttons_on_screen() {
         let (id, vael) = (band.id.clone(), band.characters[0].clone());
         let store = muster::store::Store::open(dir.path()).expect("store");
         store.save(&Doc::new(band)).expect("save");
-        let mut h =
-            crate::common::window(crate::common::app_in(dir.path(), lang, 1), 1024.0, 2400.0);
+        let mut h = crate::common::window_on(dir.path())
+            .lang(lang)
+            .seed(1)
+            .size(1024.0, 2400.0)
+            .open();
         h.run();
         h.state_mut()
             .app
