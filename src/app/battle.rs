@@ -43,8 +43,9 @@ impl Default for BattleSession {
     }
 }
 
-/// A fight rolled this session: replayable from its seed.
-#[derive(Clone, Debug, PartialEq)]
+/// A fight rolled this session: replayable from its seed. Kept beside the
+/// preferences with the rest of the session ([`BattleSession`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct BattleEntry {
     /// Who fought whom, as the player named it.
     pub title: crate::rules::Msg,

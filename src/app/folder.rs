@@ -219,6 +219,7 @@ impl App {
         self.reload();
         self.say_how_the_store_opened();
         self.start_keeping_history();
+        self.start_keeping_battle();
         self.update_save_state();
         Ok(())
     }

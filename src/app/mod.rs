@@ -20,6 +20,7 @@ mod feedback;
 mod history;
 mod jobs;
 mod keeper;
+mod kept_battle;
 mod model;
 mod prefs;
 mod saves;
@@ -85,6 +86,8 @@ pub struct App {
     origin: Option<egui::Id>,
     /// The undo history kept beside the preferences.
     keeper: Option<keeper::Keeper>,
+    /// The battle screen's session kept beside the preferences.
+    battle_keeper: Option<kept_battle::BattleKeeper>,
 }
 
 impl App {
@@ -139,6 +142,7 @@ impl App {
             new_fight: None,
             origin: None,
             keeper: None,
+            battle_keeper: None,
         };
         app.model.folder.file_dialogs = app.desktop.has_file_dialogs();
         app.model.folder.origin = DataDirOrigin::of(
@@ -153,6 +157,7 @@ impl App {
         }
         app.say_how_the_store_opened();
         app.start_keeping_history();
+        app.start_keeping_battle();
         // Where the player left it, if it is still there, and the way
         // back from it through the screens still there.
         if let Some(screen) = prefs.place.as_ref().map(Place::screen)
@@ -204,10 +209,14 @@ impl App {
     /// Applies every recorded command, then saves what changed.
     pub fn apply_pending(&mut self) {
         let commands = std::mem::take(&mut self.commands);
+        let any = !commands.is_empty();
         for command in commands {
             self.apply(command);
         }
         self.keep_history();
+        if any {
+            self.keep_battle();
+        }
     }
 
     /// The fight picked on a campaign's table since the last call, if any:

@@ -118,6 +118,7 @@ pub struct WindowOn<'a> {
     size: (f32, f32),
     saved: Vec<Doc>,
     screen: Option<muster::app::Screen>,
+    kept_in: Option<PathBuf>,
 }
 
 /// A window on the data folder `dir` ([`WindowOn::open`] opens it).
@@ -129,6 +130,7 @@ pub fn window_on(dir: &Path) -> WindowOn<'_> {
         size: (1280.0, 4000.0),
         saved: Vec::new(),
         screen: None,
+        kept_in: None,
     }
 }
 
@@ -168,6 +170,14 @@ impl WindowOn<'_> {
         self
     }
 
+    /// Keeping what it keeps beside the preferences (the undo history,
+    /// the battle screen's fights) in `dir`.
+    #[must_use]
+    pub fn kept_in(mut self, dir: &Path) -> Self {
+        self.kept_in = Some(dir.to_path_buf());
+        self
+    }
+
     /// The window, its first frames run.
     pub fn open(self) -> egui_kittest::Harness<'static, muster::ui::Gui> {
         if !self.saved.is_empty() {
@@ -176,7 +186,16 @@ impl WindowOn<'_> {
                 store.save(doc).expect("save");
             }
         }
-        let app = app_in(self.dir, self.lang, self.seed);
+        let desktop = muster::app::ScriptedDesktop {
+            history: self.kept_in,
+            ..muster::app::ScriptedDesktop::default()
+        };
+        let prefs = muster::app::Prefs {
+            lang: self.lang,
+            ..muster::app::Prefs::default()
+        };
+        let app = muster::app::App::new(Some(self.dir), &prefs, Box::new(desktop), self.seed)
+            .expect("app");
         let mut h = window(app, self.size.0, self.size.1);
         h.run();
         if let Some(screen) = self.screen {

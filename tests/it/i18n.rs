@@ -828,3 +828,28 @@ fn every_event_s_words_read_inside_a_sentence() {
         assert!(capitalised.is_empty(), "{lang:?}: {capitalised:?}");
     }
 }
+
+#[test]
+fn a_message_and_a_problem_written_and_read_back_say_the_same() {
+    let problem = Problem::new("KT-5", "kt.problem.too_many_items")
+        .character("Trooper Nim")
+        .arg("count", 2)
+        .arg("max", 1);
+    let msg = Msg::new("battle.die")
+        .key("purpose", "dice.for.pool")
+        .text("faces", "4, 6")
+        .problem("why", problem.clone());
+    let text = serde_json::to_string(&msg).expect("written");
+    let back: Msg = serde_json::from_str(&text).expect("read back");
+    assert_eq!(back, msg);
+    let back: Problem =
+        serde_json::from_str(&serde_json::to_string(&problem).expect("written")).expect("read");
+    assert_eq!(back, problem);
+    for lang in [Lang::En, Lang::Fr] {
+        assert_eq!(lang.msg(&back_msg(&text)), lang.msg(&msg));
+    }
+}
+
+fn back_msg(text: &str) -> muster::rules::Msg {
+    serde_json::from_str(text).expect("read back")
+}

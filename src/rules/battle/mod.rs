@@ -155,7 +155,7 @@ fn rt_shots<R: Rng + ?Sized>(
 /// Any fight the battle screen rolls: one attack (close combat or kill-team
 /// shooting), a psychic attack, a round between two units, or a roll on a
 /// table (robots, flyers, jumps, grenades).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Fight {
     /// One attack of a scenario the command line knows too.
     Attack(Scenario),

@@ -15,7 +15,7 @@ use crate::rules::core::problem::Problem;
 use crate::rules::doc::CharRef;
 
 /// A side of the battle, as the player plays it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum BattleSide {
     /// The player's side.
     Ours,
@@ -44,7 +44,7 @@ impl BattleSide {
 }
 
 /// Who won the battle, as the player says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum Winner {
     /// Our side won.
     Ours,
@@ -55,7 +55,7 @@ pub enum Winner {
 }
 
 /// A fighter of a roll the summary follows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Combatant {
     /// His name (with his side, what follows him from roll to roll).
     pub name: String,

@@ -19,7 +19,7 @@ use crate::rules::killteam::actions::{self, GrenadeAttack, Jump};
 use crate::rules::{close_combat, flyers, killteam, robots};
 
 /// What to roll.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum TableRoll {
     /// The 2D6 target check of a robot of this Int (ROB-7).
     RobotAim {

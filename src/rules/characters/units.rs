@@ -67,7 +67,7 @@ pub fn test_ld(leader_ld: Option<i32>, unit_ld: i32) -> i32 {
 }
 
 /// Which test a unit takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum UnitTestKind {
     /// A rout test against Ld (CC-20).
     Rout,
@@ -90,7 +90,7 @@ impl UnitTestKind {
 }
 
 /// A test a unit takes, against the value its leader gives it (CHR-14).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct UnitTest {
     /// Which test.
     pub kind: UnitTestKind,

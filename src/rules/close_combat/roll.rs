@@ -16,7 +16,7 @@ use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 
 /// Whether a large adult male Catachan Devil has extra claws (CC-19).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Claws {
     /// No extra claws (the only choice for a small or medium Devil).
     #[default]
@@ -42,7 +42,7 @@ impl Claws {
 }
 
 /// A Catachan Devil attacking (CC-19).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DevilAttack {
     /// Its size, as the data names it (`small`, `medium`, `large`).
     pub size: String,
@@ -77,7 +77,7 @@ impl DevilAttack {
 }
 
 /// What to roll.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum MeleeRoll {
     /// The winners want to stay: 2D6 against their Ld (CC-15).
     StayTest {

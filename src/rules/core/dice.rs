@@ -267,6 +267,23 @@ pub struct RollFor {
     pub roll: Roll,
 }
 
+impl<'de> serde::Deserialize<'de> for RollFor {
+    /// Read back with the battle screen's log: what it was for kept once
+    /// for the run ([`super::interned`]).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Wire {
+            purpose: String,
+            roll: Roll,
+        }
+        let w = Wire::deserialize(d)?;
+        Ok(Self {
+            purpose: super::interned::interned(&w.purpose),
+            roll: w.roll,
+        })
+    }
+}
+
 impl RollFor {
     /// Keeps `roll` in `rolls`, with what it was for.
     pub fn keep(rolls: &mut Vec<Self>, purpose: &'static str, roll: &Roll) {

@@ -11,6 +11,7 @@ pub mod characteristic;
 pub mod dice;
 pub mod dist;
 pub mod house;
+pub mod interned;
 pub mod msg;
 pub mod names;
 pub mod odds;

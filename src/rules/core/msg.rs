@@ -6,8 +6,9 @@ use std::borrow::Cow;
 use super::names::Names;
 use super::problem::Problem;
 
-/// A message: a locale key and its `{placeholders}`' values.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A message: a locale key and its `{placeholders}`' values. Written and
+/// read back with the battle screen's log kept beside the preferences.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Msg {
     /// The key in `assets/locales/*.json` (`dice.pool`).
     pub key: Cow<'static, str>,
@@ -15,8 +16,35 @@ pub struct Msg {
     pub args: Vec<(&'static str, Arg)>,
 }
 
+/// A message as written, its argument names as texts.
+#[derive(serde::Deserialize)]
+struct MsgWire {
+    key: Cow<'static, str>,
+    args: Vec<(String, Arg)>,
+}
+
+impl<'de> serde::Deserialize<'de> for Msg {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        MsgWire::deserialize(d).map(Into::into)
+    }
+}
+
+impl From<MsgWire> for Msg {
+    fn from(w: MsgWire) -> Self {
+        Self {
+            key: w.key,
+            args: w
+                .args
+                .into_iter()
+                .map(|(n, v)| (super::interned::interned(&n), v))
+                .collect(),
+        }
+    }
+}
+
 /// The value of a placeholder.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Arg {
     /// Shown as it is (a name, dice notation).
     Text(String),

@@ -7,7 +7,8 @@ use super::characteristic::Characteristic;
 use super::names::Names;
 
 /// How an argument is shown in the reader's language.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Shown {
     /// A name of the rules data, one per language.
     Names(Names),
@@ -19,7 +20,8 @@ pub enum Shown {
 /// to a reader): the refusals a caller tells apart, every other one
 /// `Other`. Given by the key when the problem is made, so that no caller
 /// compares keys.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ProblemKind {
     /// Any problem no caller tells apart.
     #[default]
@@ -62,7 +64,7 @@ impl ProblemKind {
 }
 
 /// A broken rule, or a refused edit.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Problem {
     /// What it is, for code that acts on it.
     pub kind: ProblemKind,
@@ -166,5 +168,75 @@ impl Problem {
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A problem as written, its names as texts: read back, each is kept
+/// for the run ([`super::interned`]).
+mod wire {
+    use std::borrow::Cow;
+
+    use crate::rules::core::characteristic::Characteristic;
+    use crate::rules::core::interned::interned;
+    use crate::rules::core::names::Names;
+    use crate::rules::core::problem::ProblemKind;
+
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub(super) enum Shown {
+        Names(Names),
+        Key(String),
+    }
+
+    impl From<Shown> for super::Shown {
+        fn from(w: Shown) -> Self {
+            match w {
+                Shown::Names(n) => Self::Names(n),
+                Shown::Key(k) => Self::Key(interned(&k)),
+            }
+        }
+    }
+
+    #[derive(serde::Deserialize)]
+    pub(super) struct Problem {
+        kind: ProblemKind,
+        rule: Cow<'static, str>,
+        key: String,
+        args: Vec<(String, String)>,
+        shown: Option<Vec<(String, super::Shown)>>,
+        character: Option<Box<str>>,
+        characteristic: Option<Characteristic>,
+        cause: Option<Box<super::Problem>>,
+    }
+
+    fn named<T>(pairs: Vec<(String, T)>) -> Vec<(&'static str, T)> {
+        pairs.into_iter().map(|(n, v)| (interned(&n), v)).collect()
+    }
+
+    impl<'de> serde::Deserialize<'de> for super::Shown {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            Shown::deserialize(d).map(Into::into)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for super::Problem {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            Problem::deserialize(d).map(Into::into)
+        }
+    }
+
+    impl From<Problem> for super::Problem {
+        fn from(w: Problem) -> Self {
+            Self {
+                kind: w.kind,
+                rule: w.rule,
+                key: interned(&w.key),
+                args: named(w.args),
+                shown: w.shown.map(|s| Box::new(named(s))),
+                character: w.character,
+                characteristic: w.characteristic,
+                cause: w.cause,
+            }
+        }
     }
 }

@@ -76,8 +76,10 @@ pub fn parse_any(text: &str) -> Result<AnyScenario, Problem> {
     }
 }
 
-/// A fight to compute the odds of.
-#[derive(Clone, Debug, PartialEq)]
+/// A fight to compute the odds of. (Kept whole in the battle screen's log
+/// beside the preferences: each scenario writes its own `kind`.)
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
 pub enum Scenario {
     /// A round of close combat.
     CloseCombat(CloseCombatScenario),
@@ -87,6 +89,31 @@ pub enum Scenario {
     KillteamCloseCombat(KtCloseCombatScenario),
     /// A Rogue Trader shot.
     RtShooting(RtShootingScenario),
+}
+
+impl<'de> serde::Deserialize<'de> for Scenario {
+    /// Read by its `kind`, as the command line reads one.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        let v = serde_json::Value::deserialize(d)?;
+        let kind = v
+            .get("kind")
+            .cloned()
+            .ok_or_else(|| D::Error::missing_field("kind"))?;
+        let kind: ScenarioKind = serde_json::from_value(kind).map_err(D::Error::custom)?;
+        let read = match kind {
+            ScenarioKind::CloseCombat => serde_json::from_value(v).map(Self::CloseCombat),
+            ScenarioKind::KillteamShooting => serde_json::from_value(v).map(Self::KillteamShooting),
+            ScenarioKind::KillteamCloseCombat => {
+                serde_json::from_value(v).map(Self::KillteamCloseCombat)
+            }
+            ScenarioKind::RtShooting => serde_json::from_value(v).map(Self::RtShooting),
+            ScenarioKind::CloseCombatRound | ScenarioKind::CloseCombatFight => {
+                return Err(D::Error::custom(format!("not one attack: {}", kind.name())));
+            }
+        };
+        read.map_err(D::Error::custom)
+    }
 }
 
 /// Reads one kind of scenario, typed, keeping the place and line of an error.

@@ -368,3 +368,83 @@ fn cmp_13_a_roll_of_an_earlier_mission_is_not_applied_to_the_next() {
     );
     assert_eq!(wounds_of(&c, "Sister Oriel"), 0);
 }
+
+#[test]
+fn cmp_13_a_roll_not_applied_yet_is_still_offered_after_a_restart() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let kept = tempfile::tempdir().expect("tempdir");
+    let rules = rules();
+    let window = || {
+        crate::common::window_on(dir.path())
+            .kept_in(kept.path())
+            .size(1400.0, 3400.0)
+            .showing(Screen::Battle)
+    };
+    let mut h = window()
+        .saved(Doc::new(crate::common::band_at_the_table(rules)))
+        .open();
+    pick(
+        &mut h,
+        "Take the attacker from a campaign escort",
+        "› Inquisitor Vael — ",
+    );
+    pick(
+        &mut h,
+        "Take the defender from a campaign escort",
+        "› Sister Oriel — ",
+    );
+    certain_wounds(&mut h);
+    let k = roll_until_wounded(&mut h);
+    let before = h.state().app.model.battle.log.clone();
+    let w = before[k].wounds;
+    let apply = format!(
+        "Apply roll #{} to campaign: Sister Oriel ({w} {})",
+        k + 1,
+        if w == 1 { "wound" } else { "wounds" }
+    );
+    assert_eq!(buttons_with(&h, "pply"), vec![apply.clone()]);
+    // Muster closes before the wounds are applied, and opens again.
+    drop(h);
+    let mut h = window().open();
+    assert_eq!(
+        h.state().app.model.battle.log,
+        before,
+        "every roll, as it was"
+    );
+    assert_eq!(buttons_with(&h, "pply"), vec![apply.clone()]);
+    crate::common::button(&mut h, &apply);
+    let c = crate::common::the_campaign(&h);
+    assert!(wounds_of(&c, "Sister Oriel") > 0, "her wounds, up to her W");
+    assert!(c.wounding().roll_applied(before[k].id()));
+    assert!(buttons_with(&h, "pply").is_empty(), "applied once");
+}
+
+#[test]
+fn a_battle_log_kept_that_cannot_be_read_is_set_aside_and_said() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let kept = tempfile::tempdir().expect("tempdir");
+    // A first run makes the folder's files; its battle file is then broken.
+    drop(
+        crate::common::window_on(dir.path())
+            .kept_in(kept.path())
+            .open(),
+    );
+    let data = std::fs::canonicalize(dir.path()).expect("dir");
+    let path = muster::store::kept_history::kept_history_path(kept.path(), &data)
+        .with_extension("battle.json");
+    std::fs::write(&path, "{ not json").expect("write");
+    let h = crate::common::window_on(dir.path())
+        .kept_in(kept.path())
+        .open();
+    assert!(h.state().app.model.battle.log.is_empty());
+    assert!(
+        h.query_by_label_contains("could not be read").is_some(),
+        "said in the log"
+    );
+    let aside = path.with_extension("unreadable.json");
+    assert_eq!(
+        std::fs::read_to_string(aside).expect("set aside"),
+        "{ not json",
+        "nothing lost"
+    );
+}

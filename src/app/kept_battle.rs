@@ -1,0 +1,115 @@
+//! The battle screen's session kept beside the preferences: the fights
+//! rolled, who won and the powers in play, so that a roll not yet applied
+//! to a campaign survives a restart or a crash. Written whenever a command
+//! changed it, read back when a documents folder opens (one file per
+//! folder, as the undo history); never in the synced folder, as another
+//! machine's battle screen is its own. A file that cannot be read is set
+//! aside beside it, said in the log, never written over.
+
+use std::io::Write as _;
+
+use super::*;
+use crate::rules::battle::summary::Winner;
+use crate::rules::psychic::play::Powers;
+
+/// What the file is.
+const MUSTER: &str = "battle_session";
+
+/// The version of the file's shape this Muster writes and reads; a file
+/// of another version is set aside (the battle screen starts empty).
+const VERSION: u32 = 1;
+
+/// The session as written.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Kept {
+    muster: String,
+    version: u32,
+    log: Vec<BattleEntry>,
+    outcome: Option<Winner>,
+    powers: Powers,
+}
+
+/// Where the session of one folder is kept, and its text as last written.
+pub(super) struct BattleKeeper {
+    path: PathBuf,
+    written: String,
+}
+
+/// Where the battle session of the documents folder `data_dir` is kept,
+/// in the folder `dir` (the preferences' `history`).
+fn kept_battle_path(dir: &Path, data_dir: &Path) -> PathBuf {
+    crate::store::kept_history::kept_history_path(dir, data_dir).with_extension("battle.json")
+}
+
+impl App {
+    /// Starts keeping the battle session of the folder open, and takes in
+    /// the one kept from last time (the session as it is otherwise).
+    pub(super) fn start_keeping_battle(&mut self) {
+        self.battle_keeper = None;
+        let (Some(dir), Some(store)) = (self.desktop.history_dir(), &self.store) else {
+            return;
+        };
+        let path = kept_battle_path(&dir, store.dir());
+        let mut written = String::new();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => match serde_json::from_str::<Kept>(&text) {
+                Ok(kept) if kept.muster == MUSTER && kept.version == VERSION => {
+                    let battle = &mut self.model.battle;
+                    battle.log = kept.log;
+                    battle.outcome = kept.outcome;
+                    battle.powers = kept.powers;
+                    written = text;
+                }
+                Ok(kept) => self.set_aside_battle(&path, &format!("version {}", kept.version)),
+                Err(e) => self.set_aside_battle(&path, &e.to_string()),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => self.set_aside_battle(&path, &e.to_string()),
+        }
+        self.battle_keeper = Some(BattleKeeper { path, written });
+    }
+
+    /// A kept session that cannot be read: renamed beside it, and said.
+    fn set_aside_battle(&mut self, path: &Path, reason: &str) {
+        let aside = path.with_extension("unreadable.json");
+        if let Err(e) = std::fs::rename(path, &aside) {
+            log::warn!("could not set aside {}: {e}", path.display());
+        }
+        let text = Msg::new("battle.kept_unreadable")
+            .text("reason", reason)
+            .text("path", aside.display().to_string());
+        self.message(MessageKind::Warning, text);
+    }
+
+    /// Writes the battle session if it changed since last written.
+    pub(super) fn keep_battle(&mut self) {
+        let Some(keeper) = &mut self.battle_keeper else {
+            return;
+        };
+        let battle = &self.model.battle;
+        let kept = Kept {
+            muster: MUSTER.to_owned(),
+            version: VERSION,
+            log: battle.log.clone(),
+            outcome: battle.outcome,
+            powers: battle.powers.clone(),
+        };
+        let Ok(text) = serde_json::to_string(&kept) else {
+            return;
+        };
+        if text == keeper.written {
+            return;
+        }
+        let written = keeper.path.parent().map_or(Ok(()), |dir| {
+            std::fs::create_dir_all(dir).map_err(|e| e.to_string())
+        });
+        let written = written.and_then(|()| {
+            crate::store::write_atomic(&keeper.path, |f| f.write_all(text.as_bytes()))
+                .map_err(|e| e.to_string())
+        });
+        match written {
+            Ok(()) => keeper.written = text,
+            Err(e) => log::warn!("the battle screen's session was not kept: {e}"),
+        }
+    }
+}
