@@ -29,10 +29,34 @@ struct Kept {
     powers: Powers,
 }
 
-/// Where the session of one folder is kept, and its text as last written.
+/// Where the session of one folder is kept, its text as last written, and
+/// what changes when the session does (looked at after every command: a
+/// tick at the table writes nothing here, and makes no text either).
 pub(super) struct BattleKeeper {
     path: PathBuf,
     written: String,
+    seen: Option<Seen>,
+}
+
+/// What changes when the session does: a roll logged or rolled again, who
+/// won, the powers in play.
+#[derive(Clone, PartialEq)]
+struct Seen {
+    rolls: usize,
+    rerolled: usize,
+    outcome: Option<Winner>,
+    powers: Powers,
+}
+
+impl Seen {
+    fn of(battle: &BattleSession) -> Self {
+        Self {
+            rolls: battle.log.len(),
+            rerolled: battle.log.iter().filter(|e| e.rerolled).count(),
+            outcome: battle.outcome,
+            powers: battle.powers.clone(),
+        }
+    }
 }
 
 /// Where the battle session of the documents folder `data_dir` is kept,
@@ -66,7 +90,12 @@ impl App {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => self.set_aside_battle(&path, &e.to_string()),
         }
-        self.battle_keeper = Some(BattleKeeper { path, written });
+        let seen = Some(Seen::of(&self.model.battle));
+        self.battle_keeper = Some(BattleKeeper {
+            path,
+            written,
+            seen,
+        });
     }
 
     /// A kept session that cannot be read: renamed beside it, and said.
@@ -87,6 +116,11 @@ impl App {
             return;
         };
         let battle = &self.model.battle;
+        let seen = Seen::of(battle);
+        if keeper.seen.as_ref() == Some(&seen) {
+            return;
+        }
+        keeper.seen = Some(seen);
         let kept = Kept {
             muster: MUSTER.to_owned(),
             version: VERSION,
@@ -109,7 +143,11 @@ impl App {
         });
         match written {
             Ok(()) => keeper.written = text,
-            Err(e) => log::warn!("the battle screen's session was not kept: {e}"),
+            Err(e) => {
+                // Tried again at the next command.
+                keeper.seen = None;
+                log::warn!("the battle screen's session was not kept: {e}");
+            }
         }
     }
 }
