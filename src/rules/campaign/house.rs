@@ -100,9 +100,70 @@ fn set_line(place: &str, before: Option<&Value>, after: Option<&Value>) -> Msg {
             (None, v) => msg.text(key, v.map_or_else(String::new, |v| v.to_string())),
         }
     };
+    // A value of many parts (a profile, a table): only the parts changed.
+    let whole = |v: Option<&Value>| v.cloned().or_else(|| house_rules::built_in_value(place));
+    if let (Some(was), Some(now)) = (whole(before), whole(after))
+        && (was.is_object() || was.is_array())
+    {
+        let mut parts = Vec::new();
+        changed_parts("", &was, &now, &mut parts);
+        if !parts.is_empty() {
+            return Msg::new("house_rules.log.set_parts")
+                .text("place", what)
+                .list("parts", parts);
+        }
+    }
     let msg = Msg::new("house_rules.log.set").text("place", what);
     let msg = value(msg, "from", before);
     value(msg, "to", after)
+}
+
+/// The parts of a value that differ between `was` and `now`, each as
+/// "WS from 4 to 5" (a list's parts by their number from 1; a part added
+/// or removed as "—").
+fn changed_parts(path: &str, was: &Value, now: &Value, out: &mut Vec<Msg>) {
+    let at = |key: &str| {
+        if path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{path} › {key}")
+        }
+    };
+    let text = |v: Option<&Value>| match v {
+        None => "—".to_owned(),
+        Some(Value::String(s)) => s.clone(),
+        Some(v) => v.to_string(),
+    };
+    match (was, now) {
+        (Value::Object(a), Value::Object(b)) => {
+            let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+            for k in keys {
+                match (a.get(k), b.get(k)) {
+                    (Some(x), Some(y)) => changed_parts(&at(k), x, y, out),
+                    (x, y) => out.push(part(&at(k), text(x), text(y))),
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            for i in 0..a.len().max(b.len()) {
+                let k = (i + 1).to_string();
+                match (a.get(i), b.get(i)) {
+                    (Some(x), Some(y)) => changed_parts(&at(&k), x, y, out),
+                    (x, y) => out.push(part(&at(&k), text(x), text(y))),
+                }
+            }
+        }
+        (x, y) if x != y => out.push(part(path, text(Some(x)), text(Some(y)))),
+        _ => {}
+    }
+}
+
+/// One part changed, in words.
+fn part(place: &str, from: String, to: String) -> Msg {
+    Msg::new("house_rules.log.part")
+        .text("part", place)
+        .text("from", from)
+        .text("to", to)
 }
 
 impl Campaign {

@@ -190,10 +190,19 @@ fn dice_input(
     width: f32,
     typed: &Typed,
 ) -> egui::Response {
+    let hint = cx.t("campaign.ui.initiative_muster");
+    // Never narrower than its hint, in either language (the frame's
+    // margins on each side).
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let hint_width = ui.fonts_mut(|f| {
+        f.layout_no_wrap(hint.to_owned(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    });
     let r = ui.add(
         egui::TextEdit::singleline(text)
-            .desired_width(width)
-            .hint_text(cx.t("campaign.ui.initiative_muster")),
+            .desired_width(width.max(hint_width + 12.0))
+            .hint_text(hint),
     );
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, label));
     if let Typed::Bad(why) = typed {

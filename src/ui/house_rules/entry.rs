@@ -87,11 +87,24 @@ pub(super) fn entry_ui(
             value_ui(ui, cx, view, whose, e, house, &now, editable);
         }
         ui.horizontal_wrapped(|ui| {
-            let built_words = cx.f(
-                "house_rules.ui.built_in",
-                &[("value", &shown(e, &built, cx.lang))],
-            );
-            ui.label(RichText::new(built_words).color(palette().ink.subdued));
+            if matches!(e.r#type, ValueType::Table {}) {
+                // Its parts say where they differ; the whole, folded.
+                egui::CollapsingHeader::new(cx.t("house_rules.ui.built_in_text"))
+                    .id_salt(("built-in", &e.place))
+                    .show(ui, |ui| {
+                        ui.label(
+                            RichText::new(shown(e, &built, cx.lang))
+                                .monospace()
+                                .color(palette().ink.subdued),
+                        );
+                    });
+            } else {
+                let built_words = cx.f(
+                    "house_rules.ui.built_in",
+                    &[("value", &shown(e, &built, cx.lang))],
+                );
+                ui.label(RichText::new(built_words).color(palette().ink.subdued));
+            }
             if group.is_some() {
                 let word = cx.t("house_rules.ui.reset");
                 let name = cx.f("house_rules.ui.reset_named", &[("id", &e.id)]);
@@ -180,7 +193,8 @@ fn value_ui(
         // one who adds a row.
         match e.r#type.parse(&typed) {
             Some(mut working) => {
-                if super::parts::parts_ui(ui, cx, &e.id, &mut working, editable) {
+                let built = house_rules::built_in_value(&e.place).unwrap_or(Value::Null);
+                if super::parts::parts_ui(ui, cx, (&e.id, &built), &mut working, editable) {
                     typed = e.r#type.typed(&working);
                 }
             }

@@ -252,8 +252,23 @@ fn chr_3_a_race_s_profile_is_changed_one_characteristic_at_a_time() {
     let ws = format!("WS of {id}");
     let field = h.get_by_role_and_label(Role::SpinButton, &ws);
     assert_eq!(field.value().as_deref(), Some("4"), "the built-in WS");
-    field.set_value_accesskit(5.0);
+    // In the profile's order, as the card reads it: M, WS, BS … WP.
+    let x = |h: &egui_kittest::Harness<'_, muster::ui::Gui>, c: &str| {
+        h.get_by_role_and_label(Role::SpinButton, &format!("{c} of {id}"))
+            .rect()
+            .min
+            .x
+    };
+    assert!(x(&h, "M") < x(&h, "WS") && x(&h, "WS") < x(&h, "BS"));
+    assert!(
+        h.query_by_label("Built-in: 4").is_none(),
+        "nothing changed yet"
+    );
+    h.get_by_role_and_label(Role::SpinButton, &ws)
+        .set_value_accesskit(5.0);
     h.run();
+    // The part changed is marked, its built-in value said.
+    assert!(h.query_by_label("Built-in: 4").is_some());
     button(&mut h, &format!("Apply the value of {id}"));
     let now = the_campaign(&h);
     assert_eq!(now.journal.len(), before + 1, "one event");
@@ -267,6 +282,21 @@ fn chr_3_a_race_s_profile_is_changed_one_characteristic_at_a_time() {
     assert_eq!(place, "races.json/races/2/base");
     assert_eq!(v.get("WS"), Some(&Value::from(5)));
     assert_eq!(v.get("BS"), Some(&Value::from(4)), "the rest as it was");
+    // The log says what changed, not the whole profile.
+    let said: Vec<String> = h
+        .state()
+        .app
+        .model
+        .feedback
+        .messages
+        .iter()
+        .map(|m| muster::i18n::Lang::En.msg(&m.text))
+        .collect();
+    assert!(
+        said.iter()
+            .any(|l| l.ends_with(&format!("{id}: WS from 4 to 5."))),
+        "{said:?}"
+    );
     // The JSON text is still there, folded, for one who adds a row.
     assert!(h.query_by_label_contains("As JSON text").is_some());
 }
