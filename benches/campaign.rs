@@ -460,6 +460,11 @@ fn benches(cr: &mut Criterion) {
     group.bench_function("validate_replay", |b| {
         b.iter(|| campaign.validate(&rules));
     });
+    // The campaign's story made from its journal: the Chronicle tab's first
+    // frame (later frames keep it while the journal stays as it is).
+    group.bench_function("chronicle_made", |b| {
+        b.iter(|| muster::rules::campaign::chronicle::chronicle(&campaign, &rules));
+    });
     drop(store);
 
     // The overview, headless, with the campaign open.
@@ -486,6 +491,11 @@ fn benches(cr: &mut Criterion) {
             .click();
         h.run();
         group.bench_function("frame_house_rules_tab", |b| b.iter(|| h.step()));
+        // The Chronicle tab once open: its story kept, drawn every frame.
+        h.get_by_role_and_label(egui::accesskit::Role::Tab, "Chronicle")
+            .click();
+        h.run();
+        group.bench_function("frame_chronicle_tab", |b| b.iter(|| h.step()));
         h.get_by_role_and_label(egui::accesskit::Role::Tab, "Overview")
             .click();
         h.run();

@@ -10,6 +10,7 @@
 //! copies of a large campaign.
 
 mod acts;
+pub mod chronicle;
 pub mod compare;
 pub mod data;
 mod debrief;

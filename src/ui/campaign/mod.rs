@@ -5,6 +5,7 @@
 
 mod actions;
 mod cards;
+mod chronicle;
 mod compact;
 mod debrief;
 mod dice;
@@ -53,6 +54,8 @@ pub enum Tab {
     Debrief,
     /// Every event.
     Journal,
+    /// The story, mission by mission.
+    Chronicle,
     /// The rules it is played under.
     HouseRules,
 }
@@ -71,6 +74,8 @@ pub struct CampaignView {
     pub mission: MissionState,
     /// The journal.
     pub journal: JournalView,
+    /// The story, mission by mission.
+    chronicle: chronicle::ChronicleView,
     /// The rules it is played under.
     pub house_rules: crate::ui::house_rules::HouseRulesView,
     /// The campaign's name being typed.
@@ -94,7 +99,11 @@ impl CampaignView {
             self.tab = match c.phase {
                 Phase::Playing => Tab::Table,
                 Phase::Debrief => Tab::Debrief,
-                _ if same_doc && matches!(self.tab, Tab::Journal | Tab::HouseRules) => self.tab,
+                _ if same_doc
+                    && matches!(self.tab, Tab::Journal | Tab::Chronicle | Tab::HouseRules) =>
+                {
+                    self.tab
+                }
                 _ => Tab::Overview,
             };
             self.seen = seen;
@@ -125,6 +134,12 @@ impl CampaignView {
             Tab::Table => self.mission.table_ui(ui, cx, c),
             Tab::Debrief => self.mission.debrief_ui(ui, cx, c),
             Tab::Journal => self.journal.ui(ui, cx, c),
+            Tab::Chronicle => {
+                if let Some(who) = self.chronicle.ui(ui, cx, c) {
+                    self.journal.character = Some(who);
+                    self.tab = Tab::Journal;
+                }
+            }
             Tab::HouseRules => {
                 let whose = crate::ui::house_rules::Whose::Campaign(c);
                 self.house_rules.ui(ui, cx, whose);
@@ -157,6 +172,12 @@ impl CampaignView {
                     Tab::Journal,
                     icons::ICON_HISTORY,
                     "campaign.ui.tab.journal",
+                    true,
+                ),
+                (
+                    Tab::Chronicle,
+                    icons::ICON_AUTO_STORIES,
+                    "campaign.ui.tab.chronicle",
                     true,
                 ),
                 (

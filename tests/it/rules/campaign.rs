@@ -4,6 +4,7 @@
 mod books;
 pub(crate) mod carry;
 mod casualties;
+mod chronicle;
 pub(crate) mod coop;
 mod ending;
 mod enemies;

@@ -222,7 +222,7 @@ fn the_example_campaign_is_what_its_generator_makes() {
 }
 
 /// The example campaign, as `assets/examples/campaign.json` holds it.
-fn example(r: &RulesData) -> Campaign {
+pub(super) fn example(r: &RulesData) -> Campaign {
     let text = std::fs::read_to_string(example_path()).unwrap();
     let c = muster::store::document::parse::<Campaign>(&text, "campaign").unwrap();
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));

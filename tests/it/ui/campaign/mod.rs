@@ -1,6 +1,7 @@
 //! The campaign screens: setup, overview, table, debrief and dice.
 
 mod carry;
+mod chronicle;
 mod compact;
 mod coop;
 mod debrief;

@@ -1,0 +1,162 @@
+//! The campaign's story, mission by mission, derived from its journal and
+//! nothing else: each mission's type, name and enemy, how it ended and
+//! the VP it brought, who fell and how, who came back wounded, who joined,
+//! the fate points spent and the recon made. The journal is played again
+//! from the start; a character changed by an event is told apart by his
+//! shared record (`Arc`) no longer being the one before, so one event
+//! looks at the characters it touched only.
+
+use std::sync::Arc;
+
+use super::{Campaign, CampaignEdit, CharId, DebriefEdit, Mission, ReinforcementEdit, State};
+use crate::rules::core::dice::seeded;
+use crate::rules::core::problem::Problem;
+use crate::rules::data::RulesData;
+
+/// One character's turn in a mission's story.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fate {
+    /// His id.
+    pub id: CharId,
+    /// His name, as it was then.
+    pub name: String,
+    /// What became of him: wounded, dead or missing.
+    pub state: State,
+    /// The event that made it so (its label's key: a Cran test, a recon).
+    pub by: &'static str,
+    /// The journal entry of that event, by its place.
+    pub entry: usize,
+}
+
+/// One mission as the journal tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissionStory {
+    /// Its number (0: before the first mission).
+    pub number: u32,
+    /// The mission as drawn, when one was.
+    pub mission: Option<Mission>,
+    /// How it ended, when it did: the objective met, and the VP earned.
+    pub result: Option<(bool, u32)>,
+    /// The VP held once it was over (or now, while it is played).
+    pub vp_after: u32,
+    /// Those who fell: dead or missing.
+    pub fallen: Vec<Fate>,
+    /// Those who came back wounded.
+    pub wounded: Vec<Fate>,
+    /// Those who joined after it, by name.
+    pub recruits: Vec<String>,
+    /// How many Cran tests were rolled after it.
+    pub cran_tests: u32,
+    /// How many fate points were spent after it.
+    pub fate_points: u32,
+    /// Recon made after it, by the characters' names.
+    pub recon: Vec<String>,
+    /// Its journal entries, by their places.
+    pub entries: Vec<usize>,
+}
+
+impl MissionStory {
+    fn new(number: u32) -> Self {
+        Self {
+            number,
+            mission: None,
+            result: None,
+            vp_after: 0,
+            fallen: Vec::new(),
+            wounded: Vec::new(),
+            recruits: Vec::new(),
+            cran_tests: 0,
+            fate_points: 0,
+            recon: Vec::new(),
+            entries: Vec::new(),
+        }
+    }
+}
+
+/// The campaign's story: one part per mission number met in its journal,
+/// in order. Refused with the first event that no longer plays (a journal
+/// the rules refuse is the validator's to report).
+pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (usize, Problem)> {
+    let mut now = Campaign::new(c.id.clone(), c.name.clone(), &rules.campaign);
+    let mut rng = seeded(0);
+    let mut stories: Vec<MissionStory> = Vec::new();
+    for (i, entry) in c.journal.iter().enumerate() {
+        let before: Vec<Arc<super::CampaignCharacter>> = now.characters.clone();
+        now.play(entry.event.clone(), rules, &mut rng)
+            .map_err(|p| (i, p))?;
+        let number = entry.mission;
+        if stories.last().is_none_or(|s| s.number != number) {
+            stories.push(MissionStory::new(number));
+        }
+        let Some(story) = stories.last_mut() else {
+            continue;
+        };
+        story.entries.push(i);
+        story.vp_after = now.vp;
+        if story.mission.is_none() || now.mission.as_ref().map(|m| m.number) == Some(number) {
+            story.mission = now.mission.clone().filter(|m| m.number == number);
+        }
+        told(story, &entry.event, &now);
+        fates(story, (&before, &now.characters), &entry.event, i);
+    }
+    Ok(stories)
+}
+
+/// What the event itself says: the result, a recruit, a test, a recon.
+fn told(story: &mut MissionStory, event: &CampaignEdit, now: &Campaign) {
+    match event {
+        CampaignEdit::Debrief(DebriefEdit::EndMission { result, .. }) => {
+            story.result = Some((result.success, result.vp));
+        }
+        CampaignEdit::Debrief(DebriefEdit::CranTest { .. }) => story.cran_tests += 1,
+        CampaignEdit::Debrief(DebriefEdit::FateReroll { .. }) => story.fate_points += 1,
+        CampaignEdit::Debrief(DebriefEdit::Recon { character, .. }) => {
+            if let Some(x) = now.character(*character) {
+                story.recon.push(x.name().to_owned());
+            }
+        }
+        CampaignEdit::Reinforcements(ReinforcementEdit::Recruit { .. }) => {
+            if let Some(x) = now.characters.last() {
+                story.recruits.push(x.name().to_owned());
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Who the event wounded, killed or lost: the characters whose record it
+/// changed, their state now against their state before.
+fn fates(
+    story: &mut MissionStory,
+    (before, after): (
+        &[Arc<super::CampaignCharacter>],
+        &[Arc<super::CampaignCharacter>],
+    ),
+    event: &CampaignEdit,
+    entry: usize,
+) {
+    for (i, x) in after.iter().enumerate() {
+        let Some(was) = before.get(i) else {
+            continue;
+        };
+        if Arc::ptr_eq(was, x) || was.state == x.state {
+            continue;
+        }
+        let fate = Fate {
+            id: x.id,
+            name: x.name().to_owned(),
+            state: x.state,
+            by: event.label(),
+            entry,
+        };
+        // A later event of the same mission says it better (a fate point
+        // spent after the test): one line each.
+        story.fallen.retain(|f| f.id != x.id);
+        story.wounded.retain(|f| f.id != x.id);
+        match x.state {
+            State::Dead | State::Missing => story.fallen.push(fate),
+            State::LightlyWounded | State::SeriouslyWounded => story.wounded.push(fate),
+            State::Fit => {}
+        }
+    }
+}

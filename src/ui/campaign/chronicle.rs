@@ -1,0 +1,333 @@
+//! The Chronicle tab: the campaign's story, mission by mission, as its
+//! journal tells it (`rules::campaign::chronicle`): how each ended and
+//! the VP it brought, drawn against the Final's threshold, who fell and
+//! who came back wounded, who joined, the tests and the recon. A name
+//! opens that character's history. Made again only when the journal
+//! changes.
+
+use egui::RichText;
+use egui_material_icons::icons;
+
+use crate::rules::campaign::chronicle::{Fate, MissionStory, chronicle};
+use crate::rules::campaign::{Campaign, CharId, State};
+use crate::ui::campaign::parts::mission_name;
+use crate::ui::context::ViewCtx;
+use crate::ui::theme::{palette, space};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title};
+
+/// The story as last made, and what it was made of.
+#[derive(Default)]
+pub struct ChronicleView {
+    made: Option<Made>,
+}
+
+struct Made {
+    id: String,
+    entries: usize,
+    story: Result<Vec<MissionStory>, String>,
+}
+
+impl ChronicleView {
+    /// Shows the story of `c`; the character whose name was clicked, to
+    /// follow in his history.
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) -> Option<CharId> {
+        let stale = self
+            .made
+            .as_ref()
+            .is_none_or(|m| m.id != c.id || m.entries != c.journal.len());
+        if stale {
+            let story = chronicle(c, &cx.rules).map_err(|(i, p)| {
+                cx.f(
+                    "campaign.chronicle.unplayable",
+                    &[
+                        ("entry", &(i + 1).to_string()),
+                        ("why", &cx.lang.problem(&p)),
+                    ],
+                )
+            });
+            self.made = Some(Made {
+                id: c.id.clone(),
+                entries: c.journal.len(),
+                story,
+            });
+        }
+        let made = self.made.as_ref()?;
+        let story = match &made.story {
+            Ok(story) => story,
+            Err(why) => {
+                alert(ui, Tone::Error, why);
+                return None;
+            }
+        };
+        summary_ui(ui, cx, c, story);
+        ui.add_space(space::S);
+        vp_chart_ui(ui, cx, c, story);
+        ui.add_space(space::M);
+        let mut follow = None;
+        for s in story.iter().rev().filter(|s| s.number > 0) {
+            if let Some(who) = mission_ui(ui, cx, s) {
+                follow = Some(who);
+            }
+            ui.add_space(space::S);
+        }
+        follow
+    }
+}
+
+/// The story in one line: missions played, VP against the Final's, the
+/// fallen.
+fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[MissionStory]) {
+    let played = story.iter().filter(|s| s.result.is_some()).count();
+    let fallen: usize = story.iter().map(|s| s.fallen.len()).sum();
+    ui.label(cx.f(
+        "campaign.chronicle.summary",
+        &[
+            ("count", &played.to_string()),
+            ("vp", &c.vp.to_string()),
+            ("threshold", &c.settings.vp_threshold.to_string()),
+            ("fallen", &fallen.to_string()),
+        ],
+    ));
+}
+
+/// The VP held after each mission, drawn against the Final's threshold,
+/// and said in words (for screen readers, and at a glance).
+fn vp_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[MissionStory]) {
+    let points: Vec<[f64; 2]> = story
+        .iter()
+        .filter(|s| s.result.is_some())
+        .map(|s| [f64::from(s.number), f64::from(s.vp_after)])
+        .collect();
+    let values: Vec<String> = points.iter().map(|p| p[1].to_string()).collect();
+    let words = if values.is_empty() {
+        cx.t("campaign.chronicle.vp_none").to_owned()
+    } else {
+        cx.f(
+            "campaign.chronicle.vp_words",
+            &[
+                ("values", &values.join(", ")),
+                ("threshold", &c.settings.vp_threshold.to_string()),
+            ],
+        )
+    };
+    ui.label(RichText::new(&words).color(palette().ink.subdued));
+    if points.is_empty() {
+        return;
+    }
+    let threshold = f64::from(c.settings.vp_threshold);
+    let last = points.last().map_or(1.0, |p| p[0]);
+    let width = (ui.available_width() - space::S).clamp(200.0, 640.0);
+    let x_axis = cx.t("campaign.chronicle.mission_axis").to_owned();
+    let y_axis = cx.t("campaign.chronicle.vp_axis").to_owned();
+    let r = egui_plot::Plot::new(("chronicle-vp", &c.id))
+        .width(width)
+        .height(160.0)
+        .x_axis_label(x_axis)
+        .y_axis_label(y_axis)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .allow_axis_zoom_drag(false)
+        .include_x(0.5)
+        .include_x(last + 0.5)
+        .include_y(0.0)
+        .include_y(threshold + 1.0)
+        .x_axis_formatter(|m, _| {
+            if m.value >= 1.0 && m.value.fract() == 0.0 {
+                format!("{}", m.value)
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |plot| {
+            let name = cx.t("campaign.chronicle.vp_line").to_owned();
+            plot.line(
+                egui_plot::Line::new(name.clone(), points.clone())
+                    .color(palette().ink.accent)
+                    .width(2.0),
+            );
+            plot.points(
+                egui_plot::Points::new(name, points.clone())
+                    .radius(4.0)
+                    .color(palette().ink.accent),
+            );
+            plot.hline(
+                egui_plot::HLine::new(cx.t("campaign.chronicle.final_line").to_owned(), threshold)
+                    .color(palette().state.warning),
+            );
+        })
+        .response;
+    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Image, true, &words));
+}
+
+/// One mission's card; the character whose name was clicked.
+fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) -> Option<CharId> {
+    let mut follow = None;
+    card(ui, |ui| {
+        ui.set_width(ui.available_width());
+        let title = match &s.mission {
+            Some(m) => cx.f(
+                "campaign.ui.mission_title",
+                &[
+                    ("number", &m.number.to_string()),
+                    ("type", cx.t(m.mission_type.key())),
+                    ("name", &mission_name(cx, m)),
+                ],
+            ),
+            None => cx.f(
+                "campaign.chronicle.mission",
+                &[("number", &s.number.to_string())],
+            ),
+        };
+        card_title(ui, icons::ICON_FLAG, &title);
+        if let Some(m) = &s.mission {
+            ui.label(
+                RichText::new(cx.f(
+                    "campaign.chronicle.enemy",
+                    &[
+                        ("faction", &cx.lang.faction(&cx.rules.campaign, &m.faction)),
+                        ("points", &m.points.to_string()),
+                    ],
+                ))
+                .color(palette().ink.subdued),
+            );
+        }
+        result_ui(ui, cx, s);
+        if let Some(who) = fates_ui(ui, cx, "campaign.chronicle.fallen", &s.fallen) {
+            follow = Some(who);
+        }
+        if let Some(who) = fates_ui(ui, cx, "campaign.chronicle.wounded", &s.wounded) {
+            follow = Some(who);
+        }
+        facts_ui(ui, cx, s);
+    });
+    follow
+}
+
+/// How the mission ended, by icon and word: met, failed, or being played.
+fn result_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) {
+    ui.horizontal_wrapped(|ui| match s.result {
+        Some((true, vp)) => {
+            badge(
+                ui,
+                Tone::Good,
+                &format!(
+                    "{} {}",
+                    icons::ICON_CHECK_CIRCLE.codepoint,
+                    cx.f(
+                        "campaign.chronicle.met",
+                        &[("vp", &vp.to_string()), ("held", &s.vp_after.to_string())]
+                    )
+                ),
+            );
+        }
+        Some((false, vp)) => {
+            badge(
+                ui,
+                Tone::Warning,
+                &format!(
+                    "{} {}",
+                    icons::ICON_CANCEL.codepoint,
+                    cx.f(
+                        "campaign.chronicle.failed",
+                        &[("vp", &vp.to_string()), ("held", &s.vp_after.to_string())]
+                    )
+                ),
+            );
+        }
+        None => {
+            badge(
+                ui,
+                Tone::Info,
+                &format!(
+                    "{} {}",
+                    icons::ICON_SWORDS.codepoint,
+                    cx.t("campaign.chronicle.in_play")
+                ),
+            );
+        }
+    });
+}
+
+/// Who joined, the tests rolled, the fate points spent, the recon, and
+/// how many events the journal holds of the mission.
+fn facts_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) {
+    let mut facts = Vec::new();
+    if !s.recruits.is_empty() {
+        facts.push(cx.f(
+            "campaign.chronicle.recruits",
+            &[("names", &s.recruits.join(", "))],
+        ));
+    }
+    if s.cran_tests > 0 {
+        facts.push(cx.f(
+            "campaign.chronicle.cran_tests",
+            &[("count", &s.cran_tests.to_string())],
+        ));
+    }
+    if s.fate_points > 0 {
+        facts.push(cx.f(
+            "campaign.chronicle.fate",
+            &[("count", &s.fate_points.to_string())],
+        ));
+    }
+    if !s.recon.is_empty() {
+        facts.push(cx.f(
+            "campaign.chronicle.recon",
+            &[("names", &s.recon.join(", "))],
+        ));
+    }
+    for fact in facts {
+        ui.label(fact);
+    }
+    ui.label(
+        RichText::new(cx.f(
+            "campaign.chronicle.entries",
+            &[("count", &s.entries.len().to_string())],
+        ))
+        .small()
+        .color(palette().ink.subdued),
+    );
+}
+
+/// The fallen or the wounded of a mission, each name a link to his history.
+fn fates_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &str, fates: &[Fate]) -> Option<CharId> {
+    if fates.is_empty() {
+        return None;
+    }
+    let mut follow = None;
+    ui.horizontal_wrapped(|ui| {
+        let icon = if key.ends_with("fallen") {
+            icons::ICON_SKULL
+        } else {
+            icons::ICON_HEALING
+        };
+        ui.label(icon.rich_text().color(palette().ink.accent));
+        ui.label(RichText::new(cx.t(key)).strong());
+        for f in fates {
+            let how = cx.f(
+                "campaign.chronicle.fate_of",
+                &[
+                    ("name", &f.name),
+                    ("state", cx.t(state_key(f.state))),
+                    ("by", cx.t(f.by)),
+                ],
+            );
+            let r = ui.link(&how);
+            let named = cx.f("campaign.chronicle.follow", &[("name", &f.name)]);
+            let r = r.on_hover_text(&named);
+            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Link, true, &named));
+            if r.clicked() {
+                follow = Some(f.id);
+            }
+        }
+    });
+    follow
+}
+
+/// The locale key of a state, in a story's words.
+fn state_key(state: State) -> &'static str {
+    state.key()
+}

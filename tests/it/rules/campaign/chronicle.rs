@@ -1,0 +1,54 @@
+//! The campaign's story, mission by mission, as its journal tells it
+//! (CMP-1, CMP-7, CMP-9, CMP-12, CMP-14): each mission's result and VP,
+//! the fallen and the wounded, the recruits, the tests and the recon.
+
+use muster::rules::campaign::State;
+use muster::rules::campaign::chronicle::chronicle;
+
+use super::*;
+
+#[test]
+fn cmp_9_cmp_12_the_example_campaign_s_story_is_its_journal_s() {
+    let r = rules();
+    let c = file::example(r);
+    let story = chronicle(&c, r).expect("the journal plays");
+    let numbers: Vec<u32> = story.iter().map(|s| s.number).collect();
+    assert_eq!(
+        numbers,
+        vec![0, 1, 2, 3, 4],
+        "the setup, three missions, the fourth drawn"
+    );
+    let m = |n: usize| &story[n];
+    // The first: won, 2 VP; two troopers recruited after it; Oriel's recon.
+    assert_eq!(m(1).result, Some((true, 2)));
+    assert_eq!(m(1).recruits, vec!["Trooper Hesk", "Trooper Dall"]);
+    assert_eq!(m(1).recon, vec!["Sister Oriel"]);
+    // The second: won, 1 VP; Hesk and Osk out of action, both back.
+    assert_eq!(m(2).result, Some((true, 1)));
+    assert_eq!(m(2).cran_tests, 2);
+    assert!(m(2).fallen.is_empty());
+    let names = |f: &[muster::rules::campaign::chronicle::Fate]| {
+        f.iter().map(|x| x.name.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(names(&m(2).wounded), vec!["Trooper Hesk", "Trooper Osk"]);
+    // The third: lost; Dall killed by his Cran test even after his fate
+    // point; Oriel and Brask wounded.
+    assert_eq!(m(3).result, Some((false, 0)));
+    assert_eq!(names(&m(3).fallen), vec!["Trooper Dall"]);
+    assert_eq!(m(3).fallen[0].state, State::Dead);
+    assert_eq!(m(3).fallen[0].by, "campaign.event.cran_test");
+    assert_eq!(m(3).fate_points, 1);
+    assert_eq!(names(&m(3).wounded), vec!["Sister Oriel", "Sergeant Brask"]);
+    assert_eq!(m(3).wounded[1].state, State::SeriouslyWounded);
+    // The fourth: drawn, being played.
+    assert!(m(4).result.is_none());
+    assert_eq!(
+        m(4).mission.as_ref().map(|x| x.mission.as_str()),
+        Some("survival_betrayed")
+    );
+    // Every entry of the journal is in one mission's story.
+    let told: usize = story.iter().map(|s| s.entries.len()).sum();
+    assert_eq!(told, c.journal.len());
+    // VP held after each mission, as the campaign holds them now.
+    assert_eq!(story.last().map(|s| s.vp_after), Some(c.vp));
+}

@@ -1,0 +1,60 @@
+//! The Chronicle tab: the example campaign's story as its journal tells
+//! it, its VP drawn and said in words, and a fallen character's name that
+//! opens his history.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable as _;
+use muster::app::Screen;
+use muster::rules::Doc;
+
+use crate::common::{example_campaign_at_the_table, rules};
+
+#[test]
+fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = example_campaign_at_the_table(rules());
+    let mut h = crate::common::window_on(dir.path())
+        .size(1280.0, 4000.0)
+        .saved(Doc::new(c.clone()))
+        .showing(Screen::Campaign(c.id.clone()))
+        .open();
+    h.get_by_role_and_label(Role::Tab, "Chronicle").click();
+    h.run();
+    let threshold = c.settings.vp_threshold;
+    assert!(
+        h.query_by_label_contains(&format!(
+            "3 missions played · {} VP, the Final at {threshold} · 1 fallen",
+            c.vp
+        ))
+        .is_some()
+    );
+    // The VP chart, said in words for a screen reader.
+    let words =
+        format!("Victory points held after each mission: 3, 4, 4 (the Final at {threshold}).");
+    assert!(
+        h.query_all_by_label(&words)
+            .any(|n| format!("{n:?}").contains("Image")),
+        "the chart is named by its numbers"
+    );
+    // Each mission, its result; the fallen named with how.
+    assert!(
+        h.query_by_label_contains("Objective met · 2 VP earned (3 held)")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("Objective failed · 0 VP earned (4 held)")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("Being played").is_some());
+    assert!(
+        h.query_by_label_contains("Joined: Trooper Hesk, Trooper Dall")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("1 fate point spent").is_some());
+    // Dall's name follows him into his history.
+    h.get_by_role_and_label(Role::Link, "Follow Trooper Dall in his history")
+        .click();
+    h.run();
+    let view = &h.state().views.campaign;
+    assert!(view.journal.character.is_some(), "his history shown");
+}
