@@ -679,3 +679,23 @@ pub fn stamp_words(lang: Lang, stamp: &Stamp) -> Option<String> {
         (None, None) => None,
     }
 }
+
+/// A chart that holds still: its size and axes' names given, no zoom, drag
+/// or scroll (a chart read at the table, not explored).
+pub fn still_plot<'a>(
+    id: impl egui::AsIdSalt,
+    (width, height): (f32, f32),
+    (x_axis, y_axis): (String, String),
+) -> egui_plot::Plot<'a> {
+    egui_plot::Plot::new(id)
+        .width(width)
+        .height(height)
+        .x_axis_label(x_axis)
+        .y_axis_label(y_axis)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .allow_axis_zoom_drag(false)
+}

@@ -85,17 +85,8 @@ pub fn bars(ui: &mut egui::Ui, cx: &ViewCtx<'_>, title: &str, key: &str, dist: &
         // The axes named: what is counted, and its chance.
         let x_axis = cx.t(&format!("{key}_axis")).to_owned();
         let name = cx.f("battle.chart", &[("what", title), ("axis", &x_axis)]);
-        let r = egui_plot::Plot::new(("odds-chart", key, title))
-            .width(width)
-            .height(height)
-            .x_axis_label(x_axis)
-            .y_axis_label(cx.t("battle.chart.chance_axis"))
-            .allow_zoom(false)
-            .allow_drag(false)
-            .allow_scroll(false)
-            .allow_boxed_zoom(false)
-            .allow_double_click_reset(false)
-            .allow_axis_zoom_drag(false)
+        let axes = (x_axis, cx.t("battle.chart.chance_axis").to_owned());
+        let r = crate::ui::widgets::still_plot(("odds-chart", key, title), (width, height), axes)
             .show_x(false)
             .show_y(false)
             .sense(egui::Sense::hover())

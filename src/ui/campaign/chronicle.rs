@@ -13,7 +13,7 @@ use crate::rules::campaign::{Campaign, CharId, State};
 use crate::ui::campaign::parts::mission_name;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{Tone, alert, badge, card, card_title};
+use crate::ui::widgets::{Tone, alert, badge, card, card_title, still_plot};
 
 /// The story as last made, and what it was made of.
 #[derive(Default)]
@@ -119,17 +119,7 @@ fn vp_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Missi
     let width = (ui.available_width() - space::S).clamp(200.0, 640.0);
     let x_axis = cx.t("campaign.chronicle.mission_axis").to_owned();
     let y_axis = cx.t("campaign.chronicle.vp_axis").to_owned();
-    let r = egui_plot::Plot::new(("chronicle-vp", &c.id))
-        .width(width)
-        .height(160.0)
-        .x_axis_label(x_axis)
-        .y_axis_label(y_axis)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .allow_axis_zoom_drag(false)
+    let r = still_plot(("chronicle-vp", &c.id), (width, 160.0), (x_axis, y_axis))
         .include_x(0.5)
         .include_x(last + 0.5)
         .include_y(0.0)
