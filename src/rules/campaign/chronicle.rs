@@ -45,6 +45,8 @@ pub struct MissionStory {
     pub wounded: Vec<Fate>,
     /// Those who joined after it, by name.
     pub recruits: Vec<String>,
+    /// The same, by id.
+    pub recruited: Vec<CharId>,
     /// How many Cran tests were rolled after it.
     pub cran_tests: u32,
     /// How many fate points were spent after it.
@@ -65,6 +67,7 @@ impl MissionStory {
             fallen: Vec::new(),
             wounded: Vec::new(),
             recruits: Vec::new(),
+            recruited: Vec::new(),
             cran_tests: 0,
             fate_points: 0,
             recon: Vec::new(),
@@ -118,6 +121,7 @@ fn told(story: &mut MissionStory, event: &CampaignEdit, now: &Campaign) {
         CampaignEdit::Reinforcements(ReinforcementEdit::Recruit { .. }) => {
             if let Some(x) = now.characters.last() {
                 story.recruits.push(x.name().to_owned());
+                story.recruited.push(x.id);
             }
         }
         _ => {}
@@ -159,4 +163,44 @@ fn fates(
             State::Fit => {}
         }
     }
+}
+
+/// One character's service as the story tells it: the mission after which
+/// he joined (none: there from the start), each mission he came back
+/// wounded from, and the one he fell in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ServiceRecord {
+    /// The mission after which he was recruited.
+    pub joined_after: Option<u32>,
+    /// Each mission he came back wounded from, with how.
+    pub wounded: Vec<(u32, Fate)>,
+    /// The mission he fell in, with how.
+    pub fell: Option<(u32, Fate)>,
+    /// The missions whose events name him wounded, fallen or recruited,
+    /// in order.
+    pub missions: Vec<u32>,
+}
+
+/// The service of the character `id` in the story `stories`.
+pub fn service_record(stories: &[MissionStory], id: CharId) -> ServiceRecord {
+    let mut record = ServiceRecord::default();
+    for s in stories {
+        let mut named = false;
+        if s.recruited.contains(&id) {
+            record.joined_after = Some(s.number);
+            named = true;
+        }
+        if let Some(f) = s.wounded.iter().find(|f| f.id == id) {
+            record.wounded.push((s.number, f.clone()));
+            named = true;
+        }
+        if let Some(f) = s.fallen.iter().find(|f| f.id == id) {
+            record.fell = Some((s.number, f.clone()));
+            named = true;
+        }
+        if named {
+            record.missions.push(s.number);
+        }
+    }
+    record
 }

@@ -40,6 +40,13 @@ pub struct JournalView {
     /// The Cran being dragged, recorded when let go.
     cran: Option<(CharId, u32)>,
     cache: Option<Replayed>,
+    /// The campaign's story, for the service record of the character
+    /// shown: its campaign and journal length, and the story.
+    story: Option<(
+        String,
+        usize,
+        Vec<crate::rules::campaign::chronicle::MissionStory>,
+    )>,
     /// The fields to add an item or a power card to the character shown.
     gear: GearView,
 }
@@ -241,11 +248,79 @@ impl JournalView {
                     ("die", &c.settings.cran_die.to_string()),
                 ],
             ));
+            self.service_ui(ui, cx, c, x);
             self.cran_ui(ui, cx, c, x);
         });
         ui.add_space(space::S);
         if let Member::Character(ch) = &x.member {
             gear_ui(&mut self.gear, ui, cx, c, x, ch);
+        }
+    }
+}
+
+impl JournalView {
+    /// His service as the campaign's story tells it: when he joined, the
+    /// missions he came back wounded from, the one he fell in.
+    fn service_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &ViewCtx<'_>,
+        c: &Campaign,
+        x: &CampaignCharacter,
+    ) {
+        use crate::rules::campaign::chronicle::{chronicle, service_record};
+        let stale = self
+            .story
+            .as_ref()
+            .is_none_or(|(id, n, _)| *id != c.id || *n != c.journal.len());
+        if stale {
+            let story = chronicle(c, &cx.rules).unwrap_or_default();
+            self.story = Some((c.id.clone(), c.journal.len(), story));
+        }
+        let Some((_, _, story)) = &self.story else {
+            return;
+        };
+        let record = service_record(story, x.id);
+        let mut lines = Vec::new();
+        let joined = match record.joined_after {
+            Some(m) if m > 0 => cx.f(
+                "campaign.record.joined_after",
+                &[("number", &m.to_string())],
+            ),
+            _ => cx.t("campaign.record.joined_start").to_owned(),
+        };
+        lines.push((icons::ICON_PERSON_ADD, joined));
+        for (m, f) in &record.wounded {
+            lines.push((
+                icons::ICON_HEALING,
+                cx.f(
+                    "campaign.record.wounded",
+                    &[
+                        ("number", &m.to_string()),
+                        ("state", cx.t(f.state.key())),
+                        ("by", cx.t(f.by)),
+                    ],
+                ),
+            ));
+        }
+        if let Some((m, f)) = &record.fell {
+            lines.push((
+                icons::ICON_SKULL,
+                cx.f(
+                    "campaign.record.fell",
+                    &[
+                        ("number", &m.to_string()),
+                        ("state", cx.t(f.state.key())),
+                        ("by", cx.t(f.by)),
+                    ],
+                ),
+            ));
+        }
+        for (icon, text) in lines {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(icon.rich_text().color(palette().ink.accent));
+                ui.label(text);
+            });
         }
     }
 }

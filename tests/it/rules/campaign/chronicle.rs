@@ -52,3 +52,27 @@ fn cmp_9_cmp_12_the_example_campaign_s_story_is_its_journal_s() {
     // VP held after each mission, as the campaign holds them now.
     assert_eq!(story.last().map(|s| s.vp_after), Some(c.vp));
 }
+
+#[test]
+fn cmp_13_a_characters_service_record_is_the_story_s_lines_about_him() {
+    use muster::rules::campaign::chronicle::service_record;
+    let r = rules();
+    let c = file::example(r);
+    let story = chronicle(&c, r).expect("the journal plays");
+    let hesk = service_record(&story, id(&c, "Trooper Hesk"));
+    assert_eq!(hesk.joined_after, Some(1));
+    assert_eq!(
+        hesk.wounded.iter().map(|(m, _)| *m).collect::<Vec<_>>(),
+        vec![2]
+    );
+    assert!(hesk.fell.is_none());
+    let dall = service_record(&story, id(&c, "Trooper Dall"));
+    assert_eq!(
+        dall.fell.as_ref().map(|(m, f)| (*m, f.state)),
+        Some((3, State::Dead))
+    );
+    assert_eq!(dall.missions, vec![1, 3]);
+    // One there from the start, never hurt: nothing but his start.
+    let vael = service_record(&story, id(&c, "Inquisitor Vael"));
+    assert_eq!(vael, Default::default());
+}

@@ -57,4 +57,10 @@ fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
     h.run();
     let view = &h.state().views.campaign;
     assert!(view.journal.character.is_some(), "his history shown");
+    // His service record heads it, as the story tells it.
+    assert!(h.query_by_label("Joined after mission 1").is_some());
+    assert!(
+        h.query_by_label("Fell in mission 3: dead (Cran test)")
+            .is_some()
+    );
 }
