@@ -246,16 +246,18 @@ pub(super) fn behaviour_cell_ui(
 ) {
     let id = c.id.as_str();
     let cran_die = c.settings.cran_die;
-    let index = (i + 1).to_string();
+    // The enemy by the name his card gives him ("Cultist 1").
+    let names = c.enemy_names(i);
+    let enemy = name_in(&names, cx.lang.code(), "").to_owned();
     let key = format!("behaviour-{i}");
     let ask = DiceAsk::new(1, cran_die, "CMP-15");
     let label = cx.f(
         "campaign.ui.dice.behaviour",
-        &[("index", &index), ("dice", &ask.name())],
+        &[("enemy", &enemy), ("dice", &ask.name())],
     );
     let typed = parse_typed(cx.lang, dice.text(&key), ask);
     dice_cell(ui, cx, &label, dice.text(&key), &typed);
-    let name = cx.f("campaign.ui.behaviour_named", &[("index", &index)]);
+    let name = cx.f("campaign.ui.behaviour_named", &[("enemy", &enemy)]);
     let word = cx.t("campaign.ui.behaviour");
     if icon_button(
         ui,

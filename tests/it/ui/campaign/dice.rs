@@ -296,9 +296,14 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
     let c = the_campaign(&h);
     assert_eq!(c.phase, Phase::Playing);
     let mode = c.mission.as_ref().expect("mission").mode;
+    // The enemy named as his card names him.
+    let enemy = muster::rules::core::names::name_in(&c.enemy_names(0), "en", "").to_owned();
+    assert!(!enemy.is_empty());
+    let die = format!("Cran die of {enemy} (D10)");
+    let ask = format!("What does {enemy} do?");
     // A 1 on the D10 fails any Cran.
-    type_into(&mut h, "Cran die of enemy 1 (D10)", "1");
-    button(&mut h, "What does enemy 1 do?");
+    type_into(&mut h, &die, "1");
+    button(&mut h, &ask);
     let E::Table(TableEdit::EnemyBehaviour { index, roll }) = last_event(&h) else {
         panic!("a behaviour test")
     };
@@ -312,8 +317,8 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
     assert!(said.contains(Lang::En.t(failed)), "{said}");
     assert!(said.contains("(D10: 1)"), "{said}");
     // A 10 passes it.
-    type_into(&mut h, "Cran die of enemy 1 (D10)", "10");
-    button(&mut h, "What does enemy 1 do?");
+    type_into(&mut h, &die, "10");
+    button(&mut h, &ask);
     let passed = failed.replace("failed", "passed");
     let said = crate::common::last_line(&h.state().app).shown();
     assert!(said.contains(Lang::En.t(&passed)), "{said}");
