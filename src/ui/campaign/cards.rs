@@ -98,6 +98,20 @@ pub(super) fn member_profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, m: &Member)
             if ch.psychic {
                 psyker_line_ui(ui, cx, ch, profile.as_ref());
             }
+            // CC-4: without a weapon he fights with his fists; a recruit
+            // bought as a kind comes so (CMP-7: points buy his weapons).
+            if !ch.equipment.iter().any(|g| g.kind.is_weapon()) {
+                ui.add(
+                    egui::Label::new(icon_and_text(
+                        ui,
+                        icons::ICON_BACK_HAND,
+                        cx.t("campaign.ui.unarmed"),
+                        palette().state.warning,
+                        false,
+                    ))
+                    .wrap(),
+                );
+            }
             if !ch.equipment.is_empty() {
                 let gear: Vec<String> = ch
                     .equipment

@@ -357,3 +357,46 @@ fn cmp_9_what_cran_is_said_on_hover_beside_each_characters_cran() {
         "the word explained on hover"
     );
 }
+
+#[test]
+fn cc_4_a_recruit_without_a_weapon_is_said_unarmed_on_his_card() {
+    let r = rules();
+    let c = crate::common::example_campaign_at_the_table(r);
+    let bare: Vec<&str> = c
+        .characters
+        .iter()
+        .filter(|x| x.state.alive())
+        .filter(|x| match &x.member {
+            muster::rules::campaign::Member::Character(ch) => {
+                !ch.equipment.iter().any(|g| g.kind.is_weapon())
+            }
+            muster::rules::campaign::Member::Soldier(_) => false,
+        })
+        .map(|x| x.name())
+        .collect();
+    assert!(bare.contains(&"Trooper Hesk"), "recruited bare: {bare:?}");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let h = crate::common::window_on(dir.path())
+        .size(1400.0, 6000.0)
+        .saved(muster::rules::Doc::new(c.clone()))
+        .showing(muster::app::Screen::Campaign(c.id.clone()))
+        .open();
+    // At the table: each unarmed character's card says so, and how to
+    // arm him.
+    let said = |n: &egui_kittest::kittest::AccessKitNode<'_>| {
+        let words = "Unarmed: he fights with his fists (CC-4)";
+        n.value().is_some_and(|v| v.contains(words)) || n.label().is_some_and(|l| l.contains(words))
+    };
+    let unarmed = h.query_all_by(said).count();
+    let playing = c.table.as_ref().map_or(0, |t| {
+        bare.iter()
+            .filter(|name| {
+                t.players
+                    .iter()
+                    .any(|p| c.character(*p).is_some_and(|x| x.name() == **name))
+            })
+            .count()
+    });
+    assert!(playing >= 1);
+    assert!(unarmed >= 1, "said on Hesk's card");
+}
