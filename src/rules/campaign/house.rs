@@ -158,12 +158,15 @@ fn changed_parts(path: &str, was: &Value, now: &Value, out: &mut Vec<Msg>) {
     }
 }
 
-/// One part changed, in words.
+/// One part changed, in words: a characteristic by its abbreviation in
+/// the reader's language (CC for WS in French).
 fn part(place: &str, from: String, to: String) -> Msg {
-    Msg::new("house_rules.log.part")
-        .text("part", place)
-        .text("from", from)
-        .text("to", to)
+    let msg = Msg::new("house_rules.log.part");
+    let msg = match crate::rules::core::characteristic::Characteristic::from_key(place) {
+        Some(c) => msg.key("part", c.abbr_key()),
+        None => msg.text("part", place),
+    };
+    msg.text("from", from).text("to", to)
 }
 
 impl Campaign {

@@ -27,10 +27,18 @@ struct Made {
     story: Result<Vec<MissionStory>, String>,
 }
 
+/// Where a click in the story leads, in the journal.
+pub enum Go {
+    /// A character's history.
+    Character(CharId),
+    /// One mission's events.
+    Mission(u32),
+}
+
 impl ChronicleView {
-    /// Shows the story of `c`; the character whose name was clicked, to
-    /// follow in his history.
-    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) -> Option<CharId> {
+    /// Shows the story of `c`; where a click leads (a character's history,
+    /// a mission's events).
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) -> Option<Go> {
         let stale = self
             .made
             .as_ref()
@@ -63,14 +71,14 @@ impl ChronicleView {
         ui.add_space(space::S);
         vp_chart_ui(ui, cx, c, story);
         ui.add_space(space::M);
-        let mut follow = None;
+        let mut go = None;
         for s in story.iter().rev().filter(|s| s.number > 0) {
-            if let Some(who) = mission_ui(ui, cx, s) {
-                follow = Some(who);
+            if let Some(to) = mission_ui(ui, cx, s) {
+                go = Some(to);
             }
             ui.add_space(space::S);
         }
-        follow
+        go
     }
 }
 
@@ -119,7 +127,29 @@ fn vp_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Missi
     let width = (ui.available_width() - space::S).clamp(200.0, 640.0);
     let x_axis = cx.t("campaign.chronicle.mission_axis").to_owned();
     let y_axis = cx.t("campaign.chronicle.vp_axis").to_owned();
+    let point_words = cx.t("campaign.chronicle.point").to_owned();
     let r = still_plot(("chronicle-vp", &c.id), (width, 160.0), (x_axis, y_axis))
+        .legend(egui_plot::Legend::default())
+        // A mark at every VP (up to twenty), so that 3 and 4 read off it.
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|input| {
+            let span = input.bounds.1 - input.bounds.0;
+            if span <= 20.0 {
+                [1.0, 5.0, 10.0]
+            } else {
+                [5.0, 10.0, 50.0]
+            }
+        }))
+        // The point hovered, in words: its mission and the VP held.
+        .label_formatter(move |at| match at {
+            egui_plot::HoverPosition::NearDataPoint { position, .. } => Some(crate::i18n::fill(
+                &point_words,
+                &[
+                    ("number", &position.x.round().to_string()),
+                    ("vp", &position.y.round().to_string()),
+                ],
+            )),
+            egui_plot::HoverPosition::Elsewhere { .. } => None,
+        })
         .include_x(0.5)
         .include_x(last + 0.5)
         .include_y(0.0)
@@ -152,8 +182,8 @@ fn vp_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Missi
     r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Image, true, &words));
 }
 
-/// One mission's card; the character whose name was clicked.
-fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) -> Option<CharId> {
+/// One mission's card; where a click on it leads.
+fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) -> Option<Go> {
     let mut follow = None;
     card(ui, |ui| {
         ui.set_width(ui.available_width());
@@ -186,12 +216,20 @@ fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) -> Option<C
         }
         result_ui(ui, cx, s);
         if let Some(who) = fates_ui(ui, cx, "campaign.chronicle.fallen", &s.fallen) {
-            follow = Some(who);
+            follow = Some(Go::Character(who));
         }
         if let Some(who) = fates_ui(ui, cx, "campaign.chronicle.wounded", &s.wounded) {
-            follow = Some(who);
+            follow = Some(Go::Character(who));
         }
         facts_ui(ui, cx, s);
+        let word = cx.t("campaign.chronicle.events");
+        let name = cx.f(
+            "campaign.chronicle.events_of",
+            &[("number", &s.number.to_string())],
+        );
+        if crate::ui::widgets::icon_button(ui, icons::ICON_HISTORY, word, &name, true).clicked() {
+            follow = Some(Go::Mission(s.number));
+        }
     });
     follow
 }
@@ -203,13 +241,9 @@ fn result_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) {
             badge(
                 ui,
                 Tone::Good,
-                &format!(
-                    "{} {}",
-                    icons::ICON_CHECK_CIRCLE.codepoint,
-                    cx.f(
-                        "campaign.chronicle.met",
-                        &[("vp", &vp.to_string()), ("held", &s.vp_after.to_string())]
-                    )
+                &cx.f(
+                    "campaign.chronicle.met",
+                    &[("vp", &vp.to_string()), ("held", &s.vp_after.to_string())],
                 ),
             );
         }
@@ -217,26 +251,14 @@ fn result_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) {
             badge(
                 ui,
                 Tone::Warning,
-                &format!(
-                    "{} {}",
-                    icons::ICON_CANCEL.codepoint,
-                    cx.f(
-                        "campaign.chronicle.failed",
-                        &[("vp", &vp.to_string()), ("held", &s.vp_after.to_string())]
-                    )
+                &cx.f(
+                    "campaign.chronicle.failed",
+                    &[("vp", &vp.to_string()), ("held", &s.vp_after.to_string())],
                 ),
             );
         }
         None => {
-            badge(
-                ui,
-                Tone::Info,
-                &format!(
-                    "{} {}",
-                    icons::ICON_SWORDS.codepoint,
-                    cx.t("campaign.chronicle.in_play")
-                ),
-            );
+            badge(ui, Tone::Info, cx.t("campaign.chronicle.in_play"));
         }
     });
 }

@@ -159,7 +159,7 @@ pub fn parse_typed(lang: Lang, text: &str, ask: DiceAsk) -> Typed {
     }
 }
 
-/// A labelled field for dice typed in, "dice, or blank" written in it while
+/// A labelled field for dice typed in, "your roll" written in it while
 /// empty; the engine's refusal under it when they do not fit. `label` is
 /// its accessible name too.
 pub fn dice_field(
@@ -174,7 +174,7 @@ pub fn dice_field(
     ui.horizontal_wrapped(|ui| {
         ui.label(icons::ICON_CASINO.rich_text().color(palette().ink.accent));
         let l = ui.label(label);
-        // Wide enough for its hint ("dice, or blank") whole, even for one die.
+        // Wide enough for its hint ("your roll") whole, even for one die.
         let width = if many || count > 1 { 120.0 } else { 104.0 };
         dice_input(ui, cx, label, text, width, &typed).labelled_by(l.id);
     });

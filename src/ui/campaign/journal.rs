@@ -35,6 +35,8 @@ struct Replayed {
 pub struct JournalView {
     /// Only this character's history.
     pub character: Option<CharId>,
+    /// Only this mission's events (opened from the chronicle).
+    pub mission: Option<u32>,
     /// Show the ticks of the table too.
     ticks: bool,
     /// The Cran being dragged, recorded when let go.
@@ -148,6 +150,7 @@ impl JournalView {
         ui.horizontal_wrapped(|ui| self.who_row_ui(ui, cx, c));
         ui.add_space(space::S);
         let character = self.character;
+        let only = self.mission;
         let ticks = self.ticks;
         if let Some((i, p)) = &self.replayed(cx, c).refused {
             alert(
@@ -173,7 +176,11 @@ impl JournalView {
         let mut missions: Vec<u32> = c.journal.iter().map(|e| e.mission).collect();
         missions.dedup();
         let newest = missions.last().copied();
-        for m in missions.into_iter().rev() {
+        for m in missions
+            .into_iter()
+            .rev()
+            .filter(|m| only.is_none_or(|only| only == *m))
+        {
             let entries: Vec<usize> = c
                 .journal
                 .iter()
@@ -193,7 +200,7 @@ impl JournalView {
             };
             egui::CollapsingHeader::new(RichText::new(title).heading())
                 .id_salt(("cmp-journal.mission", m))
-                .default_open(Some(m) == newest || character.is_some())
+                .default_open(Some(m) == newest || character.is_some() || only.is_some())
                 .show(ui, |ui| {
                     for i in entries {
                         entry_ui(ui, cx, c, &replayed.outcomes, history.as_ref(), i);
@@ -225,6 +232,16 @@ impl JournalView {
             .response
             .labelled_by(l.id);
         ui.checkbox(&mut self.ticks, cx.t("campaign.ui.show_ticks"));
+        if let Some(m) = self.mission {
+            let word = cx.f(
+                "campaign.ui.journal_mission_only",
+                &[("number", &m.to_string())],
+            );
+            let name = cx.t("campaign.ui.journal_every_mission");
+            if crate::ui::widgets::icon_button(ui, icons::ICON_CLOSE, &word, name, true).clicked() {
+                self.mission = None;
+            }
+        }
     }
 
     /// The character whose history is shown: his summary, his Cran

@@ -134,12 +134,19 @@ impl CampaignView {
             Tab::Table => self.mission.table_ui(ui, cx, c),
             Tab::Debrief => self.mission.debrief_ui(ui, cx, c),
             Tab::Journal => self.journal.ui(ui, cx, c),
-            Tab::Chronicle => {
-                if let Some(who) = self.chronicle.ui(ui, cx, c) {
+            Tab::Chronicle => match self.chronicle.ui(ui, cx, c) {
+                Some(chronicle::Go::Character(who)) => {
                     self.journal.character = Some(who);
+                    self.journal.mission = None;
                     self.tab = Tab::Journal;
                 }
-            }
+                Some(chronicle::Go::Mission(m)) => {
+                    self.journal.character = None;
+                    self.journal.mission = Some(m);
+                    self.tab = Tab::Journal;
+                }
+                None => {}
+            },
             Tab::HouseRules => {
                 let whose = crate::ui::house_rules::Whose::Campaign(c);
                 self.house_rules.ui(ui, cx, whose);

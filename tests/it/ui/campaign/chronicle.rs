@@ -64,3 +64,30 @@ fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
             .is_some()
     );
 }
+
+#[test]
+fn a_missions_card_opens_its_events_in_the_journal_and_only_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = example_campaign_at_the_table(rules());
+    let mut h = crate::common::window_on(dir.path())
+        .size(1280.0, 4000.0)
+        .saved(Doc::new(c.clone()))
+        .showing(Screen::Campaign(c.id.clone()))
+        .open();
+    h.get_by_role_and_label(Role::Tab, "Chronicle").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "The events of mission 2 in the journal")
+        .click();
+    h.run();
+    assert_eq!(h.state().views.campaign.journal.mission, Some(2));
+    // Mission 2's heading only, each of its events shown.
+    assert!(h.query_all_by_label_contains("Mission 2").count() >= 1);
+    assert!(h.query_by_label("Mission 3").is_none());
+    assert!(h.query_by_label("Mission 1").is_none());
+    // Back to every mission.
+    h.get_by_role_and_label(Role::Button, "Show every mission's events")
+        .click();
+    h.run();
+    assert_eq!(h.state().views.campaign.journal.mission, None);
+    assert!(h.query_by_label("Mission 3").is_some());
+}
