@@ -320,3 +320,37 @@ fn kt_18_kt_19_kt_11_a_campaign_recorded_before_a_reading_was_offered_keeps_play
     let played = chosen.rules_in_force(&r).expect("honoured");
     assert!(played.killteam.command.recharge_whole_item);
 }
+
+#[test]
+fn chr_5_a_profile_changed_is_logged_part_by_part_in_the_readers_words() {
+    let r = built_in();
+    let c = ok(
+        &Campaign::new("eldar", "Eldar", &r.campaign),
+        record(HouseRules::default()),
+        &r,
+    );
+    let mut profile = muster::rules::house_rules::built_in_value("races.json/races/2/base")
+        .expect("the Eldar profile");
+    profile["WS"] = 5.into();
+    let mut rng = muster::rules::core::dice::seeded(1);
+    let (_, out) = c
+        .apply(set("races.json/races/2/base", Some(profile)), &r, &mut rng)
+        .expect("set");
+    let line = |lang: Lang| {
+        out.lines
+            .iter()
+            .map(|(_, m)| lang.msg(m))
+            .find(|l| l.contains("eldar_profile"))
+            .expect("the line")
+    };
+    assert!(
+        line(Lang::En).ends_with(": WS from 4 to 5."),
+        "{}",
+        line(Lang::En)
+    );
+    assert!(
+        line(Lang::Fr).ends_with(" : CC de 4 à 5."),
+        "{}",
+        line(Lang::Fr)
+    );
+}
