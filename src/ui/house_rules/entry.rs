@@ -189,32 +189,7 @@ fn value_ui(
     let table = matches!(e.r#type, ValueType::Table {});
     let mut enter = false;
     if table {
-        // Each part its own field; the whole as JSON text, folded, for
-        // one who adds a row.
-        match e.r#type.parse(&typed) {
-            Some(mut working) => {
-                let built = house_rules::built_in_value(&e.place).unwrap_or(Value::Null);
-                if super::parts::parts_ui(ui, cx, (&e.id, &built), &mut working, editable) {
-                    typed = e.r#type.typed(&working);
-                }
-            }
-            None => {
-                ui.label(
-                    RichText::new(cx.t("house_rules.ui.text_unreadable"))
-                        .color(palette().state.error),
-                );
-            }
-        }
-        egui::CollapsingHeader::new(cx.t("house_rules.ui.as_text"))
-            .id_salt(("as-text", &e.place))
-            .show(ui, |ui| {
-                let edit = egui::TextEdit::multiline(&mut typed)
-                    .code_editor()
-                    .desired_rows(3)
-                    .desired_width(ui.available_width().min(520.0));
-                let r = ui.add_enabled(editable, edit);
-                r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, editable, &name));
-            });
+        table_parts_ui(ui, cx, e, &mut typed, (editable, &name));
     }
     let apply = ui
         .horizontal_wrapped(|ui| {
@@ -266,6 +241,42 @@ fn value_ui(
             }
         },
     }
+}
+
+/// A value of many parts: each part its own field, and the whole as JSON
+/// text, folded, for one who adds a row; both edit `typed`.
+fn table_parts_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    e: &Entry,
+    typed: &mut String,
+    (editable, name): (bool, &str),
+) {
+    // Each part its own field; the whole as JSON text, folded, for
+    // one who adds a row.
+    match e.r#type.parse(typed) {
+        Some(mut working) => {
+            let built = house_rules::built_in_value(&e.place).unwrap_or(Value::Null);
+            if super::parts::parts_ui(ui, cx, (&e.id, &built), &mut working, editable) {
+                *typed = e.r#type.typed(&working);
+            }
+        }
+        None => {
+            ui.label(
+                RichText::new(cx.t("house_rules.ui.text_unreadable")).color(palette().state.error),
+            );
+        }
+    }
+    egui::CollapsingHeader::new(cx.t("house_rules.ui.as_text"))
+        .id_salt(("as-text", &e.place))
+        .show(ui, |ui| {
+            let edit = egui::TextEdit::multiline(typed)
+                .code_editor()
+                .desired_rows(3)
+                .desired_width(ui.available_width().min(520.0));
+            let r = ui.add_enabled(editable, edit);
+            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, editable, name));
+        });
 }
 
 /// The message key naming a kind of value.
