@@ -217,10 +217,12 @@ impl Gui {
             if let Screen::Campaign(id) = &cx.model.screen {
                 campaign::held_strip_ui(ui, &cx, id);
             }
-            // One scroll position per screen: going back finds it where
-            // it was left.
+            // One scroll position per screen, and per tab of a campaign:
+            // going back finds it where it was left, and the journal
+            // opened from the chronicle starts at its own top.
+            let tab = matches!(cx.model.screen, Screen::Campaign(_)).then_some(views.campaign.tab);
             egui::ScrollArea::vertical()
-                .id_salt(("screen", &cx.model.screen))
+                .id_salt(("screen", &cx.model.screen, tab))
                 .auto_shrink(false)
                 .show(ui, |ui| views.screen_ui(ui, &cx));
         });

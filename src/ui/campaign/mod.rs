@@ -43,7 +43,7 @@ use crate::ui::widgets::{
 use crate::ui::{theme, widgets};
 
 /// The parts of the campaign screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Tab {
     /// The escort and the next mission (or the setup).
     #[default]

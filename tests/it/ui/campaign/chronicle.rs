@@ -91,3 +91,25 @@ fn a_missions_card_opens_its_events_in_the_journal_and_only_them() {
     assert_eq!(h.state().views.campaign.journal.mission, None);
     assert!(h.query_by_label("Mission 3").is_some());
 }
+
+#[test]
+fn the_journal_opened_from_the_chronicle_starts_at_its_own_top() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = example_campaign_at_the_table(rules());
+    let mut h = crate::common::window_on(dir.path())
+        .size(1024.0, 700.0)
+        .saved(Doc::new(c.clone()))
+        .showing(Screen::Campaign(c.id.clone()))
+        .open();
+    h.get_by_role_and_label(Role::Tab, "Chronicle").click();
+    h.run();
+    // Dall's name, down the story: the chronicle scrolled to it.
+    let follow = "Follow Trooper Dall in his history";
+    h.get_by_role_and_label(Role::Link, follow).scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(Role::Link, follow).click();
+    h.run();
+    // His history opens at its top, not where the chronicle was left.
+    let top = h.get_by_label("Journal of").rect();
+    assert!(top.min.y >= 0.0 && top.max.y <= 700.0, "{top:?}");
+}
