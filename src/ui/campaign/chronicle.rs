@@ -19,6 +19,10 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title, still_plot};
 #[derive(Default)]
 pub struct ChronicleView {
     made: Option<Made>,
+    /// Each mission card's height when last drawn, by number: a card out
+    /// of sight takes its room without being drawn, so that a frame costs
+    /// what is on screen.
+    heights: std::collections::HashMap<u32, f32>,
 }
 
 struct Made {
@@ -44,6 +48,7 @@ impl ChronicleView {
             .as_ref()
             .is_none_or(|m| m.id != c.id || m.entries != c.journal.len());
         if stale {
+            self.heights.clear();
             let story = chronicle(c, &cx.rules).map_err(|(i, p)| {
                 cx.f(
                     "campaign.chronicle.unplayable",
@@ -73,8 +78,18 @@ impl ChronicleView {
         ui.add_space(space::M);
         let mut go = None;
         for s in story.iter().rev().filter(|s| s.number > 0) {
-            if let Some(to) = mission_ui(ui, cx, s) {
-                go = Some(to);
+            let top = ui.cursor().min.y;
+            let clip = ui.clip_rect();
+            if let Some(&h) = self.heights.get(&s.number)
+                && (top > clip.max.y || top + h < clip.min.y)
+            {
+                ui.allocate_space(egui::vec2(ui.available_width(), h));
+            } else {
+                let (to, height) = mission_ui(ui, cx, s);
+                if to.is_some() {
+                    go = to;
+                }
+                self.heights.insert(s.number, height);
             }
             ui.add_space(space::S);
         }
@@ -182,10 +197,10 @@ fn vp_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Missi
     r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Image, true, &words));
 }
 
-/// One mission's card; where a click on it leads.
-fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) -> Option<Go> {
+/// One mission's card; where a click on it leads, and its height.
+fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) -> (Option<Go>, f32) {
     let mut follow = None;
-    card(ui, |ui| {
+    let r = card(ui, |ui| {
         ui.set_width(ui.available_width());
         let title = match &s.mission {
             Some(m) => cx.f(
@@ -231,7 +246,7 @@ fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) -> Option<G
             follow = Some(Go::Mission(s.number));
         }
     });
-    follow
+    (follow, r.response.rect.height())
 }
 
 /// How the mission ended, by icon and word: met, failed, or being played.
