@@ -9,17 +9,29 @@ use muster::rules::Doc;
 
 use crate::common::{example_campaign_at_the_table, rules};
 
-#[test]
-fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
-    let dir = tempfile::tempdir().expect("tempdir");
+/// The example campaign's Chronicle tab, in a window of `size`.
+fn chronicle_of_the_example(
+    dir: &std::path::Path,
+    (width, height): (f32, f32),
+) -> (
+    muster::rules::campaign::Campaign,
+    egui_kittest::Harness<'static, muster::ui::Gui>,
+) {
     let c = example_campaign_at_the_table(rules());
-    let mut h = crate::common::window_on(dir.path())
-        .size(1280.0, 4000.0)
+    let mut h = crate::common::window_on(dir)
+        .size(width, height)
         .saved(Doc::new(c.clone()))
         .showing(Screen::Campaign(c.id.clone()))
         .open();
     h.get_by_role_and_label(Role::Tab, "Chronicle").click();
     h.run();
+    (c, h)
+}
+
+#[test]
+fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (c, mut h) = chronicle_of_the_example(dir.path(), (1280.0, 4000.0));
     let threshold = c.settings.vp_threshold;
     assert!(
         h.query_by_label_contains(&format!(
@@ -68,14 +80,7 @@ fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
 #[test]
 fn a_missions_card_opens_its_events_in_the_journal_and_only_them() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let c = example_campaign_at_the_table(rules());
-    let mut h = crate::common::window_on(dir.path())
-        .size(1280.0, 4000.0)
-        .saved(Doc::new(c.clone()))
-        .showing(Screen::Campaign(c.id.clone()))
-        .open();
-    h.get_by_role_and_label(Role::Tab, "Chronicle").click();
-    h.run();
+    let (_, mut h) = chronicle_of_the_example(dir.path(), (1280.0, 4000.0));
     h.get_by_role_and_label(Role::Button, "The events of mission 2 in the journal")
         .click();
     h.run();
@@ -95,14 +100,7 @@ fn a_missions_card_opens_its_events_in_the_journal_and_only_them() {
 #[test]
 fn the_journal_opened_from_the_chronicle_starts_at_its_own_top() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let c = example_campaign_at_the_table(rules());
-    let mut h = crate::common::window_on(dir.path())
-        .size(1024.0, 700.0)
-        .saved(Doc::new(c.clone()))
-        .showing(Screen::Campaign(c.id.clone()))
-        .open();
-    h.get_by_role_and_label(Role::Tab, "Chronicle").click();
-    h.run();
+    let (_, mut h) = chronicle_of_the_example(dir.path(), (1024.0, 700.0));
     // Dall's name, down the story: the chronicle scrolled to it.
     let follow = "Follow Trooper Dall in his history";
     h.get_by_role_and_label(Role::Link, follow).scroll_to_me();
