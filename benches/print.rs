@@ -50,6 +50,7 @@ fn benches(c: &mut Criterion) {
     let options = SheetOptions {
         lang: Lang::En,
         appendix: false,
+        cards: None,
     };
     let sheet = band_sheet(&big_band(), &rules, options);
     // The first PDF of the process: fonts read, the template parsed.

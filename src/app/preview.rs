@@ -257,6 +257,7 @@ mod tests {
             },
             sections: Vec::new(),
             appendix: Vec::new(),
+            card_size: None,
         };
         let asked = |paper| PreviewRequest {
             sheet: sheet.clone(),

@@ -49,6 +49,18 @@ pub fn pdf_file_name(doc_name: &str) -> String {
     }
 }
 
+/// The name a document's PDF is saved under: its cards for the table
+/// say so (`Hark's Raiders (cards).pdf`).
+fn printed_file_name(doc_name: &str, prefs: &crate::app::Prefs) -> String {
+    match prefs.print.cards {
+        None => pdf_file_name(doc_name),
+        Some(_) => {
+            let lang = prefs.print.sheet_lang(prefs.lang);
+            pdf_file_name(&lang.f("print.cards_file", &[("name", doc_name)]))
+        }
+    }
+}
+
 /// A path in `dir` for a file named `file` that no file has yet: `The
 /// Raid.pdf`, else `The Raid (2).pdf`, `The Raid (3).pdf` …
 pub fn free_path(dir: &Path, file: &str) -> PathBuf {
@@ -87,7 +99,7 @@ impl App {
         let Some(doc) = self.model.doc(key) else {
             return;
         };
-        let file = pdf_file_name(doc.name());
+        let file = printed_file_name(doc.name(), &self.model.prefs);
         let Some(dir) = self.documents_folder() else {
             self.message(MessageKind::Error, Msg::new("print.no_documents"));
             return;
@@ -115,7 +127,7 @@ impl App {
         let Some(doc) = self.model.doc(key) else {
             return;
         };
-        let name = pdf_file_name(doc.name());
+        let name = printed_file_name(doc.name(), &self.model.prefs);
         let filter = self.model.prefs.lang.t("print.pdf_filter").to_owned();
         match self.desktop.pick_save_pdf(&filter, &name) {
             Some(path) => self.export_pdf(key, path),

@@ -90,6 +90,12 @@ enum Cmd {
         /// Tag the PDF's structure for screen readers (a larger file).
         #[arg(long)]
         tagged: bool,
+        /// Cards for the table in place of the sheet, one per model with
+        /// cut marks: `poker` (63 × 88 mm, nine a page, the default) or
+        /// `large` (100 × 110 mm, four a page).
+        #[arg(long, value_name = "SIZE", num_args = 0..=1, default_missing_value = "poker",
+              value_parser = ["poker", "large"])]
+        cards: Option<String>,
     },
     /// Merge two versions of one document (a campaign changed on two
     /// machines, a sync tool's conflict copy): on standard output, or into
@@ -269,10 +275,19 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             lang,
             appendix,
             tagged,
+            cards,
         }) => {
             let paper = crate::print::Paper::from_code(&paper).unwrap_or_default();
             let target = Target::Pdf { paper, tagged };
-            print(&file, Some(&output), target, &lang, appendix, out, err)
+            let cards = cards.as_deref().and_then(crate::print::CardSize::from_code);
+            print(
+                &file,
+                Some(&output),
+                target,
+                (&lang, appendix, cards),
+                out,
+                err,
+            )
         }
         Some(Cmd::Export {
             file,
@@ -286,7 +301,14 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             } else {
                 Target::Markdown
             };
-            print(&file, output.as_deref(), target, &lang, appendix, out, err)
+            print(
+                &file,
+                output.as_deref(),
+                target,
+                (&lang, appendix, None),
+                out,
+                err,
+            )
         }
         Some(Cmd::Rules { what, file, lang }) => {
             let lang = if lang == "fr" { Lang::Fr } else { Lang::En };
@@ -440,8 +462,7 @@ fn print(
     file: &Path,
     output: Option<&Path>,
     target: Target,
-    lang: &str,
-    appendix: bool,
+    (lang, appendix, cards): (&str, bool, Option<crate::print::CardSize>),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
@@ -491,7 +512,11 @@ fn print(
         };
         return written(write_out(text.as_bytes(), output, lang, out, err));
     }
-    let options = crate::print::SheetOptions { lang, appendix };
+    let options = crate::print::SheetOptions {
+        lang,
+        appendix,
+        cards,
+    };
     let sheet = crate::print::sheets::with_left_out(
         crate::print::sheet_of(&doc, &rules, options),
         &waiting_lines(reading.as_ref(), lang),

@@ -16,6 +16,8 @@ pub enum SheetKind {
     Band,
     /// A campaign's status.
     Campaign,
+    /// Cards for the table, one per model, cut from the page.
+    Cards,
 }
 
 /// A whole sheet.
@@ -37,6 +39,10 @@ pub struct Sheet {
     pub sections: Vec<Section>,
     /// The text of every rule the sheet names, when asked for.
     pub appendix: Vec<RuleEntry>,
+    /// For cards: their size (and the footer each card prints is the
+    /// subtitle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card_size: Option<super::paper::CardSize>,
 }
 
 /// The words the templates need that are not content.

@@ -83,6 +83,13 @@ fn diagnostics(e: &typst_as_lib::TypstAsLibError) -> String {
 pub fn template_data(sheet: &Sheet, paper: Paper) -> Result<serde_json::Value, PdfError> {
     use serde_json::{Value, json};
     let mut data = serde_json::to_value(sheet).map_err(|e| PdfError::Model(e.to_string()))?;
+    // Cards have their fixed size: the type fits each card in the
+    // template, no column plan.
+    if let Some(size) = sheet.card_size {
+        data["layout"] =
+            serde_json::to_value(size.layout(paper)).map_err(|e| PdfError::Model(e.to_string()))?;
+        return Ok(data);
+    }
     let plan = sheet_plan(sheet, paper);
     let plan_of = |p: &TablePlan| json!({ "widths": p.widths, "size": p.size });
     let Some(sections) = data.get_mut("sections").and_then(Value::as_array_mut) else {

@@ -50,6 +50,7 @@ fn en() -> SheetOptions {
     SheetOptions {
         lang: Lang::En,
         appendix: false,
+        cards: None,
     }
 }
 
@@ -341,6 +342,7 @@ fn chr_16_band_sheet_shows_each_characters_equipment_and_power_cards() {
         SheetOptions {
             lang: Lang::Fr,
             appendix: false,
+            cards: None,
         },
     );
     let texts = fr.texts();
@@ -484,6 +486,7 @@ fn the_campaign_sheet_prints_each_ranged_weapon_s_range_and_profile() {
         SheetOptions {
             lang: Lang::Fr,
             appendix: false,
+            cards: None,
         },
     );
     let (text, _) = pdf_text(&fr, Paper::A4);
@@ -504,6 +507,7 @@ fn appendix_holds_the_text_of_every_rule_named_in_the_language() {
         SheetOptions {
             lang: Lang::Fr,
             appendix: true,
+            cards: None,
         },
     );
     let mut bare = fr.clone();
@@ -634,6 +638,7 @@ fn french_pdf_holds_french_rule_texts() {
         SheetOptions {
             lang: Lang::Fr,
             appendix: true,
+            cards: None,
         },
     );
     let (text, _) = pdf_text(&sheet, Paper::A4);
@@ -912,6 +917,7 @@ fn kt_11_the_worst_case_kill_team_sheet_is_one_page_on_a4_and_letter() {
     let fr = SheetOptions {
         lang: Lang::Fr,
         appendix: false,
+        cards: None,
     };
     let sheet = killteam_sheet(&team, rules, fr);
     for paper in Paper::ALL {
@@ -991,6 +997,7 @@ fn kt_12_eq_2_the_sniper_row_says_out_of_range_beyond_36_inches() {
         SheetOptions {
             lang: Lang::Fr,
             appendix: false,
+            cards: None,
         },
     );
     assert!(fr.texts().contains(&"37\"+: hors de portée"));

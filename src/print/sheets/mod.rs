@@ -10,17 +10,20 @@ mod campaign;
 mod house_rules;
 mod killteam;
 mod left_out;
+mod table_cards;
 mod weapons;
 
 pub use band::band_sheet;
 pub use campaign::campaign_sheet;
 pub use killteam::killteam_sheet;
 pub use left_out::{held_line, with_left_out};
+pub use table_cards::table_cards;
 
 use crate::i18n::Lang;
 use crate::rules::{Doc, RulesData};
 
 use super::model::{Block, Labels, RuleEntry, Section, Sheet, SheetKind, Track};
+use super::paper::CardSize;
 
 /// What to print besides the sheet itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,10 +32,23 @@ pub struct SheetOptions {
     pub lang: Lang,
     /// Add the text of every rule the sheet names.
     pub appendix: bool,
+    /// Cards for the table of this size, one per model, in place of the
+    /// sheet.
+    pub cards: Option<CardSize>,
 }
 
-/// The sheet of a document: a kill team, a band or a campaign.
+/// The sheet of a document: a kill team, a band or a campaign; or the
+/// cards of its models for the table.
 pub fn sheet_of(doc: &Doc, rules: &RulesData, options: SheetOptions) -> Sheet {
+    if let Some(size) = options.cards {
+        return match doc {
+            Doc::Campaign(c) => match c.rules_in_force(rules) {
+                Ok(in_force) => table_cards(doc, &in_force, options.lang, size),
+                Err(_) => table_cards(doc, rules, options.lang, size),
+            },
+            _ => table_cards(doc, rules, options.lang, size),
+        };
+    }
     match doc {
         Doc::KillTeam(team) => killteam_sheet(team, rules, options),
         Doc::Roster(roster) => band_sheet(roster, rules, options),
@@ -88,6 +104,7 @@ fn new_sheet(kind: SheetKind, title: &str, subtitle: String, lang: Lang) -> Shee
         labels: labels(lang),
         sections: Vec::new(),
         appendix: Vec::new(),
+        card_size: None,
     }
 }
 

@@ -97,33 +97,37 @@ pub(super) fn card_ui(ui: &mut egui::Ui, c: &Card, plan: &CardPlan, width: f32) 
         .corner_radius(CornerRadius::same(px(3.0) as u8))
         .inner_margin(Margin::same(inset as i8))
         .show(ui, |ui| {
-            let inner = width - 2.0 * inset - 2.0;
-            ui.set_width(inner);
-            card_header_ui(ui, c, inner);
-            if !c.tags.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.spacing_mut().item_spacing.x = px(3.0);
-                    for t in &c.tags {
-                        tag_ui(ui, t);
-                    }
-                });
-            }
-            ui.add_space(px(2.0));
-            card_tables_ui(ui, c, plan);
-            for l in &c.lines {
-                let mut job = LayoutJob::default();
-                append(
-                    &mut job,
-                    &format!("{}: ", l.label),
-                    size::BODY,
-                    true,
-                    PAPER.ink,
-                );
-                append(&mut job, &l.value, size::BODY, false, PAPER.ink);
-                job.wrap.max_width = inner;
-                ui.add(egui::Label::new(job).wrap());
+            card_content_ui(ui, c, plan, width - 2.0 * inset - 2.0)
+        });
+}
+
+/// What a card says, `inner` wide: its header, tags, tables and lines.
+pub(super) fn card_content_ui(ui: &mut egui::Ui, c: &Card, plan: &CardPlan, inner: f32) {
+    ui.set_width(inner);
+    card_header_ui(ui, c, inner);
+    if !c.tags.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = px(3.0);
+            for t in &c.tags {
+                tag_ui(ui, t);
             }
         });
+    }
+    ui.add_space(px(2.0));
+    card_tables_ui(ui, c, plan);
+    for l in &c.lines {
+        let mut job = LayoutJob::default();
+        append(
+            &mut job,
+            &format!("{}: ", l.label),
+            size::BODY,
+            true,
+            PAPER.ink,
+        );
+        append(&mut job, &l.value, size::BODY, false, PAPER.ink);
+        job.wrap.max_width = inner;
+        ui.add(egui::Label::new(job).wrap());
+    }
 }
 
 /// The name and what he is, wrapping; the wound boxes on the right.

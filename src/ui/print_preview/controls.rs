@@ -8,7 +8,7 @@ use egui_material_icons::icons;
 use crate::app::{Command, PrintPrefs, Screen};
 use crate::i18n::Lang;
 use crate::print::pdf::PageMap;
-use crate::print::{Paper, pdf};
+use crate::print::{CardSize, Paper, pdf};
 use crate::rules::{DocKey, Msg};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -20,6 +20,8 @@ pub(super) fn controls_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, nam
         ui.set_min_width(ui.available_width());
         header_ui(ui, cx, key, name);
         ui.add_space(space::S);
+        ui.horizontal_wrapped(|ui| what_ui(ui, cx));
+        ui.add_space(space::XS);
         ui.horizontal_wrapped(|ui| {
             paper_ui(ui, cx);
             ui.add_space(space::L);
@@ -27,9 +29,19 @@ pub(super) fn controls_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, nam
             ui.add_space(space::L);
             let print = cx.model.prefs.print;
             let mut appendix = print.appendix;
+            // Cards have no room for it: each says his items' rules.
+            let hint = if print.cards.is_some() {
+                "print.appendix_not_on_cards"
+            } else {
+                "print.appendix_hint"
+            };
             if ui
-                .checkbox(&mut appendix, cx.t("print.appendix"))
-                .on_hover_text(cx.t("print.appendix_hint"))
+                .add_enabled(
+                    print.cards.is_none(),
+                    egui::Checkbox::new(&mut appendix, cx.t("print.appendix")),
+                )
+                .on_hover_text(cx.t(hint))
+                .on_disabled_hover_text(cx.t(hint))
                 .changed()
             {
                 cx.send(Command::SetPrint(PrintPrefs { appendix, ..print }));
@@ -59,6 +71,29 @@ fn header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, name: &str) {
             }
         });
     });
+}
+
+/// What to print: the document's sheet, or cards for the table of either
+/// size, one radio button each.
+fn what_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    let print = cx.model.prefs.print;
+    ui.label(RichText::new(cx.t("print.what")).strong());
+    let choices = std::iter::once((None, cx.t("print.what_sheet")))
+        .chain(CardSize::ALL.map(|c| (Some(c), cx.t(c.key()))));
+    for (cards, word) in choices {
+        let named = cx.f("print.what_named", &[("what", word)]);
+        let chosen = print.cards == cards;
+        let r = ui.selectable_label(chosen, word);
+        r.widget_info(|| egui::WidgetInfo::selected(egui::Role::RadioButton, true, chosen, &named));
+        let r = if cards.is_some() {
+            r.on_hover_text(cx.t("print.cards_hint"))
+        } else {
+            r
+        };
+        if r.clicked() && !chosen {
+            cx.send(Command::SetPrint(PrintPrefs { cards, ..print }));
+        }
+    }
 }
 
 /// The paper to print on, one radio button each.

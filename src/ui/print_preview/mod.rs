@@ -4,6 +4,7 @@
 //! to choose, "Export PDF…" and "Copy as text".
 
 mod card;
+mod card_pages;
 mod controls;
 mod parts;
 mod pieces;
@@ -103,6 +104,10 @@ impl PrintPreviewView {
         let done = preview.and_then(|p| p.result.as_ref());
         typeset_ui(ui, cx, done);
         let map = done.and_then(|d| d.as_ref().ok());
+        if let Some(size) = built.sheet.card_size {
+            card_pages::card_pages_ui(ui, &built.sheet, size, paper);
+            return;
+        }
         let before = self.heights.clone();
         pages_ui(ui, built, paper, &mut self.heights, map);
         if before != self.heights {

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Command, Prefs, PrintPrefs, Screen, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::print::Paper;
@@ -147,6 +147,7 @@ fn kt_11_the_preview_of_a_kill_team_shows_its_soldiers_and_stratagems_in_either_
             paper: Paper::Letter,
             lang: Some(Lang::Fr),
             appendix: true,
+            cards: None,
         }
     );
     // The appendix brings the rule's own text (KT-11, in French).
@@ -447,4 +448,52 @@ fn the_preview_s_weapon_cells_never_run_into_each_other() {
             pair[1]
         );
     }
+}
+
+#[test]
+fn cards_for_the_table_are_chosen_in_the_preview_drawn_nine_a_page_and_exported() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = tempfile::tempdir().expect("tempdir");
+    let target = out.path().join("cards.pdf");
+    let (mut h, record) = harness(dir.path(), "campaign.json", vec![target.clone()], english());
+    button(&mut h, "Print preview…");
+    assert!(!shows(&h, "The Tertius Heresy · Mission 4: Betrayed"));
+    h.get_by_role_and_label(Role::RadioButton, "Print Cards 63 × 88 mm (nine a page)")
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().app.model.prefs.print.cards,
+        Some(muster::print::CardSize::Poker)
+    );
+    // A card per living model, then per enemy kind, each with its footer.
+    for name in [
+        "Inquisitor Vael",
+        "Trooper Rusk",
+        "Cult champion",
+        "The traitor contact",
+    ] {
+        assert!(shows(&h, name), "{name}");
+    }
+    assert!(shows(&h, "The Tertius Heresy · Mission 4: Betrayed"));
+    assert!(!shows(&h, "Printed with Muster"), "no page footer on cards");
+    // The appendix has no room on a card.
+    assert!(
+        h.get_by_role_and_label(Role::CheckBox, "Rules appendix")
+            .accesskit_node()
+            .is_disabled()
+    );
+    h.get_by_role_and_label(Role::Button, "Export PDF…").click();
+    until_written(&mut h);
+    assert_eq!(
+        record.suggested.lock().expect("lock").as_slice(),
+        ["The Tertius Heresy (cards).pdf"]
+    );
+    let pdf = std::fs::read(&target).expect("the PDF is there");
+    assert!(pdf.starts_with(b"%PDF-"));
+    // Back to the sheet: its page footer again.
+    h.get_by_role_and_label(Role::RadioButton, "Print The sheet")
+        .click();
+    h.run();
+    assert_eq!(h.state().app.model.prefs.print.cards, None);
+    assert!(shows(&h, "Printed with Muster"));
 }
