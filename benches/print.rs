@@ -1,6 +1,7 @@
 //! Printed sheets: the PDF of a 50-character Rogue Trader band (targets on
-//! the 2-core machine, release: ≤ 100 ms and ≤ 300 KB), and the one-page
-//! kill-team sheet. The size is printed once before the timings. The
+//! the 2-core machine, release: ≤ 100 ms and ≤ 300 KB), the one-page
+//! kill-team sheet, and the cards for the table of the 50 characters
+//! (≤ 300 ms). The size is printed once before the timings. The
 //! `_cold` cases drop typst's memoised work first, as a first print does;
 //! the others print again a band whose title changed.
 
@@ -131,6 +132,25 @@ fn benches(c: &mut Criterion) {
     });
     group.bench_function("band_50_sheet_model", |b| {
         b.iter(|| band_sheet(std::hint::black_box(&big_band()), &rules, options))
+    });
+    // Cards for the table of the 50 geared characters (target ≤ 300 ms): the
+    // type of each card fitted by measuring it, as a first print does.
+    let doc = muster::rules::Doc::Roster(geared_band().into());
+    let cards = muster::print::sheet_of(
+        &doc,
+        &rules,
+        SheetOptions {
+            cards: Some(muster::print::CardSize::Poker),
+            ..options
+        },
+    );
+    let pages = muster::print::pdf::page_count(&cards, Paper::A4, None).expect("pages");
+    println!("print/cards_50: {pages} pages");
+    group.bench_function("cards_50_pdf_cold", |b| {
+        b.iter(|| {
+            typst::comemo::evict(0);
+            render_pdf(std::hint::black_box(&cards), Paper::A4, None).expect("renders")
+        })
     });
     group.finish();
 }
