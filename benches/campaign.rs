@@ -465,6 +465,25 @@ fn benches(cr: &mut Criterion) {
     group.bench_function("chronicle_made", |b| {
         b.iter(|| muster::rules::campaign::chronicle::chronicle(&campaign, &rules));
     });
+    // Its book (target ≤ 2 s): the story told again, a page a mission
+    // typeset, as a first print does.
+    let options = muster::print::SheetOptions {
+        lang: muster::i18n::Lang::En,
+        appendix: false,
+        what: muster::print::Printout::Book,
+    };
+    let doc = muster::rules::Doc::Campaign(std::sync::Arc::new(campaign.clone()));
+    let book = muster::print::sheet_of(&doc, &rules, options);
+    let pages =
+        muster::print::pdf::page_count(&book, muster::print::Paper::A4, None).expect("typesets");
+    println!("campaign/book: {pages} pages");
+    group.bench_function("book_pdf_cold", |b| {
+        b.iter(|| {
+            typst::comemo::evict(0);
+            let book = muster::print::sheet_of(&doc, &rules, options);
+            muster::print::render_pdf(&book, muster::print::Paper::A4, None).expect("renders")
+        });
+    });
     drop(store);
 
     // The overview, headless, with the campaign open.

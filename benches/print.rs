@@ -51,7 +51,7 @@ fn benches(c: &mut Criterion) {
     let options = SheetOptions {
         lang: Lang::En,
         appendix: false,
-        cards: None,
+        what: muster::print::Printout::Sheet,
     };
     let sheet = band_sheet(&big_band(), &rules, options);
     // The first PDF of the process: fonts read, the template parsed.
@@ -140,7 +140,7 @@ fn benches(c: &mut Criterion) {
         &doc,
         &rules,
         SheetOptions {
-            cards: Some(muster::print::CardSize::Poker),
+            what: muster::print::Printout::Cards(muster::print::CardSize::Poker),
             ..options
         },
     );

@@ -135,8 +135,8 @@ pub struct PrintPrefs {
     pub lang: Option<Lang>,
     /// Add the text of every rule the sheet names.
     pub appendix: bool,
-    /// Print cards for the table of this size in place of the sheet.
-    pub cards: Option<crate::print::CardSize>,
+    /// What to print: the sheet, or cards for the table.
+    pub what: crate::print::Printout,
 }
 
 impl PrintPrefs {
@@ -150,7 +150,7 @@ impl PrintPrefs {
         crate::print::SheetOptions {
             lang: self.sheet_lang(interface),
             appendix: self.appendix,
-            cards: self.cards,
+            what: self.what,
         }
     }
 }

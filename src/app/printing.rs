@@ -50,15 +50,16 @@ pub fn pdf_file_name(doc_name: &str) -> String {
 }
 
 /// The name a document's PDF is saved under: its cards for the table
-/// say so (`Hark's Raiders (cards).pdf`).
-fn printed_file_name(doc_name: &str, prefs: &crate::app::Prefs) -> String {
-    match prefs.print.cards {
-        None => pdf_file_name(doc_name),
-        Some(_) => {
-            let lang = prefs.print.sheet_lang(prefs.lang);
-            pdf_file_name(&lang.f("print.cards_file", &[("name", doc_name)]))
-        }
-    }
+/// and a campaign's book say so (`Hark's Raiders (cards).pdf`).
+fn printed_file_name(doc: &crate::rules::Doc, prefs: &crate::app::Prefs) -> String {
+    use crate::print::Printout;
+    let key = match (prefs.print.what, doc) {
+        (Printout::Cards(_), _) => "print.cards_file",
+        (Printout::Book, crate::rules::Doc::Campaign(_)) => "print.book_file",
+        _ => return pdf_file_name(doc.name()),
+    };
+    let lang = prefs.print.sheet_lang(prefs.lang);
+    pdf_file_name(&lang.f(key, &[("name", doc.name())]))
 }
 
 /// A path in `dir` for a file named `file` that no file has yet: `The
@@ -99,7 +100,7 @@ impl App {
         let Some(doc) = self.model.doc(key) else {
             return;
         };
-        let file = printed_file_name(doc.name(), &self.model.prefs);
+        let file = printed_file_name(doc, &self.model.prefs);
         let Some(dir) = self.documents_folder() else {
             self.message(MessageKind::Error, Msg::new("print.no_documents"));
             return;
@@ -127,7 +128,7 @@ impl App {
         let Some(doc) = self.model.doc(key) else {
             return;
         };
-        let name = printed_file_name(doc.name(), &self.model.prefs);
+        let name = printed_file_name(doc, &self.model.prefs);
         let filter = self.model.prefs.lang.t("print.pdf_filter").to_owned();
         match self.desktop.pick_save_pdf(&filter, &name) {
             Some(path) => self.export_pdf(key, path),

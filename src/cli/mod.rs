@@ -96,6 +96,10 @@ enum Cmd {
         #[arg(long, value_name = "SIZE", num_args = 0..=1, default_missing_value = "poker",
               value_parser = ["poker", "large"])]
         cards: Option<String>,
+        /// A campaign's book in place of its sheet: a cover, the charts, a
+        /// page a mission, the roll of honour, the fallen, the house rules.
+        #[arg(long, conflicts_with = "cards")]
+        book: bool,
     },
     /// Merge two versions of one document (a campaign changed on two
     /// machines, a sync tool's conflict copy): on standard output, or into
@@ -276,15 +280,20 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             appendix,
             tagged,
             cards,
+            book,
         }) => {
             let paper = crate::print::Paper::from_code(&paper).unwrap_or_default();
             let target = Target::Pdf { paper, tagged };
-            let cards = cards.as_deref().and_then(crate::print::CardSize::from_code);
+            let what = match cards.as_deref().and_then(crate::print::CardSize::from_code) {
+                Some(size) => crate::print::Printout::Cards(size),
+                None if book => crate::print::Printout::Book,
+                None => crate::print::Printout::Sheet,
+            };
             print(
                 &file,
                 Some(&output),
                 target,
-                (&lang, appendix, cards),
+                (&lang, appendix, what),
                 out,
                 err,
             )
@@ -305,7 +314,7 @@ pub fn run(args: &[OsString], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 &file,
                 output.as_deref(),
                 target,
-                (&lang, appendix, None),
+                (&lang, appendix, crate::print::Printout::Sheet),
                 out,
                 err,
             )
@@ -462,7 +471,7 @@ fn print(
     file: &Path,
     output: Option<&Path>,
     target: Target,
-    (lang, appendix, cards): (&str, bool, Option<crate::print::CardSize>),
+    (lang, appendix, what): (&str, bool, crate::print::Printout),
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
@@ -512,10 +521,14 @@ fn print(
         };
         return written(write_out(text.as_bytes(), output, lang, out, err));
     }
+    if what == crate::print::Printout::Book && doc.get::<crate::rules::Campaign>().is_none() {
+        let _ = writeln!(err, "muster: {}: {shown}", lang.t("cli.book_not_campaign"));
+        return EXIT_UNREADABLE;
+    }
     let options = crate::print::SheetOptions {
         lang,
         appendix,
-        cards,
+        what,
     };
     let sheet = crate::print::sheets::with_left_out(
         crate::print::sheet_of(&doc, &rules, options),

@@ -93,7 +93,7 @@ fn side_by_side(sheet: &Sheet) -> Vec<(Vec<usize>, f32)> {
             (of(&["settings"]), 1.0),
             (of(&["next"]), 1.0),
         ],
-        SheetKind::Band | SheetKind::Cards => Vec::new(),
+        SheetKind::Band | SheetKind::Cards | SheetKind::Book => Vec::new(),
     };
     columns.into_iter().filter(|(c, _)| !c.is_empty()).collect()
 }

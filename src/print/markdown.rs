@@ -106,6 +106,9 @@ pub fn to_markdown(sheet: &Sheet) -> String {
                     let _ = writeln!(out, "{}\n", inline(text));
                 }
                 Block::Track(t) => track(&mut out, t),
+                Block::Chart(c) => {
+                    let _ = writeln!(out, "**{}**: {}\n", inline(&c.title), inline(&c.summary));
+                }
             }
         }
     }

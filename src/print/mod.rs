@@ -13,4 +13,6 @@ pub mod sheets;
 pub use model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, Track};
 pub use paper::{CardLayout, CardSize};
 pub use pdf::{Paper, PdfError, render_pdf};
-pub use sheets::{SheetOptions, band_sheet, campaign_sheet, killteam_sheet, sheet_of, table_cards};
+pub use sheets::{
+    Printout, SheetOptions, band_sheet, campaign_sheet, killteam_sheet, sheet_of, table_cards,
+};

@@ -18,6 +18,8 @@ pub enum SheetKind {
     Campaign,
     /// Cards for the table, one per model, cut from the page.
     Cards,
+    /// A campaign's book: its story, a page a mission.
+    Book,
 }
 
 /// A whole sheet.
@@ -92,6 +94,62 @@ pub enum Block {
     },
     /// A row of boxes to tick or mark (command points, wounds).
     Track(Track),
+    /// A chart, drawn as vector graphics, with its words.
+    Chart(Chart),
+}
+
+/// A chart over the missions: a series drawn as bars, one as a line, and
+/// a threshold across; with the same in words, for a reader who cannot
+/// see it (and for the PDF's text).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Chart {
+    /// What it shows.
+    pub title: String,
+    /// What the horizontal axis counts ("Mission").
+    pub x_label: String,
+    /// What the vertical axis counts ("VP").
+    pub y_label: String,
+    /// The label under each place ("1", "2" …).
+    pub ticks: Vec<String>,
+    /// The series drawn as bars, one a place.
+    pub bars: Option<Series>,
+    /// The series drawn as a line, one point a place.
+    pub line: Option<Series>,
+    /// A line across at a value (the Final's threshold).
+    pub threshold: Option<Threshold>,
+    /// The chart in words.
+    pub summary: String,
+}
+
+/// A named series of a chart.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Series {
+    /// Its name, in the legend.
+    pub name: String,
+    /// Its values, one a place.
+    pub values: Vec<f64>,
+}
+
+/// A line across a chart.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Threshold {
+    /// Its name, beside it.
+    pub name: String,
+    /// Where it is.
+    pub value: f64,
+}
+
+impl Chart {
+    /// The highest value drawn, the threshold's included.
+    pub fn top(&self) -> f64 {
+        let series = [&self.bars, &self.line];
+        let values = series
+            .iter()
+            .flat_map(|s| s.iter().flat_map(|s| s.values.iter()));
+        (values.copied())
+            .chain(self.threshold.iter().map(|t| t.value))
+            .fold(0.0, f64::max)
+    }
 }
 
 /// A label and its value.
@@ -263,6 +321,13 @@ fn block_texts<'a>(b: &'a Block, out: &mut Vec<&'a str>) {
         }
         Block::Text { text } => out.push(text),
         Block::Track(t) => out.push(&t.label),
+        Block::Chart(c) => {
+            out.extend([c.title.as_str(), c.summary.as_str()]);
+            out.extend([c.x_label.as_str(), c.y_label.as_str()]);
+            out.extend(c.threshold.iter().map(|t| t.name.as_str()));
+            let series = [&c.bars, &c.line];
+            out.extend(series.into_iter().flatten().map(|s| s.name.as_str()));
+        }
     }
 }
 

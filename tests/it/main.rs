@@ -10,6 +10,7 @@ mod cli;
 mod i18n;
 mod packaging;
 mod print;
+mod print_book;
 mod print_cards;
 mod print_tables;
 mod rules;

@@ -50,7 +50,7 @@ fn en() -> SheetOptions {
     SheetOptions {
         lang: Lang::En,
         appendix: false,
-        cards: None,
+        what: muster::print::Printout::Sheet,
     }
 }
 
@@ -342,7 +342,7 @@ fn chr_16_band_sheet_shows_each_characters_equipment_and_power_cards() {
         SheetOptions {
             lang: Lang::Fr,
             appendix: false,
-            cards: None,
+            what: muster::print::Printout::Sheet,
         },
     );
     let texts = fr.texts();
@@ -486,7 +486,7 @@ fn the_campaign_sheet_prints_each_ranged_weapon_s_range_and_profile() {
         SheetOptions {
             lang: Lang::Fr,
             appendix: false,
-            cards: None,
+            what: muster::print::Printout::Sheet,
         },
     );
     let (text, _) = pdf_text(&fr, Paper::A4);
@@ -507,7 +507,7 @@ fn appendix_holds_the_text_of_every_rule_named_in_the_language() {
         SheetOptions {
             lang: Lang::Fr,
             appendix: true,
-            cards: None,
+            what: muster::print::Printout::Sheet,
         },
     );
     let mut bare = fr.clone();
@@ -638,7 +638,7 @@ fn french_pdf_holds_french_rule_texts() {
         SheetOptions {
             lang: Lang::Fr,
             appendix: true,
-            cards: None,
+            what: muster::print::Printout::Sheet,
         },
     );
     let (text, _) = pdf_text(&sheet, Paper::A4);
@@ -917,7 +917,7 @@ fn kt_11_the_worst_case_kill_team_sheet_is_one_page_on_a4_and_letter() {
     let fr = SheetOptions {
         lang: Lang::Fr,
         appendix: false,
-        cards: None,
+        what: muster::print::Printout::Sheet,
     };
     let sheet = killteam_sheet(&team, rules, fr);
     for paper in Paper::ALL {
@@ -997,7 +997,7 @@ fn kt_12_eq_2_the_sniper_row_says_out_of_range_beyond_36_inches() {
         SheetOptions {
             lang: Lang::Fr,
             appendix: false,
-            cards: None,
+            what: muster::print::Printout::Sheet,
         },
     );
     assert!(fr.texts().contains(&"37\"+: hors de portée"));

@@ -9,7 +9,9 @@ use std::process::Command;
 use crate::common::rules;
 use muster::i18n::Lang;
 use muster::print::pdf::{print, typeset};
-use muster::print::{Block, Card, CardSize, Paper, Sheet, SheetKind, SheetOptions, sheet_of};
+use muster::print::{
+    Block, Card, CardSize, Paper, Printout, Sheet, SheetKind, SheetOptions, sheet_of,
+};
 use muster::rules::campaign::Campaign;
 use muster::rules::{Doc, Roster};
 use muster::store::{self, Kinds};
@@ -25,7 +27,7 @@ fn cards_of(doc: &Doc, lang: Lang, size: CardSize) -> Sheet {
     let options = SheetOptions {
         lang,
         appendix: false,
-        cards: Some(size),
+        what: Printout::Cards(size),
     };
     sheet_of(doc, rules(), options)
 }

@@ -218,7 +218,7 @@ fn the_kill_team_s_weapon_tables_never_overlap_with_to_hit_and_cover() {
         let options = SheetOptions {
             lang,
             appendix: false,
-            cards: None,
+            what: muster::print::Printout::Sheet,
         };
         let sheet = killteam_sheet(&team, rules, options);
         // The To hit and Cover columns are printed.
@@ -239,7 +239,7 @@ fn the_band_s_gear_tables_never_overlap() {
         let options = SheetOptions {
             lang,
             appendix: false,
-            cards: None,
+            what: muster::print::Printout::Sheet,
         };
         check(
             &band_sheet(&band, rules, options),
@@ -260,7 +260,7 @@ fn the_preview_and_the_pdf_share_one_column_plan() {
     let fr = SheetOptions {
         lang: Lang::Fr,
         appendix: false,
-        cards: None,
+        what: muster::print::Printout::Sheet,
     };
     let sheets = [
         killteam_sheet(&long_weapons_team(rules, "fr"), rules, fr),

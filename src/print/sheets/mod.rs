@@ -6,6 +6,7 @@
 //! of sheet in its own file.
 
 mod band;
+mod book;
 mod campaign;
 mod house_rules;
 mod killteam;
@@ -14,6 +15,7 @@ mod table_cards;
 mod weapons;
 
 pub use band::band_sheet;
+pub use book::campaign_book;
 pub use campaign::campaign_sheet;
 pub use killteam::killteam_sheet;
 pub use left_out::{held_line, with_left_out};
@@ -32,15 +34,35 @@ pub struct SheetOptions {
     pub lang: Lang,
     /// Add the text of every rule the sheet names.
     pub appendix: bool,
-    /// Cards for the table of this size, one per model, in place of the
-    /// sheet.
-    pub cards: Option<CardSize>,
+    /// What to print: the sheet, cards for the table, a campaign's book.
+    pub what: Printout,
+}
+
+/// What is printed of a document.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Printout {
+    /// Its sheet: a kill team's, a band's, a campaign's status.
+    #[default]
+    Sheet,
+    /// Cards for the table of this size, one per model.
+    Cards(CardSize),
+    /// A campaign's book (the sheet of any other document).
+    Book,
 }
 
 /// The sheet of a document: a kill team, a band or a campaign; or the
 /// cards of its models for the table.
 pub fn sheet_of(doc: &Doc, rules: &RulesData, options: SheetOptions) -> Sheet {
-    if let Some(size) = options.cards {
+    if let (Printout::Book, Doc::Campaign(c)) = (options.what, doc) {
+        return match c.rules_in_force(rules) {
+            Ok(in_force) => campaign_book(c, &in_force, options),
+            Err(_) => campaign_book(c, rules, options),
+        };
+    }
+    if let Printout::Cards(size) = options.what {
         return match doc {
             Doc::Campaign(c) => match c.rules_in_force(rules) {
                 Ok(in_force) => table_cards(doc, &in_force, options.lang, size),

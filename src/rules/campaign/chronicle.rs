@@ -39,6 +39,10 @@ pub struct MissionStory {
     pub result: Option<(bool, u32)>,
     /// The VP held once it was over (or now, while it is played).
     pub vp_after: u32,
+    /// The characters and soldiers alive once it was over.
+    pub living_after: u32,
+    /// The reinforcement pool once it was over (CMP-16).
+    pub pool_after: u32,
     /// Those who fell: dead or missing.
     pub fallen: Vec<Fate>,
     /// Those who came back wounded.
@@ -64,6 +68,8 @@ impl MissionStory {
             mission: None,
             result: None,
             vp_after: 0,
+            living_after: 0,
+            pool_after: 0,
             fallen: Vec::new(),
             wounded: Vec::new(),
             recruits: Vec::new(),
@@ -96,6 +102,10 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
         };
         story.entries.push(i);
         story.vp_after = now.vp;
+        story.pool_after = now.pool;
+        story.living_after =
+            u32::try_from(now.characters.iter().filter(|x| x.state.alive()).count())
+                .unwrap_or(u32::MAX);
         if story.mission.is_none() || now.mission.as_ref().map(|m| m.number) == Some(number) {
             story.mission = now.mission.clone().filter(|m| m.number == number);
         }

@@ -8,7 +8,7 @@ use egui_material_icons::icons;
 use crate::app::{Command, PrintPrefs, Screen};
 use crate::i18n::Lang;
 use crate::print::pdf::PageMap;
-use crate::print::{CardSize, Paper, pdf};
+use crate::print::{CardSize, Paper, Printout, pdf};
 use crate::rules::{DocKey, Msg};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -20,7 +20,9 @@ pub(super) fn controls_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, nam
         ui.set_min_width(ui.available_width());
         header_ui(ui, cx, key, name);
         ui.add_space(space::S);
-        ui.horizontal_wrapped(|ui| what_ui(ui, cx));
+        let campaign =
+            (cx.model.doc(key)).is_some_and(|d| matches!(d, crate::rules::Doc::Campaign(_)));
+        ui.horizontal_wrapped(|ui| what_ui(ui, cx, campaign));
         ui.add_space(space::XS);
         ui.horizontal_wrapped(|ui| {
             paper_ui(ui, cx);
@@ -30,14 +32,15 @@ pub(super) fn controls_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, nam
             let print = cx.model.prefs.print;
             let mut appendix = print.appendix;
             // Cards have no room for it: each says his items' rules.
-            let hint = if print.cards.is_some() {
+            let sheet = !matches!(print.what, Printout::Cards(_));
+            let hint = if !sheet {
                 "print.appendix_not_on_cards"
             } else {
                 "print.appendix_hint"
             };
             if ui
                 .add_enabled(
-                    print.cards.is_none(),
+                    sheet,
                     egui::Checkbox::new(&mut appendix, cx.t("print.appendix")),
                 )
                 .on_hover_text(cx.t(hint))
@@ -73,25 +76,32 @@ fn header_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, name: &str) {
     });
 }
 
-/// What to print: the document's sheet, or cards for the table of either
-/// size, one radio button each.
-fn what_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+/// What to print: the document's sheet, cards for the table of either
+/// size, or a campaign's book, one radio button each.
+fn what_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, campaign: bool) {
     let print = cx.model.prefs.print;
     ui.label(RichText::new(cx.t("print.what")).strong());
-    let choices = std::iter::once((None, cx.t("print.what_sheet")))
-        .chain(CardSize::ALL.map(|c| (Some(c), cx.t(c.key()))));
-    for (cards, word) in choices {
+    let book = campaign.then_some((Printout::Book, cx.t("print.what_book")));
+    let choices = std::iter::once((Printout::Sheet, cx.t("print.what_sheet")))
+        .chain(CardSize::ALL.map(|c| (Printout::Cards(c), cx.t(c.key()))))
+        .chain(book);
+    // A campaign's book chosen for another document prints its sheet.
+    let shown = match print.what {
+        Printout::Book if !campaign => Printout::Sheet,
+        what => what,
+    };
+    for (what, word) in choices {
         let named = cx.f("print.what_named", &[("what", word)]);
-        let chosen = print.cards == cards;
+        let chosen = shown == what;
         let r = ui.selectable_label(chosen, word);
         r.widget_info(|| egui::WidgetInfo::selected(egui::Role::RadioButton, true, chosen, &named));
-        let r = if cards.is_some() {
-            r.on_hover_text(cx.t("print.cards_hint"))
-        } else {
-            r
+        let r = match what {
+            Printout::Sheet => r,
+            Printout::Cards(_) => r.on_hover_text(cx.t("print.cards_hint")),
+            Printout::Book => r.on_hover_text(cx.t("print.book_hint")),
         };
         if r.clicked() && !chosen {
-            cx.send(Command::SetPrint(PrintPrefs { cards, ..print }));
+            cx.send(Command::SetPrint(PrintPrefs { what, ..print }));
         }
     }
 }

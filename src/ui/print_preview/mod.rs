@@ -5,6 +5,7 @@
 
 mod card;
 mod card_pages;
+mod chart;
 mod controls;
 mod parts;
 mod pieces;

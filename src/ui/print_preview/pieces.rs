@@ -168,6 +168,7 @@ fn block_ui(ui: &mut egui::Ui, d: Drawn<'_>, (s, b): (usize, usize), width: f32)
             ui.add(egui::Label::new(text(t, size::BODY, false, PAPER.ink)).wrap());
         }
         Block::Track(t) => track_ui(ui, t),
+        Block::Chart(c) => super::chart::chart_ui(ui, c, width),
         // Cards come as pieces of their own (two side by side).
         Block::Cards { cards } => {
             for c in cards {

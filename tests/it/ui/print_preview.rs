@@ -147,7 +147,7 @@ fn kt_11_the_preview_of_a_kill_team_shows_its_soldiers_and_stratagems_in_either_
             paper: Paper::Letter,
             lang: Some(Lang::Fr),
             appendix: true,
-            cards: None,
+            what: muster::print::Printout::Sheet,
         }
     );
     // The appendix brings the rule's own text (KT-11, in French).
@@ -462,8 +462,8 @@ fn cards_for_the_table_are_chosen_in_the_preview_drawn_nine_a_page_and_exported(
         .click();
     h.run();
     assert_eq!(
-        h.state().app.model.prefs.print.cards,
-        Some(muster::print::CardSize::Poker)
+        h.state().app.model.prefs.print.what,
+        muster::print::Printout::Cards(muster::print::CardSize::Poker)
     );
     // A card per living model, then per enemy kind, each with its footer.
     for name in [
@@ -494,6 +494,67 @@ fn cards_for_the_table_are_chosen_in_the_preview_drawn_nine_a_page_and_exported(
     h.get_by_role_and_label(Role::RadioButton, "Print The sheet")
         .click();
     h.run();
-    assert_eq!(h.state().app.model.prefs.print.cards, None);
+    assert_eq!(
+        h.state().app.model.prefs.print.what,
+        muster::print::Printout::Sheet
+    );
     assert!(shows(&h, "Printed with Muster"));
+}
+
+#[test]
+fn a_campaign_s_book_is_chosen_in_its_preview_and_a_kill_team_offers_none() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = tempfile::tempdir().expect("tempdir");
+    let target = out.path().join("book.pdf");
+    let (mut h, record) = harness(dir.path(), "campaign.json", vec![target.clone()], english());
+    button(&mut h, "Print preview…");
+    assert!(!shows(&h, "Roll of honour"));
+    h.get_by_role_and_label(Role::RadioButton, "Print The campaign book")
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().app.model.prefs.print.what,
+        muster::print::Printout::Book
+    );
+    // The story: the charts in words, a mission's events, the roll.
+    for text in [
+        "Victory points held after each mission: 3, 4, 4 (the Final at 10).",
+        "Mission 2: Inquiry, “The Fallen Precinct”",
+        "Roll of honour",
+        "The fallen",
+    ] {
+        assert!(shows(&h, text), "{text}");
+    }
+    // The chart reads as its words to a screen reader.
+    assert!(h.query_all_by_role(Role::Image).any(|n| {
+        n.accesskit_node()
+            .label()
+            .is_some_and(|l| l.starts_with("Models alive after each mission"))
+    }));
+    h.get_by_role_and_label(Role::Button, "Export PDF…").click();
+    until_written(&mut h);
+    assert_eq!(
+        record.suggested.lock().expect("lock").as_slice(),
+        ["The Tertius Heresy (book).pdf"]
+    );
+    assert!(
+        std::fs::read(&target)
+            .expect("written")
+            .starts_with(b"%PDF-")
+    );
+
+    // A kill team has no book to offer: its sheet is printed.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut prefs = english();
+    prefs.print.what = muster::print::Printout::Book;
+    let (mut h, _) = harness(dir.path(), "killteam.json", Vec::new(), prefs);
+    button(&mut h, "Print preview…");
+    assert!(h.query_by_label("Print The campaign book").is_none());
+    assert!(
+        h.get_by_role_and_label(Role::RadioButton, "Print The sheet")
+            .accesskit_node()
+            .toggled()
+            == Some(egui::accesskit::Toggled::True)
+    );
+    assert!(shows(&h, "Sergeant Hark"));
 }

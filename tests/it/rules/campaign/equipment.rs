@@ -573,7 +573,7 @@ fn cmp_7_the_exported_roster_and_the_campaign_sheet_carry_equipment_and_powers()
         SheetOptions {
             lang: Lang::En,
             appendix: false,
-            cards: None,
+            what: muster::print::Printout::Sheet,
         },
     );
     let cards = sheet

@@ -265,7 +265,7 @@ fn rib_5_the_kill_team_sheet_says_in_words_that_the_deminer_removes_a_mine() {
             SheetOptions {
                 lang,
                 appendix: false,
-                cards: None,
+                what: muster::print::Printout::Sheet,
             },
         );
         // The team breaks the composition rules (a draft): its soldiers'

@@ -1,0 +1,165 @@
+//! A chart of the sheet drawn as the template draws it: bars and a line
+//! over the missions, a threshold across, the axes named, and its words
+//! under it (what a screen reader reads of it too).
+
+use egui::{Stroke, pos2, vec2};
+
+use super::parts::{font, px, size, text};
+use crate::print::model::Chart;
+use crate::ui::theme::PAPER;
+
+/// The chart's height on paper, in points, as in the template.
+const HEIGHT: f32 = 120.0;
+
+/// A step between the value marks that gives about five of them.
+pub(super) fn step(top: f64) -> f64 {
+    let raw = (top / 5.0).max(1.0);
+    let magnitude = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s >= raw)
+        .unwrap_or(raw)
+}
+
+/// Where a chart's values land on the screen.
+struct Plot {
+    rect: egui::Rect,
+    /// The value at the top.
+    top: f64,
+    /// The width of one place.
+    slot: f32,
+}
+
+impl Plot {
+    fn x(&self, i: usize) -> f32 {
+        self.rect.left() + self.slot * (i as f32 + 0.5)
+    }
+
+    fn y(&self, v: f64) -> f32 {
+        self.rect.bottom() - (v / self.top) as f32 * self.rect.height()
+    }
+}
+
+/// The chart, `width` wide.
+pub(super) fn chart_ui(ui: &mut egui::Ui, c: &Chart, width: f32) {
+    ui.label(text(&c.title, size::BODY, true, PAPER.ink));
+    // The legend: what each mark is, in words.
+    let mut legend = Vec::new();
+    if let Some(b) = &c.bars {
+        legend.push(format!("▮ {}", b.name));
+    }
+    if let Some(l) = &c.line {
+        legend.push(format!("● {}", l.name));
+    }
+    if let Some(t) = &c.threshold {
+        legend.push(format!("— {}", t.name));
+    }
+    ui.label(text(
+        &legend.join("   "),
+        size::FOOTER,
+        false,
+        PAPER.subdued,
+    ));
+    let (rect, response) = ui.allocate_exact_size(vec2(width, px(HEIGHT)), egui::Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &c.summary));
+    let rect = egui::Rect::from_min_max(
+        rect.min + vec2(px(24.0), px(6.0)),
+        rect.max - vec2(px(6.0), px(16.0)),
+    );
+    let top = c.top().max(1.0);
+    let step = step(top);
+    let plot = Plot {
+        rect,
+        top: (top / step).ceil() * step,
+        slot: rect.width() / c.ticks.len().max(1) as f32,
+    };
+    axes_ui(ui, c, &plot, step);
+    series_ui(ui, c, &plot);
+    ui.label(text(&c.summary, size::FOOTER, false, PAPER.subdued));
+}
+
+/// The value marks with their grid, the places' labels (one every so
+/// many, so that they never run together), and the axes with their names.
+fn axes_ui(ui: &egui::Ui, c: &Chart, plot: &Plot, step: f64) {
+    let p = ui.painter();
+    let small = font(size::FOOTER, false);
+    let rect = plot.rect;
+    let mut v = 0.0;
+    while v <= plot.top + f64::EPSILON {
+        let y = plot.y(v);
+        p.hline(rect.x_range(), y, Stroke::new(px(0.3), PAPER.rule));
+        let at = pos2(rect.left() - px(3.0), y);
+        p.text(
+            at,
+            egui::Align2::RIGHT_CENTER,
+            v.to_string(),
+            small.clone(),
+            PAPER.subdued,
+        );
+        v += step;
+    }
+    let n = c.ticks.len();
+    let every = n.div_ceil(25).max(1);
+    for (i, t) in c.ticks.iter().enumerate() {
+        if i % every == 0 || i + 1 == n {
+            let at = pos2(plot.x(i), rect.bottom() + px(2.0));
+            p.text(
+                at,
+                egui::Align2::CENTER_TOP,
+                t,
+                small.clone(),
+                PAPER.subdued,
+            );
+        }
+    }
+    let at = pos2(rect.left() + px(2.0), rect.top());
+    p.text(
+        at,
+        egui::Align2::LEFT_TOP,
+        &c.y_label,
+        small.clone(),
+        PAPER.subdued,
+    );
+    let at = pos2(rect.left() - px(3.0), rect.bottom() + px(2.0));
+    p.text(
+        at,
+        egui::Align2::RIGHT_TOP,
+        &c.x_label,
+        small,
+        PAPER.subdued,
+    );
+    let axis = Stroke::new(px(0.6), PAPER.ink);
+    p.line_segment([rect.left_bottom(), rect.right_bottom()], axis);
+    p.line_segment([rect.left_top(), rect.left_bottom()], axis);
+}
+
+/// The bars, the threshold across, and the line with its points.
+fn series_ui(ui: &egui::Ui, c: &Chart, plot: &Plot) {
+    let p = ui.painter();
+    if let Some(bars) = &c.bars {
+        for (i, v) in bars.values.iter().enumerate() {
+            let r = egui::Rect::from_min_max(
+                pos2(plot.x(i) - plot.slot * 0.3, plot.y(*v)),
+                pos2(plot.x(i) + plot.slot * 0.3, plot.rect.bottom()),
+            );
+            p.rect_filled(r, 0.0, PAPER.rule);
+        }
+    }
+    if let Some(t) = &c.threshold {
+        let y = plot.y(t.value);
+        p.hline(plot.rect.x_range(), y, Stroke::new(px(0.8), PAPER.bad));
+        let at = pos2(plot.rect.right(), y - px(1.0));
+        let small = font(size::FOOTER, false);
+        p.text(at, egui::Align2::RIGHT_BOTTOM, &t.name, small, PAPER.bad);
+    }
+    if let Some(line) = &c.line {
+        let points: Vec<egui::Pos2> = (line.values.iter().enumerate())
+            .map(|(i, v)| pos2(plot.x(i), plot.y(*v)))
+            .collect();
+        p.line(points.clone(), Stroke::new(px(1.2), PAPER.accent));
+        for at in points {
+            p.circle_filled(at, px(1.8), PAPER.accent);
+        }
+    }
+}
