@@ -254,6 +254,9 @@ pub enum Command {
     /// Typeset a sheet as for its PDF on the preview's thread (where its
     /// pages break, the characters its fonts lack).
     TypesetPreview(super::preview::PreviewRequest),
+    /// Tell campaign `id`'s story from its journal as it stands, on the
+    /// chronicle's thread.
+    TellChronicle(String),
     /// Put a document's sheet on the clipboard as text (Markdown).
     CopySheetText(DocKey),
     /// Open a file with the system's viewer.

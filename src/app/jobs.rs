@@ -16,6 +16,8 @@ pub struct Jobs {
     /// The print preview's typesetting asked for last, and its answer
     /// once its thread is done.
     pub preview: Option<Preview>,
+    /// The campaign's story asked for last, and the one told last.
+    pub chronicle: chronicle::ChronicleJob,
 }
 
 /// The background jobs' threads, and whom they wake.
@@ -30,4 +32,6 @@ pub(super) struct Workers {
     /// The print preview's typesetting thread, started with the first
     /// preview.
     pub(super) typesetter: Option<preview::Typesetter>,
+    /// The chronicle's thread, started with the first story told.
+    pub(super) teller: Option<chronicle::Teller>,
 }

@@ -196,6 +196,7 @@ impl App {
         // and so do the writer and the preview's typesetting.
         self.poll_simulation();
         self.poll_preview();
+        self.poll_chronicle();
         let saving = self.poll_saves();
         self.poll_pdf() | saving
     }

@@ -382,6 +382,33 @@ pub fn click(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, label: &str) {
     h.run();
 }
 
+/// Frames until the chronicle's thread has told the story of the campaign
+/// shown as its journal stands (for at most a minute), then runs the
+/// frames it wakes.
+pub fn until_the_story_is_told(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>) {
+    let start = std::time::Instant::now();
+    // A spinner turns meanwhile: frames one by one.
+    h.step();
+    loop {
+        let model = &h.state().app.model;
+        let shown = match &model.screen {
+            muster::app::Screen::Campaign(id) => model.get::<muster::rules::Campaign>(id),
+            _ => None,
+        };
+        let told = &model.jobs.chronicle.told;
+        if shown.is_some_and(|c| told.as_ref().is_some_and(|t| t.tells(c))) {
+            break;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "the story was never told"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
+}
+
 /// Whether the table offers to bring `name` back into action: he is out
 /// of it.
 pub fn offers_to_bring_back(h: &egui_kittest::Harness<'_, muster::ui::Gui>, name: &str) -> bool {

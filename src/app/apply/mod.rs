@@ -95,6 +95,7 @@ impl App {
             Command::ExportPdf(key, path) => self.export_pdf(&key, path),
             Command::ExportPdfToDocuments(key) => self.export_pdf_to_documents(&key),
             Command::TypesetPreview(request) => self.typeset_preview(request),
+            Command::TellChronicle(id) => self.tell_chronicle(&id),
             Command::CopySheetText(key) => self.copy_sheet_text(&key),
             Command::OpenFile(path) => self.open_file(&path),
             Command::OpenFolder(path) => self.open_folder(&path),

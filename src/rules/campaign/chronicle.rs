@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use super::{Campaign, CampaignEdit, CharId, DebriefEdit, Mission, ReinforcementEdit, State};
+use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::seeded;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -26,6 +27,32 @@ pub struct Fate {
     pub by: &'static str,
     /// The journal entry of that event, by its place.
     pub entry: usize,
+}
+
+/// What one character did in a mission's story, besides coming back
+/// wounded or falling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deed {
+    /// His id.
+    pub id: CharId,
+    /// What he did.
+    pub kind: DeedKind,
+}
+
+/// The kinds of deeds a service record names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeedKind {
+    /// He played the mission.
+    Played,
+    /// His Cran test after it left him in this state (CMP-9).
+    CranTest(State),
+    /// A fate point rerolled the test that killed him (CMP-12).
+    FatePoint,
+    /// An advance point placed (CHR-13), with the characteristic before
+    /// and after where his profile says it.
+    Advance(Characteristic, Option<(i32, i32)>),
+    /// He went on recon (CMP-14).
+    Recon,
 }
 
 /// One mission as the journal tells it.
@@ -57,6 +84,8 @@ pub struct MissionStory {
     pub fate_points: u32,
     /// Recon made after it, by the characters' names.
     pub recon: Vec<String>,
+    /// What each character did in it, in the journal's order.
+    pub deeds: Vec<Deed>,
     /// Its journal entries, by their places.
     pub entries: Vec<usize>,
 }
@@ -77,6 +106,7 @@ impl MissionStory {
             cran_tests: 0,
             fate_points: 0,
             recon: Vec::new(),
+            deeds: Vec::new(),
             entries: Vec::new(),
         }
     }
@@ -110,6 +140,7 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
             story.mission = now.mission.clone().filter(|m| m.number == number);
         }
         told(story, &entry.event, &now);
+        deeds(story, &entry.event, (&before, &now), rules);
         fates(story, (&before, &now.characters), &entry.event, i);
     }
     Ok(stories)
@@ -133,6 +164,51 @@ fn told(story: &mut MissionStory, event: &CampaignEdit, now: &Campaign) {
                 story.recruits.push(x.name().to_owned());
                 story.recruited.push(x.id);
             }
+        }
+        _ => {}
+    }
+}
+
+/// What the event says a character did: played, tested, spent a fate
+/// point, advanced (his characteristic before and after), went on recon.
+fn deeds(
+    story: &mut MissionStory,
+    event: &CampaignEdit,
+    (before, now): (&[Arc<super::CampaignCharacter>], &Campaign),
+    rules: &RulesData,
+) {
+    let mut did = |id: CharId, kind: DeedKind| story.deeds.push(Deed { id, kind });
+    match event {
+        CampaignEdit::Debrief(DebriefEdit::EndMission { played, .. }) => {
+            for id in played {
+                did(*id, DeedKind::Played);
+            }
+        }
+        CampaignEdit::Debrief(DebriefEdit::CranTest { character, .. }) => {
+            if let Some(x) = now.character(*character) {
+                did(*character, DeedKind::CranTest(x.state));
+            }
+        }
+        CampaignEdit::Debrief(DebriefEdit::FateReroll { character, .. }) => {
+            did(*character, DeedKind::FatePoint);
+        }
+        CampaignEdit::Debrief(DebriefEdit::Recon { character, .. }) => {
+            did(*character, DeedKind::Recon);
+        }
+        CampaignEdit::Debrief(DebriefEdit::Advance {
+            character,
+            characteristic,
+        }) => {
+            let value = |x: Option<&super::CampaignCharacter>| match &x?.member {
+                super::Member::Character(ch) => {
+                    ch.profile(rules).ok().map(|p| p.get(*characteristic))
+                }
+                super::Member::Soldier(_) => None,
+            };
+            let was = value(before.iter().find(|x| x.id == *character).map(|x| &**x));
+            let is = value(now.character(*character));
+            let change = was.zip(is);
+            did(*character, DeedKind::Advance(*characteristic, change));
         }
         _ => {}
     }
@@ -186,9 +262,31 @@ pub struct ServiceRecord {
     pub wounded: Vec<(u32, Fate)>,
     /// The mission he fell in, with how.
     pub fell: Option<(u32, Fate)>,
-    /// The missions whose events name him wounded, fallen or recruited,
-    /// in order.
+    /// The missions whose events name him (played, wounded, fallen,
+    /// recruited, tested …), in order.
     pub missions: Vec<u32>,
+    /// The missions he played.
+    pub played: Vec<u32>,
+    /// His Cran tests, each after its mission, and the state it left him
+    /// in.
+    pub tests: Vec<(u32, State)>,
+    /// The missions after which a fate point was spent on him.
+    pub fate_points: Vec<u32>,
+    /// His advances, in order.
+    pub advances: Vec<Advance>,
+    /// The missions after which he went on recon.
+    pub recon: Vec<u32>,
+}
+
+/// An advance point a character placed (CHR-13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Advance {
+    /// The mission after which he placed it.
+    pub mission: u32,
+    /// Where.
+    pub characteristic: Characteristic,
+    /// The characteristic before and after, where his profile says it.
+    pub values: Option<(i32, i32)>,
 }
 
 /// The service of the character `id` in the story `stories`.
@@ -207,6 +305,20 @@ pub fn service_record(stories: &[MissionStory], id: CharId) -> ServiceRecord {
         if let Some(f) = s.fallen.iter().find(|f| f.id == id) {
             record.fell = Some((s.number, f.clone()));
             named = true;
+        }
+        for d in s.deeds.iter().filter(|d| d.id == id) {
+            named = true;
+            match d.kind {
+                DeedKind::Played => record.played.push(s.number),
+                DeedKind::CranTest(state) => record.tests.push((s.number, state)),
+                DeedKind::FatePoint => record.fate_points.push(s.number),
+                DeedKind::Advance(characteristic, values) => record.advances.push(Advance {
+                    mission: s.number,
+                    characteristic,
+                    values,
+                }),
+                DeedKind::Recon => record.recon.push(s.number),
+            }
         }
         if named {
             record.missions.push(s.number);

@@ -2,33 +2,31 @@
 //! journal tells it (`rules::campaign::chronicle`): how each ended and
 //! the VP it brought, drawn against the Final's threshold, who fell and
 //! who came back wounded, who joined, the tests and the recon. A name
-//! opens that character's history. Made again only when the journal
-//! changes.
+//! opens that character's history. Told on the chronicle's thread when
+//! the journal changes (`app::chronicle`), the story before shown
+//! meanwhile.
 
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::rules::campaign::chronicle::{Fate, MissionStory, chronicle};
+use crate::app::Command;
+use crate::app::chronicle::Untold;
+use crate::rules::campaign::chronicle::{Fate, MissionStory};
 use crate::rules::campaign::{Campaign, CharId, State};
 use crate::ui::campaign::parts::mission_name;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, still_plot};
 
-/// The story as last made, and what it was made of.
+/// The story's view: it is told on the chronicle's thread (`app::chronicle`).
 #[derive(Default)]
 pub struct ChronicleView {
-    made: Option<Made>,
+    /// The campaign and journal length of the story drawn last.
+    drawn: Option<(String, usize)>,
     /// Each mission card's height when last drawn, by number: a card out
     /// of sight takes its room without being drawn, so that a frame costs
     /// what is on screen.
     heights: std::collections::HashMap<u32, f32>,
-}
-
-struct Made {
-    id: String,
-    entries: usize,
-    story: Result<Vec<MissionStory>, String>,
 }
 
 /// Where a click in the story leads, in the journal.
@@ -43,32 +41,47 @@ impl ChronicleView {
     /// Shows the story of `c`; where a click leads (a character's history,
     /// a mission's events).
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) -> Option<Go> {
-        let stale = self
-            .made
-            .as_ref()
-            .is_none_or(|m| m.id != c.id || m.entries != c.journal.len());
-        if stale {
+        let job = &cx.model.jobs.chronicle;
+        // The story told last of this campaign, shown while a newer one
+        // is told.
+        let told = job.told.as_ref().filter(|t| t.id == c.id);
+        let asked = (c.id.clone(), c.journal.len());
+        if !told.is_some_and(|t| t.tells(c)) && job.asked.as_ref() != Some(&asked) {
+            cx.send(Command::TellChronicle(c.id.clone()));
+        }
+        let Some(told) = told else {
+            // A still mark, not a spinner: the thread wakes the window
+            // when it is done, and nothing repaints meanwhile.
+            ui.horizontal(|ui| {
+                ui.label(
+                    icons::ICON_HOURGLASS
+                        .rich_text()
+                        .color(palette().ink.subdued),
+                );
+                ui.label(cx.t("campaign.chronicle.telling"));
+            });
+            return None;
+        };
+        let drawn = (told.id.clone(), told.entries);
+        if self.drawn.as_ref() != Some(&drawn) {
             self.heights.clear();
-            let story = chronicle(c, &cx.rules).map_err(|(i, p)| {
-                cx.f(
+            self.drawn = Some(drawn);
+        }
+        let story = match &told.story {
+            Ok(story) => story,
+            Err(Untold::Unplayable(i, p)) => {
+                let why = cx.f(
                     "campaign.chronicle.unplayable",
                     &[
                         ("entry", &(i + 1).to_string()),
-                        ("why", &cx.lang.problem(&p)),
+                        ("why", &cx.lang.problem(p)),
                     ],
-                )
-            });
-            self.made = Some(Made {
-                id: c.id.clone(),
-                entries: c.journal.len(),
-                story,
-            });
-        }
-        let made = self.made.as_ref()?;
-        let story = match &made.story {
-            Ok(story) => story,
-            Err(why) => {
-                alert(ui, Tone::Error, why);
+                );
+                alert(ui, Tone::Error, &why);
+                return None;
+            }
+            Err(Untold::Crashed) => {
+                alert(ui, Tone::Error, cx.t("campaign.chronicle.crashed"));
                 return None;
             }
         };

@@ -42,13 +42,6 @@ pub struct JournalView {
     /// The Cran being dragged, recorded when let go.
     cran: Option<(CharId, u32)>,
     cache: Option<Replayed>,
-    /// The campaign's story, for the service record of the character
-    /// shown: its campaign and journal length, and the story.
-    story: Option<(
-        String,
-        usize,
-        Vec<crate::rules::campaign::chronicle::MissionStory>,
-    )>,
     /// The fields to add an item or a power card to the character shown.
     gear: GearView,
 }
@@ -285,16 +278,26 @@ impl JournalView {
         c: &Campaign,
         x: &CampaignCharacter,
     ) {
-        use crate::rules::campaign::chronicle::{chronicle, service_record};
-        let stale = self
-            .story
-            .as_ref()
-            .is_none_or(|(id, n, _)| *id != c.id || *n != c.journal.len());
-        if stale {
-            let story = chronicle(c, &cx.rules).unwrap_or_default();
-            self.story = Some((c.id.clone(), c.journal.len(), story));
+        use crate::rules::campaign::chronicle::service_record;
+        // The story the chronicle's thread told (asked for when the
+        // journal has grown), the last one meanwhile.
+        let job = &cx.model.jobs.chronicle;
+        let told = job.told.as_ref().filter(|t| t.id == c.id);
+        let asked = (c.id.clone(), c.journal.len());
+        if !told.is_some_and(|t| t.tells(c)) && job.asked.as_ref() != Some(&asked) {
+            cx.send(crate::app::Command::TellChronicle(c.id.clone()));
         }
-        let Some((_, _, story)) = &self.story else {
+        let Some(Ok(story)) = told.map(|t| &t.story) else {
+            // A still mark, not a spinner: the thread wakes the window
+            // when it is done, and nothing repaints meanwhile.
+            ui.horizontal(|ui| {
+                ui.label(
+                    icons::ICON_HOURGLASS
+                        .rich_text()
+                        .color(palette().ink.subdued),
+                );
+                ui.label(cx.t("campaign.chronicle.telling"));
+            });
             return;
         };
         let record = service_record(story, x.id);
@@ -320,6 +323,7 @@ impl JournalView {
                 ),
             ));
         }
+        lines.extend(deeds_lines(cx, &record));
         if let Some((m, f)) = &record.fell {
             lines.push((
                 icons::ICON_SKULL,
@@ -340,6 +344,79 @@ impl JournalView {
             });
         }
     }
+}
+
+/// A service record's deeds in words: the missions played, the Cran
+/// tests and what they left him in, the fate points, the advances with the
+/// value before and after, the recon.
+fn deeds_lines(
+    cx: &ViewCtx<'_>,
+    record: &crate::rules::campaign::chronicle::ServiceRecord,
+) -> Vec<(egui_material_icons::MaterialIcon, String)> {
+    let numbers = |n: &[u32]| n.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+    let mut lines = Vec::new();
+    if !record.played.is_empty() {
+        lines.push((
+            icons::ICON_FLAG,
+            cx.f(
+                "campaign.record.played",
+                &[
+                    ("count", &record.played.len().to_string()),
+                    ("numbers", &numbers(&record.played)),
+                ],
+            ),
+        ));
+    }
+    if !record.tests.is_empty() {
+        let tests: Vec<String> = (record.tests.iter())
+            .map(|(m, state)| {
+                cx.f(
+                    "campaign.record.test",
+                    &[("number", &m.to_string()), ("state", cx.t(state.key()))],
+                )
+            })
+            .collect();
+        let text = cx.f("campaign.record.tests", &[("tests", &tests.join(" · "))]);
+        lines.push((icons::ICON_CASINO, text));
+    }
+    if !record.fate_points.is_empty() {
+        let text = cx.f(
+            "campaign.record.fate",
+            &[
+                ("count", &record.fate_points.len().to_string()),
+                ("numbers", &numbers(&record.fate_points)),
+            ],
+        );
+        lines.push((icons::ICON_AUTO_AWESOME, text));
+    }
+    for a in &record.advances {
+        let m = a.mission;
+        let what = cx.t(a.characteristic.abbr_key());
+        let text = match a.values {
+            Some((was, is)) => cx.f(
+                "campaign.record.advance_from",
+                &[
+                    ("number", &m.to_string()),
+                    ("what", what),
+                    ("was", &was.to_string()),
+                    ("is", &is.to_string()),
+                ],
+            ),
+            None => cx.f(
+                "campaign.record.advance",
+                &[("number", &m.to_string()), ("what", what)],
+            ),
+        };
+        lines.push((icons::ICON_TRENDING_UP, text));
+    }
+    if !record.recon.is_empty() {
+        let text = cx.f(
+            "campaign.record.recon",
+            &[("numbers", &numbers(&record.recon))],
+        );
+        lines.push((icons::ICON_EXPLORE, text));
+    }
+    lines
 }
 
 /// One entry of the journal: its number and event, then what it did and

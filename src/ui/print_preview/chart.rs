@@ -53,7 +53,7 @@ pub(super) fn chart_ui(ui: &mut egui::Ui, c: &Chart, width: f32) {
         legend.push(format!("● {}", l.name));
     }
     if let Some(t) = &c.threshold {
-        legend.push(format!("— {}", t.name));
+        legend.push(format!("- - {}", t.name));
     }
     ui.label(text(
         &legend.join("   "),
@@ -148,7 +148,10 @@ fn series_ui(ui: &egui::Ui, c: &Chart, plot: &Plot) {
     }
     if let Some(t) = &c.threshold {
         let y = plot.y(t.value);
-        p.hline(plot.rect.x_range(), y, Stroke::new(px(0.8), PAPER.bad));
+        // Dashed, so that it is told from the line without its colour.
+        let across = [pos2(plot.rect.left(), y), pos2(plot.rect.right(), y)];
+        let stroke = Stroke::new(px(0.8), PAPER.bad);
+        p.extend(egui::Shape::dashed_line(&across, stroke, px(3.0), px(2.0)));
         let at = pos2(plot.rect.right(), y - px(1.0));
         let small = font(size::FOOTER, false);
         p.text(at, egui::Align2::RIGHT_BOTTOM, &t.name, small, PAPER.bad);

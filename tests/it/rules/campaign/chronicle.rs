@@ -66,13 +66,54 @@ fn cmp_13_a_characters_service_record_is_the_story_s_lines_about_him() {
         vec![2]
     );
     assert!(hesk.fell.is_none());
+    // He played the two missions after he joined; his Cran test after
+    // the second left him lightly wounded (CMP-9).
+    assert_eq!(hesk.played, vec![2, 3]);
+    assert_eq!(hesk.tests, vec![(2, State::LightlyWounded)]);
     let dall = service_record(&story, id(&c, "Trooper Dall"));
     assert_eq!(
         dall.fell.as_ref().map(|(m, f)| (*m, f.state)),
         Some((3, State::Dead))
     );
-    assert_eq!(dall.missions, vec![1, 3]);
-    // One there from the start, never hurt: nothing but his start.
+    assert_eq!(dall.missions, vec![1, 2, 3]);
+    // His test killed him, a fate point rerolled it, and he died all the
+    // same (CMP-12).
+    assert_eq!(dall.tests, vec![(3, State::Dead)]);
+    assert_eq!(dall.fate_points, vec![3]);
+    // Oriel went on recon after the first (CMP-14).
+    let oriel = service_record(&story, id(&c, "Sister Oriel"));
+    assert_eq!(oriel.recon, vec![1]);
+    // One there from the start, never hurt: the missions he played.
     let vael = service_record(&story, id(&c, "Inquisitor Vael"));
-    assert_eq!(vael, Default::default());
+    assert_eq!(vael.played, vec![1, 2, 3]);
+    assert!(vael.wounded.is_empty() && vael.tests.is_empty() && vael.fell.is_none());
+    assert_eq!(vael.joined_after, None);
+}
+
+#[test]
+fn chr_13_an_advance_in_the_service_record_says_the_characteristic_before_and_after() {
+    use muster::rules::Characteristic;
+    use muster::rules::campaign::chronicle::service_record;
+    let r = rules();
+    let c = super::carry::ended(r);
+    let story = chronicle(&c, r).expect("the journal plays");
+    let ada = c
+        .characters
+        .iter()
+        .find(|x| x.name() == "Ada")
+        .expect("Ada");
+    let record = service_record(&story, ada.id);
+    let [advance] = record.advances[..] else {
+        panic!("one advance: {:?}", record.advances);
+    };
+    assert_eq!(
+        (advance.mission, advance.characteristic),
+        (1, Characteristic::WS)
+    );
+    let Some((was, is)) = advance.values else {
+        panic!("a character's profile says his WS");
+    };
+    assert_eq!(is, was + 1);
+    // The first mission and the Grand Final.
+    assert_eq!(record.played, vec![1, 2]);
 }

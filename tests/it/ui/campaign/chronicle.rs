@@ -24,7 +24,7 @@ fn chronicle_of_the_example(
         .showing(Screen::Campaign(c.id.clone()))
         .open();
     h.get_by_role_and_label(Role::Tab, "Chronicle").click();
-    h.run();
+    crate::common::until_the_story_is_told(&mut h);
     (c, h)
 }
 
@@ -75,6 +75,15 @@ fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
         h.query_by_label("Fell in mission 3: dead (Cran test)")
             .is_some()
     );
+    // What he did: the missions he played, his test, the fate point spent
+    // on him (CMP-12).
+    for line in [
+        "Played 2 missions (2, 3)",
+        "Cran tests: after mission 3: dead",
+        "1 fate point spent on him (after mission 3)",
+    ] {
+        assert!(h.query_by_label(line).is_some(), "{line}");
+    }
 }
 
 #[test]
@@ -110,4 +119,34 @@ fn the_journal_opened_from_the_chronicle_starts_at_its_own_top() {
     // His history opens at its top, not where the chronicle was left.
     let top = h.get_by_label("Journal of").rect();
     assert!(top.min.y >= 0.0 && top.max.y <= 700.0, "{top:?}");
+}
+
+#[test]
+fn the_story_is_told_beside_the_window_which_says_so_meanwhile() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = example_campaign_at_the_table(rules());
+    let mut h = crate::common::window_on(dir.path())
+        .saved(Doc::new(c.clone()))
+        .showing(Screen::Campaign(c.id.clone()))
+        .open();
+    h.get_by_role_and_label(Role::Tab, "Chronicle").click();
+    // The frame that asks for the story says it is coming (the answer
+    // is taken at the start of a frame, never during one).
+    for _ in 0..5 {
+        h.step();
+        if h.state().app.model.jobs.chronicle.asked.is_some() {
+            break;
+        }
+    }
+    assert!(h.state().app.model.jobs.chronicle.asked.is_some());
+    assert!(
+        h.query_by_label_contains("Telling the campaign's story from its journal")
+            .is_some()
+    );
+    crate::common::until_the_story_is_told(&mut h);
+    assert!(
+        h.query_by_label_contains("Telling the campaign's story")
+            .is_none()
+    );
+    assert!(h.query_by_label_contains("3 missions played").is_some());
 }
