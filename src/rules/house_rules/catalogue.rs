@@ -373,7 +373,11 @@ impl ValueType {
     pub fn typed(&self, v: &Value) -> String {
         match (self, v) {
             (_, Value::String(s)) => s.clone(),
-            (Self::Table {}, v) => serde_json::to_string_pretty(v).unwrap_or_default(),
+            (Self::Table {}, v) => {
+                let mut out = String::new();
+                pretty(v, 0, &mut out);
+                out
+            }
             (_, v) => v.to_string(),
         }
     }
@@ -465,6 +469,47 @@ fn french_sign_without_space(text: &str) -> Option<char> {
 /// One of the signs French spaces before (so `?!` is one group).
 fn is_sign(c: char) -> bool {
     matches!(c, ':' | ';' | '?' | '!')
+}
+
+/// `v` as indented JSON text, a profile's characteristics in the
+/// profile's order (M, WS, BS … WP) as a card reads them, every other
+/// object's keys in their own order.
+fn pretty(v: &Value, depth: usize, out: &mut String) {
+    use crate::rules::core::characteristic::Characteristic;
+    let pad = |d: usize| "  ".repeat(d);
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            let mut keys: Vec<&String> = m.keys().collect();
+            let place = |k: &str| {
+                Characteristic::from_key(k)
+                    .and_then(|c| Characteristic::ALL.iter().position(|x| *x == c))
+            };
+            if keys.iter().all(|k| place(k).is_some()) {
+                keys.sort_by_key(|k| place(k));
+            }
+            out.push_str("{\n");
+            for (i, k) in keys.iter().enumerate() {
+                out.push_str(&pad(depth + 1));
+                out.push_str(&Value::String((*k).clone()).to_string());
+                out.push_str(": ");
+                pretty(&m[k.as_str()], depth + 1, out);
+                out.push_str(if i + 1 < keys.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(&pad(depth));
+            out.push('}');
+        }
+        Value::Array(a) if !a.is_empty() => {
+            out.push_str("[\n");
+            for (i, x) in a.iter().enumerate() {
+                out.push_str(&pad(depth + 1));
+                pretty(x, depth + 1, out);
+                out.push_str(if i + 1 < a.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(&pad(depth));
+            out.push(']');
+        }
+        other => out.push_str(&other.to_string()),
+    }
 }
 
 #[cfg(test)]
@@ -625,5 +670,15 @@ mod tests {
         assert!(has("needs a space before “:”"), "{found:#?}");
         assert!(has("Bad: an id is lowercase and dotted"), "{found:#?}");
         assert_eq!(found.len(), 7, "{found:#?}");
+    }
+
+    #[test]
+    fn a_profile_s_text_reads_in_the_profile_s_order() {
+        let v = serde_json::json!([{ "WS": 4, "A": 1, "M": 4, "BS": 3 }]);
+        let text = ValueType::Table {}.typed(&v);
+        let at = |k: &str| text.find(&format!("\"{k}\"")).expect(k);
+        assert!(at("M") < at("WS") && at("WS") < at("BS") && at("BS") < at("A"));
+        // Still JSON: read back, the same value.
+        assert_eq!(serde_json::from_str::<Value>(&text).ok(), Some(v));
     }
 }

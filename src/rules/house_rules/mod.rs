@@ -77,13 +77,29 @@ pub fn split_place(place: &str) -> Option<(&str, &str)> {
 
 /// The built-in value at `place`, if the data has one there.
 pub fn built_in_value(place: &str) -> Option<Value> {
+    built_in_at(place).cloned()
+}
+
+/// The built-in value at `place`, borrowed from the data parsed once.
+pub fn built_in_at(place: &str) -> Option<&'static Value> {
     let (file, pointer) = split_place(place)?;
     built_in_files()
         .iter()
         .find(|(n, _)| *n == file)?
         .1
         .pointer(pointer)
-        .cloned()
+}
+
+/// Whether a text of `value` (a name in any language, an id, a word)
+/// holds `words`, already in lower case: a weapon's name finds the
+/// armoury that lists it.
+pub fn mentions(value: &Value, words: &str) -> bool {
+    match value {
+        Value::String(s) => s.to_lowercase().contains(words),
+        Value::Array(a) => a.iter().any(|v| mentions(v, words)),
+        Value::Object(m) => m.values().any(|v| mentions(v, words)),
+        _ => false,
+    }
 }
 
 /// The built-in data files as JSON, parsed once (the House rules screen

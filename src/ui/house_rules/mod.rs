@@ -279,14 +279,19 @@ impl HouseRulesView {
             return true;
         }
         let reading = entry::text(cx.lang, &e.reading);
-        [
+        let named = [
             e.id.as_str(),
             e.rule.as_str(),
             reading,
             e.source_fr.as_str(),
         ]
         .iter()
-        .any(|t| t.to_lowercase().contains(&words))
+        .any(|t| t.to_lowercase().contains(&words));
+        // Else what it holds: the group's value, or the built-in one.
+        named
+            || (house.get(&e.place))
+                .or_else(|| house_rules::built_in_at(&e.place))
+                .is_some_and(|v| house_rules::mentions(v, &words))
     }
 }
 

@@ -120,9 +120,18 @@ fn part_of<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
 }
 
 /// A key as the reader reads it: a characteristic by its abbreviation in
-/// his language (`CC` for `WS` in French), any other as it is.
+/// his language (`CC` for `WS` in French), a field of the data by its
+/// word (`Range (")` for `range_inches`, `Dégâts` for `damage`), any other
+/// with spaces for its underscores.
 fn shown_key(cx: &ViewCtx<'_>, key: &str) -> String {
-    Characteristic::from_key(key).map_or_else(|| key.to_owned(), |c| cx.t(c.abbr_key()).to_owned())
+    if let Some(c) = Characteristic::from_key(key) {
+        return cx.t(c.abbr_key()).to_owned();
+    }
+    let word = format!("house_rules.part.{key}");
+    match cx.t(&word) {
+        w if w != word => w.to_owned(),
+        _ => key.replace('_', " "),
+    }
 }
 
 /// A number, a text or a yes-or-no: its field, named by its place; marked

@@ -300,3 +300,53 @@ fn chr_3_a_race_s_profile_is_changed_one_characteristic_at_a_time() {
     // The JSON text is still there, folded, for one who adds a row.
     assert!(h.query_by_label_contains("As JSON text").is_some());
 }
+
+#[test]
+fn an_armoury_row_names_its_fields_in_the_reader_s_words() {
+    let rules = rules();
+    let c = ready(rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    open_house_rules(&mut h);
+    button(&mut h, "Record these rules for the campaign");
+    find(&mut h, "armoury.entries");
+    h.get_by_label("1 · Laspistol").click();
+    h.run();
+    // Its fields by their words, not the data's names.
+    for word in [
+        "Range (\")",
+        "Damage",
+        "Save modifier",
+        "Strength",
+        "To hit",
+    ] {
+        assert!(h.query_by_label(word).is_some(), "{word}");
+    }
+    for raw in ["range_inches", "save_modifier", "to_hit"] {
+        assert!(h.query_by_label(raw).is_none(), "{raw}");
+    }
+}
+
+#[test]
+fn a_weapon_s_name_finds_the_armoury_that_lists_it_in_either_language() {
+    let rules = rules();
+    let c = ready(rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = showing(dir.path(), &c);
+    open_house_rules(&mut h);
+    assert!(
+        h.query_by_label_contains("characters.armoury.entries")
+            .is_some()
+    );
+    // "Pistolet laser" is the laspistol's French name, in the armoury's
+    // data only: the armoury is found, the rest left out.
+    find(&mut h, "pistolet laser");
+    assert!(
+        h.query_by_label_contains("characters.armoury.entries")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("characters.races.eldar_profile")
+            .is_none()
+    );
+}
