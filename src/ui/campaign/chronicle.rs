@@ -88,6 +88,8 @@ impl ChronicleView {
         summary_ui(ui, cx, c, story);
         ui.add_space(space::S);
         vp_chart_ui(ui, cx, c, story);
+        ui.add_space(space::S);
+        cran_chart_ui(ui, cx, c, story);
         ui.add_space(space::M);
         let mut go = None;
         for s in story.iter().rev().filter(|s| s.number > 0) {
@@ -208,6 +210,104 @@ fn vp_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Missi
         })
         .response;
     r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Image, true, &words));
+}
+
+/// What the Cran tests after a mission left, one count per outcome: fit,
+/// lightly wounded, seriously wounded, fallen.
+fn cran_outcomes(s: &MissionStory) -> [u32; 4] {
+    use crate::rules::campaign::chronicle::DeedKind;
+    let mut counts = [0; 4];
+    for d in &s.deeds {
+        if let DeedKind::CranTest(state) = d.kind {
+            let i = match state {
+                State::Fit => 0,
+                State::LightlyWounded => 1,
+                State::SeriouslyWounded => 2,
+                State::Dead | State::Missing => 3,
+            };
+            counts[i] += 1;
+        }
+    }
+    counts
+}
+
+/// The outcomes' names and colours, in the order of `cran_outcomes`.
+fn outcome_words<'a>(cx: &'a ViewCtx<'_>) -> [(&'a str, egui::Color32); 4] {
+    let state = palette().state;
+    [
+        (cx.t(State::Fit.key()), state.fit),
+        (cx.t(State::LightlyWounded.key()), state.wounded),
+        (cx.t(State::SeriouslyWounded.key()), state.seriously_wounded),
+        (cx.t("campaign.chronicle.fell_outcome"), state.dead),
+    ]
+}
+
+/// The Cran tests after each mission (CMP-9), their outcomes stacked, and
+/// said in words.
+fn cran_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[MissionStory]) {
+    let ended: Vec<(u32, [u32; 4])> = (story.iter())
+        .filter(|s| s.result.is_some())
+        .map(|s| (s.number, cran_outcomes(s)))
+        .collect();
+    if ended.is_empty() {
+        return;
+    }
+    let words = outcome_words(cx);
+    let told: Vec<String> = (ended.iter())
+        .map(|(n, counts)| {
+            let parts: Vec<String> = (counts.iter().zip(&words))
+                .filter(|(k, _)| **k > 0)
+                .map(|(k, (w, _))| format!("{k} {w}"))
+                .collect();
+            let parts = if parts.is_empty() {
+                cx.t("campaign.chronicle.no_test").to_owned()
+            } else {
+                parts.join(", ")
+            };
+            cx.f(
+                "campaign.chronicle.cran_after",
+                &[("number", &n.to_string()), ("outcomes", &parts)],
+            )
+        })
+        .collect();
+    let summary = cx.f(
+        "campaign.chronicle.cran_words",
+        &[("missions", &told.join("; "))],
+    );
+    ui.label(RichText::new(&summary).color(palette().ink.subdued));
+    let width = (ui.available_width() - space::S).clamp(200.0, 640.0);
+    let x_axis = cx.t("campaign.chronicle.mission_axis").to_owned();
+    let y_axis = cx.t("campaign.chronicle.tests_axis").to_owned();
+    let last = ended.last().map_or(1, |e| e.0);
+    let r = still_plot(("chronicle-cran", &c.id), (width, 120.0), (x_axis, y_axis))
+        .legend(egui_plot::Legend::default())
+        .include_x(0.5)
+        .include_x(f64::from(last) + 0.5)
+        .include_y(0.0)
+        .include_y(1.0)
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+        .x_axis_formatter(|m, _| {
+            if m.value >= 1.0 && m.value.fract() == 0.0 {
+                format!("{}", m.value)
+            } else {
+                String::new()
+            }
+        })
+        .show(ui, |plot| {
+            // Each outcome stacked on those before it.
+            for (k, (word, colour)) in words.iter().enumerate() {
+                let bars = (ended.iter())
+                    .map(|(n, counts)| {
+                        let under: u32 = counts[..k].iter().sum();
+                        egui_plot::Bar::new(f64::from(*n), f64::from(counts[k]))
+                            .base_offset(f64::from(under))
+                    })
+                    .collect();
+                plot.bar_chart(egui_plot::BarChart::new(*word, bars).color(*colour));
+            }
+        })
+        .response;
+    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Image, true, &summary));
 }
 
 /// One mission's card; where a click on it leads, and its height.

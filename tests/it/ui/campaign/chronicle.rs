@@ -48,6 +48,15 @@ fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
             .any(|n| format!("{n:?}").contains("Image")),
         "the chart is named by its numbers"
     );
+    // The Cran tests after each mission, their outcomes stacked and said
+    // (CMP-9).
+    let cran = "Cran tests: after mission 1, no test; after mission 2, 2 lightly wounded; \
+                after mission 3, 1 lightly wounded, 1 seriously wounded, 1 fallen.";
+    assert!(
+        h.query_all_by_label(cran)
+            .any(|n| format!("{n:?}").contains("Image")),
+        "the Cran chart is named by its numbers"
+    );
     // Each mission, its result; the fallen named with how.
     assert!(
         h.query_by_label_contains("Objective met · 2 VP earned (3 held)")
