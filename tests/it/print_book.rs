@@ -162,12 +162,12 @@ fn the_book_s_charts_say_the_example_s_numbers_in_words() {
     let strength = drawn[1];
     assert_eq!(
         strength.summary,
-        "Models alive after each mission: 12, 12, 11; reinforcement pool: 0, 0, 0."
+        "Models alive after each mission: 12, 12, 11; reinforcement points: 20, 60, 100."
     );
     let fr = book(Lang::Fr);
     assert_eq!(
         charts(&fr)[1].summary,
-        "Figurines vivantes après chaque mission : 12, 12, 11 ; réserve de renforts : 0, 0, 0."
+        "Figurines vivantes après chaque mission : 12, 12, 11 ; points de renfort : 20, 60, 100."
     );
 }
 

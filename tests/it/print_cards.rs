@@ -188,6 +188,14 @@ fn a_campaign_s_cards_are_its_living_models_each_enemy_kind_once_and_the_named_m
             c.named_wounds(i, rules)
         );
     }
+    // A character without a weapon fights with his fists (CC-4), said on
+    // his card.
+    let hesk = card(&sheet, "Trooper Hesk");
+    assert!(
+        hesk.lines
+            .iter()
+            .any(|l| l.label == "Unarmed" && l.value.contains("CC-4"))
+    );
     // Each card's footer: the campaign and the mission.
     assert_eq!(
         sheet.subtitle,
@@ -287,6 +295,8 @@ fn large_cards_are_100_by_110_mm_four_to_a_letter_page_in_french() {
     for word in ["Blessures", "Arme", "Portée", "Fumigène"] {
         assert!(words.contains(word), "{word}");
     }
+    // A French label's colon after a no-break space.
+    assert!(words.contains("Blessures\u{a0}:"), "{words}");
 }
 
 #[test]

@@ -12,6 +12,7 @@ use crate::rules::RulesData;
 use crate::rules::battle::from_table::rt_weapon;
 use crate::rules::campaign::{Campaign, EnemyFighter, Member, Table as AtTable};
 use crate::rules::characters::Character;
+use crate::rules::characters::equipment::GearKind;
 use crate::rules::core::characteristic::{Characteristic, Profile};
 use crate::rules::core::names::Names;
 
@@ -160,6 +161,19 @@ fn character_card(lang: Lang, rules: &RulesData, c: &Character) -> Card {
     if !rest.is_empty() {
         card.lines
             .push(Fact::new(lang.t("sheet.equipment"), rest.join(" · ")));
+    }
+    // No weapon at all: his fists (CC-4), said rather than left blank.
+    let armed = (c.equipment.iter()).any(|g| {
+        matches!(
+            g.kind,
+            GearKind::Melee | GearKind::Pistol | GearKind::Ranged
+        )
+    });
+    if !armed {
+        card.lines.push(Fact::new(
+            lang.t("sheet.cards.unarmed"),
+            lang.t("sheet.cards.unarmed_text"),
+        ));
     }
     if !c.powers.is_empty() {
         let powers: Vec<String> = (c.powers.iter())

@@ -68,7 +68,8 @@ pub struct MissionStory {
     pub vp_after: u32,
     /// The characters and soldiers alive once it was over.
     pub living_after: u32,
-    /// The reinforcement pool once it was over (CMP-16).
+    /// The reinforcement points once it was over: the common pool and
+    /// the players' own (CMP-16).
     pub pool_after: u32,
     /// Those who fell: dead or missing.
     pub fallen: Vec<Fate>,
@@ -132,7 +133,9 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
         };
         story.entries.push(i);
         story.vp_after = now.vp;
-        story.pool_after = now.pool;
+        // The common pool and each player's own points (CMP-16).
+        story.pool_after =
+            (now.escorts.iter()).fold(now.pool, |sum, e| sum.saturating_add(e.reinforcement));
         story.living_after =
             u32::try_from(now.characters.iter().filter(|x| x.state.alive()).count())
                 .unwrap_or(u32::MAX);

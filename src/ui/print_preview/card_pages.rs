@@ -4,7 +4,7 @@
 
 use egui::{Color32, Stroke};
 
-use super::card::card_content_ui;
+use super::card::{card_content_ui, track_ui};
 use super::page_style;
 use super::parts::{PT_PER_MM, px, size, text};
 use crate::print::columns::card_plan;
@@ -82,10 +82,19 @@ fn card_face_ui(ui: &mut egui::Ui, c: &Card, rect: egui::Rect, footer: &str) {
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(inner));
     child.set_clip_rect(inner.intersect(ui.clip_rect()));
     page_style(&mut child);
-    // The card's content, with no frame of its own: the card is the frame.
+    // The card's content, with no frame of its own (the card is the
+    // frame), its wound boxes at its foot as the PDF sets them.
     let width = inner.width();
     let plan = card_plan(c, width / px(1.0));
-    card_content_ui(&mut child, c, &plan, width);
+    let bare = Card {
+        track: None,
+        ..c.clone()
+    };
+    card_content_ui(&mut child, &bare, &plan, width);
+    if let Some(t) = &c.track {
+        child.add_space(px(3.0));
+        track_ui(&mut child, t);
+    }
     let foot = egui::Rect::from_min_max(
         egui::pos2(inner.left(), inner.bottom() - mm(2.6)),
         inner.max,

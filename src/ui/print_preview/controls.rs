@@ -53,7 +53,11 @@ pub(super) fn controls_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, nam
         ui.add_space(space::S);
         ui.horizontal_wrapped(|ui| actions_ui(ui, cx, key));
         ui.add_space(space::XS);
-        ui.label(RichText::new(cx.t("print.note")).color(palette().ink.subdued));
+        let note = match cx.model.prefs.print.what {
+            Printout::Cards(_) => "print.note_cards",
+            _ => "print.note",
+        };
+        ui.label(RichText::new(cx.t(note)).color(palette().ink.subdued));
     });
 }
 
