@@ -41,7 +41,9 @@ fn rt_profile_table(lang: Lang, start: Option<&Profile>, now: &Profile) -> Table
     t
 }
 
-pub(super) fn character_card(lang: Lang, rules: &RulesData, c: &Character) -> Card {
+/// A character's card with only its heading: his name, his race and
+/// type, and whether he is a psyker.
+pub(super) fn character_heading(lang: Lang, rules: &RulesData, c: &Character) -> Card {
     let race = rules
         .race(&c.race)
         .map_or(c.race.as_str(), |r| lang.pick(&r.names));
@@ -67,6 +69,11 @@ pub(super) fn character_card(lang: Lang, rules: &RulesData, c: &Character) -> Ca
             tone: "info",
         });
     }
+    card
+}
+
+pub(super) fn character_card(lang: Lang, rules: &RulesData, c: &Character) -> Card {
+    let mut card = character_heading(lang, rules, c);
     let mut strength = None;
     match (c.start_profile(rules), c.profile(rules)) {
         (Ok(start), Ok(now)) => {

@@ -106,29 +106,7 @@ fn profile_table(lang: Lang, start: Option<&Profile>, now: &Profile) -> Table {
 /// A Rogue Trader character's card: his profile now, his ranged weapons
 /// as they fire, the rest of his gear and his powers in words.
 fn character_card(lang: Lang, rules: &RulesData, c: &Character) -> Card {
-    let race = rules
-        .race(&c.race)
-        .map_or(c.race.as_str(), |r| lang.pick(&r.names));
-    let kind = (c.type_id.as_deref())
-        .and_then(|t| rules.character_type(t))
-        .map_or_else(
-            || lang.t("sheet.no_type").to_owned(),
-            |t| lang.pick(&t.names).to_owned(),
-        );
-    let mut card = Card {
-        title: c.name.clone(),
-        subtitle: format!("{race} · {kind}"),
-        tags: Vec::new(),
-        tables: Vec::new(),
-        lines: Vec::new(),
-        track: None,
-    };
-    if c.psychic {
-        card.tags.push(Tag {
-            text: format!("✦ {}", lang.t("sheet.psyker")),
-            tone: "info",
-        });
-    }
+    let mut card = super::band::character_heading(lang, rules, c);
     let mut strength = None;
     match (c.start_profile(rules), c.profile(rules)) {
         (Ok(start), Ok(now)) => {

@@ -10,7 +10,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::app::chronicle::Untold;
+use crate::app::chronicle::{Told, Untold};
 use crate::rules::campaign::chronicle::{Fate, MissionStory};
 use crate::rules::campaign::{Campaign, CharId, State};
 use crate::ui::campaign::parts::mission_name;
@@ -29,6 +29,40 @@ pub struct ChronicleView {
     heights: std::collections::HashMap<u32, f32>,
 }
 
+/// The story told last of campaign `c`, shown while a newer one is told;
+/// asked of the chronicle's thread when the journal has grown since.
+pub(super) fn story_of<'a>(cx: &'a ViewCtx<'_>, c: &Campaign) -> Option<&'a Told> {
+    let job = &cx.model.jobs.chronicle;
+    let told = job.told.as_ref().filter(|t| t.id == c.id);
+    let asked = (c.id.clone(), c.journal.len());
+    if !told.is_some_and(|t| t.tells(c)) && job.asked.as_ref() != Some(&asked) {
+        cx.send(Command::TellChronicle(c.id.clone()));
+    }
+    told
+}
+
+/// That the story is being told: a still mark, not a spinner (the
+/// thread wakes the window when it is done; nothing repaints meanwhile).
+pub(super) fn telling_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+    ui.horizontal(|ui| {
+        ui.label(
+            icons::ICON_HOURGLASS
+                .rich_text()
+                .color(palette().ink.subdued),
+        );
+        ui.label(cx.t("campaign.chronicle.telling"));
+    });
+}
+
+/// The marks of the missions' axis: whole numbers from 1.
+fn mission_marks(m: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>) -> String {
+    if m.value >= 1.0 && m.value.fract() == 0.0 {
+        format!("{}", m.value)
+    } else {
+        String::new()
+    }
+}
+
 /// Where a click in the story leads, in the journal.
 pub enum Go {
     /// A character's history.
@@ -41,25 +75,8 @@ impl ChronicleView {
     /// Shows the story of `c`; where a click leads (a character's history,
     /// a mission's events).
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) -> Option<Go> {
-        let job = &cx.model.jobs.chronicle;
-        // The story told last of this campaign, shown while a newer one
-        // is told.
-        let told = job.told.as_ref().filter(|t| t.id == c.id);
-        let asked = (c.id.clone(), c.journal.len());
-        if !told.is_some_and(|t| t.tells(c)) && job.asked.as_ref() != Some(&asked) {
-            cx.send(Command::TellChronicle(c.id.clone()));
-        }
-        let Some(told) = told else {
-            // A still mark, not a spinner: the thread wakes the window
-            // when it is done, and nothing repaints meanwhile.
-            ui.horizontal(|ui| {
-                ui.label(
-                    icons::ICON_HOURGLASS
-                        .rich_text()
-                        .color(palette().ink.subdued),
-                );
-                ui.label(cx.t("campaign.chronicle.telling"));
-            });
+        let Some(told) = story_of(cx, c) else {
+            telling_ui(ui, cx);
             return None;
         };
         let drawn = (told.id.clone(), told.entries);
@@ -184,13 +201,7 @@ fn vp_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Missi
         .include_x(last + 0.5)
         .include_y(0.0)
         .include_y(threshold + 1.0)
-        .x_axis_formatter(|m, _| {
-            if m.value >= 1.0 && m.value.fract() == 0.0 {
-                format!("{}", m.value)
-            } else {
-                String::new()
-            }
-        })
+        .x_axis_formatter(mission_marks)
         .show(ui, |plot| {
             let name = cx.t("campaign.chronicle.vp_line").to_owned();
             plot.line(
@@ -286,13 +297,7 @@ fn cran_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Mis
         .include_y(0.0)
         .include_y(1.0)
         .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
-        .x_axis_formatter(|m, _| {
-            if m.value >= 1.0 && m.value.fract() == 0.0 {
-                format!("{}", m.value)
-            } else {
-                String::new()
-            }
-        })
+        .x_axis_formatter(mission_marks)
         .show(ui, |plot| {
             // Each outcome stacked on those before it.
             for (k, (word, colour)) in words.iter().enumerate() {

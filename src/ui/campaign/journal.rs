@@ -279,25 +279,10 @@ impl JournalView {
         x: &CampaignCharacter,
     ) {
         use crate::rules::campaign::chronicle::service_record;
-        // The story the chronicle's thread told (asked for when the
-        // journal has grown), the last one meanwhile.
-        let job = &cx.model.jobs.chronicle;
-        let told = job.told.as_ref().filter(|t| t.id == c.id);
-        let asked = (c.id.clone(), c.journal.len());
-        if !told.is_some_and(|t| t.tells(c)) && job.asked.as_ref() != Some(&asked) {
-            cx.send(crate::app::Command::TellChronicle(c.id.clone()));
-        }
+        // The story the chronicle's thread told, the last one meanwhile.
+        let told = super::chronicle::story_of(cx, c);
         let Some(Ok(story)) = told.map(|t| &t.story) else {
-            // A still mark, not a spinner: the thread wakes the window
-            // when it is done, and nothing repaints meanwhile.
-            ui.horizontal(|ui| {
-                ui.label(
-                    icons::ICON_HOURGLASS
-                        .rich_text()
-                        .color(palette().ink.subdued),
-                );
-                ui.label(cx.t("campaign.chronicle.telling"));
-            });
+            super::chronicle::telling_ui(ui, cx);
             return;
         };
         let record = service_record(story, x.id);
