@@ -23,6 +23,16 @@ pub(super) fn controls_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &DocKey, nam
         let campaign =
             (cx.model.doc(key)).is_some_and(|d| matches!(d, crate::rules::Doc::Campaign(_)));
         ui.horizontal_wrapped(|ui| what_ui(ui, cx, campaign));
+        // What the choice prints, said under it rather than in a tooltip
+        // that would cover the paper's row.
+        let hint = match cx.model.prefs.print.what {
+            Printout::Cards(_) => Some("print.cards_hint"),
+            Printout::Book if campaign => Some("print.book_hint"),
+            _ => None,
+        };
+        if let Some(hint) = hint {
+            ui.label(RichText::new(cx.t(hint)).color(palette().ink.subdued));
+        }
         ui.add_space(space::XS);
         ui.horizontal_wrapped(|ui| {
             paper_ui(ui, cx);
@@ -99,11 +109,6 @@ fn what_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, campaign: bool) {
         let chosen = shown == what;
         let r = ui.selectable_label(chosen, word);
         r.widget_info(|| egui::WidgetInfo::selected(egui::Role::RadioButton, true, chosen, &named));
-        let r = match what {
-            Printout::Sheet => r,
-            Printout::Cards(_) => r.on_hover_text(cx.t("print.cards_hint")),
-            Printout::Book => r.on_hover_text(cx.t("print.book_hint")),
-        };
         if r.clicked() && !chosen {
             cx.send(Command::SetPrint(PrintPrefs { what, ..print }));
         }

@@ -476,6 +476,9 @@ fn cards_for_the_table_are_chosen_in_the_preview_drawn_nine_a_page_and_exported(
     }
     assert!(shows(&h, "The Tertius Heresy · Mission 4: Betrayed"));
     assert!(!shows(&h, "Printed with Muster"), "no page footer on cards");
+    // What the choice prints is said under it, not in a tooltip over the
+    // paper's row.
+    assert!(shows(&h, "One card per model for the table"));
     // The appendix has no room on a card.
     assert!(
         h.get_by_role_and_label(Role::CheckBox, "Rules appendix")
@@ -516,6 +519,7 @@ fn a_campaign_s_book_is_chosen_in_its_preview_and_a_kill_team_offers_none() {
         h.state().app.model.prefs.print.what,
         muster::print::Printout::Book
     );
+    assert!(shows(&h, "The campaign's story from its journal"));
     // The story: the charts in words, a mission's events, the roll.
     for text in [
         "Victory points held after each mission: 3, 4, 4 (the Final at 10).",
