@@ -79,7 +79,9 @@ fn card_face_ui(ui: &mut egui::Ui, c: &Card, rect: egui::Rect, footer: &str) {
         egui::StrokeKind::Inside,
     );
     let inner = rect.shrink(mm(INSET_MM));
-    let mut child = ui.new_child(egui::UiBuilder::new().max_rect(inner));
+    // Set from the left, as the PDF sets it (the pages are centred).
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    let mut child = ui.new_child(egui::UiBuilder::new().max_rect(inner).layout(layout));
     child.set_clip_rect(inner.intersect(ui.clip_rect()));
     page_style(&mut child);
     // The card's content, with no frame of its own (the card is the

@@ -479,6 +479,21 @@ fn cards_for_the_table_are_chosen_in_the_preview_drawn_nine_a_page_and_exported(
     // What the choice prints is said under it, not in a tooltip over the
     // paper's row.
     assert!(shows(&h, "One card per model for the table"));
+    // A card is set from its left edge, as the PDF sets it.
+    let left = |text: &str| {
+        h.query_all_by_label_contains(text)
+            .next()
+            .unwrap_or_else(|| panic!("{text}"))
+            .rect()
+            .min
+            .x
+    };
+    assert!(
+        (left("Equipment: Power sword") - left("Inquisitor Vael")).abs() < 2.0,
+        "{} {}",
+        left("Equipment: Power sword"),
+        left("Inquisitor Vael")
+    );
     // The appendix has no room on a card.
     assert!(
         h.get_by_role_and_label(Role::CheckBox, "Rules appendix")
