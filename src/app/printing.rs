@@ -122,6 +122,8 @@ impl App {
     /// dialogs, writes it into the documents folder.
     pub(super) fn export_pdf_dialog(&mut self, key: &DocKey) {
         if !self.desktop.has_file_dialogs() {
+            // Said, so that a player does not wait for a dialog.
+            self.message(MessageKind::Info, Msg::new("print.no_dialog"));
             self.export_pdf_to_documents(key);
             return;
         }

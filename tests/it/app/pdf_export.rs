@@ -65,7 +65,12 @@ fn export_pdf_without_a_dialog_saves_in_the_documents_folder_and_says_where() {
         line.shown(),
         format!("Saved Hark's Raiders.pdf in {}", documents.display())
     );
+    // Why no dialog opened, said before.
+    let messages = &app.model.feedback.messages;
+    let why = messages[messages.len() - 2].shown();
+    assert!(why.starts_with("No file dialog on this desktop"), "{why}");
     // The log offers to open it.
+    let line = app.model.feedback.messages.last().expect("a line");
     assert_eq!(line.open.as_deref(), Some(first.as_path()));
     assert_eq!(app.model.jobs.last_pdf.as_deref(), Some(first.as_path()));
 
