@@ -85,12 +85,7 @@ impl App {
             _ => Arc::new(self.model.rules.clone()),
         };
         if self.workers.teller.is_none() {
-            let repaint = self.workers.repaint.clone();
-            let wake = move || {
-                if let Some(ctx) = &repaint {
-                    ctx.request_repaint();
-                }
-            };
+            let wake = self.workers.waker();
             match Teller::spawn("muster-chronicle", tell, wake) {
                 Ok(w) => self.workers.teller = Some(w),
                 // No thread: told here, at once.

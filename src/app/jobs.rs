@@ -35,3 +35,16 @@ pub(super) struct Workers {
     /// The chronicle's thread, started with the first story told.
     pub(super) teller: Option<chronicle::Teller>,
 }
+
+impl Workers {
+    /// What a background thread calls when it has news: the window
+    /// repaints (it repaints only when woken).
+    pub(super) fn waker(&self) -> impl Fn() + Send + 'static {
+        let repaint = self.repaint.clone();
+        move || {
+            if let Some(ctx) = &repaint {
+                ctx.request_repaint();
+            }
+        }
+    }
+}

@@ -63,12 +63,7 @@ impl App {
             return;
         }
         if self.workers.typesetter.is_none() {
-            let repaint = self.workers.repaint.clone();
-            let wake = move || {
-                if let Some(ctx) = &repaint {
-                    ctx.request_repaint();
-                }
-            };
+            let wake = self.workers.waker();
             match Typesetter::spawn("muster-preview", typeset, wake) {
                 Ok(w) => self.workers.typesetter = Some(w),
                 Err(e) => {

@@ -127,10 +127,7 @@ fn cover(c: &Campaign, stories: &[MissionStory], rules: &RulesData, lang: Lang) 
 
 /// "Mission 3 (Sabotage): Betrayed".
 fn mission_title(m: &Mission, rules: &RulesData, lang: Lang) -> String {
-    let name = rules
-        .campaign
-        .mission(&m.mission)
-        .map_or(m.mission.as_str(), |d| lang.pick(&d.names));
+    let name = super::mission_name(rules, lang, m);
     lang.f(
         "campaign.ui.mission_title",
         &[

@@ -82,6 +82,19 @@ pub fn sheet_of(doc: &Doc, rules: &RulesData, options: SheetOptions) -> Sheet {
     }
 }
 
+/// A mission's name in the reader's language, its id when the data has
+/// none for it.
+fn mission_name<'a>(
+    rules: &'a RulesData,
+    lang: Lang,
+    m: &'a crate::rules::campaign::Mission,
+) -> &'a str {
+    rules
+        .campaign
+        .mission(&m.mission)
+        .map_or(m.mission.as_str(), |d| lang.pick(&d.names))
+}
+
 fn labels(lang: Lang) -> Labels {
     Labels {
         page: lang.t("sheet.page").to_owned(),

@@ -68,10 +68,7 @@ fn campaign_footer(lang: Lang, rules: &RulesData, c: &Campaign) -> String {
     let Some(m) = &c.mission else {
         return c.name.clone();
     };
-    let mission = rules
-        .campaign
-        .mission(&m.mission)
-        .map_or(m.mission.as_str(), |d| lang.pick(&d.names));
+    let mission = super::mission_name(rules, lang, m);
     lang.f(
         "sheet.cards.footer_mission",
         &[
@@ -301,10 +298,7 @@ fn named_cards(lang: Lang, rules: &RulesData, c: &Campaign, table: Option<&AtTab
     let Some(m) = &c.mission else {
         return Vec::new();
     };
-    let mission = rules
-        .campaign
-        .mission(&m.mission)
-        .map_or(m.mission.as_str(), |d| lang.pick(&d.names));
+    let mission = super::mission_name(rules, lang, m);
     let mut cards = Vec::new();
     for (i, n) in c.named_models(rules).iter().enumerate() {
         let mut card = Card {

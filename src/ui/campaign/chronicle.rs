@@ -34,8 +34,8 @@ pub struct ChronicleView {
 pub(super) fn story_of<'a>(cx: &'a ViewCtx<'_>, c: &Campaign) -> Option<&'a Told> {
     let job = &cx.model.jobs.chronicle;
     let told = job.told.as_ref().filter(|t| t.id == c.id);
-    let asked = (c.id.clone(), c.journal.len());
-    if !told.is_some_and(|t| t.tells(c)) && job.asked.as_ref() != Some(&asked) {
+    let asked = (job.asked.as_ref()).is_some_and(|(id, n)| *id == c.id && *n == c.journal.len());
+    if !told.is_some_and(|t| t.tells(c)) && !asked {
         cx.send(Command::TellChronicle(c.id.clone()));
     }
     told
