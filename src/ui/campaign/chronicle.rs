@@ -291,7 +291,8 @@ fn cran_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Mis
     let y_axis = cx.t("campaign.chronicle.tests_axis").to_owned();
     let last = ended.last().map_or(1, |e| e.0);
     let r = still_plot(("chronicle-cran", &c.id), (width, 120.0), (x_axis, y_axis))
-        .legend(egui_plot::Legend::default())
+        // On the left, over the first missions, not over the latest bars.
+        .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
         .include_x(0.5)
         .include_x(f64::from(last) + 0.5)
         .include_y(0.0)
