@@ -255,6 +255,7 @@ fn journaled_open(
                 id: format!("{i:016x}"),
                 at: Some(muster::app::stamp::utc(1_795_000_000 + i as u64)),
                 by: Some(format!("machine {}", i % 4)),
+                player: None,
             }),
             ..Entry::clone(e)
         })
@@ -352,8 +353,11 @@ fn benches(cr: &mut Criterion) {
                 n += 1;
                 format!("{by}-{n}")
             },
-            Some(at),
-            Some(by),
+            muster::rules::campaign::Maker {
+                at: Some(at),
+                by: Some(by),
+                player: None,
+            },
         );
         c
     };
@@ -646,8 +650,11 @@ fn arrivals_from_another_machine(
         next.stamp_since(
             before,
             || format!("bruno-{i:011}"),
-            Some(&muster::app::stamp::utc_now()),
-            Some("Bruno's desktop"),
+            muster::rules::campaign::Maker {
+                at: Some(&muster::app::stamp::utc_now()),
+                by: Some("Bruno's desktop"),
+                player: None,
+            },
         );
         let had = app
             .model

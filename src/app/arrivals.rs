@@ -187,16 +187,11 @@ impl App {
         let list = self.model.library.arrived.entry(key.clone()).or_default();
         list.retain(|x| x.at.elapsed() < super::documents::ARRIVAL_SHOWN);
         for e in a.journal.iter().filter(|e| !had.contains(&entry_key(e))) {
-            let by = e
-                .stamp
-                .as_ref()
-                .and_then(|s| s.by.clone())
-                .unwrap_or_default();
             let what = e.event.words(a);
             for &who in everyone.iter().filter(|&&who| e.event.concerns(who)) {
                 list.push(super::documents::Arrival {
                     who,
-                    by: by.clone(),
+                    stamp: e.stamp.clone(),
                     what: what.clone(),
                     at: now,
                 });
@@ -212,24 +207,24 @@ fn arrival_words(before: &Doc, after: &Doc) -> Vec<Msg> {
         return Vec::new();
     };
     let had: HashSet<String> = b.journal.iter().map(|e| entry_key(e)).collect();
-    let mut by: BTreeMap<String, usize> = BTreeMap::new();
+    // By who made them: the player and the machine.
+    let mut by: BTreeMap<(Option<&str>, Option<&str>), usize> = BTreeMap::new();
     for e in a.journal.iter().filter(|e| !had.contains(&entry_key(e))) {
-        let name = e
-            .stamp
-            .as_ref()
-            .and_then(|s| s.by.clone())
-            .unwrap_or_default();
-        *by.entry(name).or_default() += 1;
+        let s = e.stamp.as_ref();
+        let who = (
+            s.and_then(|s| s.player.as_deref()),
+            s.and_then(|s| s.by.as_deref()),
+        );
+        *by.entry(who).or_default() += 1;
     }
     let mut out: Vec<Msg> = by
         .into_iter()
-        .map(|(name, n)| {
-            let key = if name.is_empty() {
-                "sync.arrived_unnamed"
-            } else {
-                "sync.arrived"
-            };
-            Msg::new(key).text("machine", name).int("count", n)
+        .map(|((player, machine), n)| {
+            match crate::rules::campaign::who_made(player, machine) {
+                Some(who) => Msg::new("sync.arrived").msg("machine", who),
+                None => Msg::new("sync.arrived_unnamed"),
+            }
+            .int("count", n)
         })
         .collect();
     if out.is_empty() {

@@ -186,8 +186,15 @@ pub enum Command {
     Merge(super::merging::MergeAct),
     /// Switch language.
     SetLang(Lang),
-    /// This machine's name for the campaign journal (empty: the host's).
-    SetMachine(String),
+    /// Who plays on this machine, as the campaign journal names each event
+    /// made here: the player's name (empty: none) and the machine's
+    /// (empty: the host's).
+    SetWhoPlays {
+        /// The player's name.
+        player: String,
+        /// The machine's name.
+        machine: String,
+    },
     /// Ask for a folder and keep the documents there from now on (the
     /// group's synced folder).
     ChooseDataDir,

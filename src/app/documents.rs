@@ -44,8 +44,8 @@ pub struct Documents {
 pub struct Arrival {
     /// The character, soldier or enemy (by his table id) it changed.
     pub who: crate::rules::campaign::CharId,
-    /// The machine's name, as the event's stamp gives it.
-    pub by: String,
+    /// Who made the event and where, as its stamp gives it.
+    pub stamp: Option<crate::rules::campaign::Stamp>,
     /// What the event did, in words.
     pub what: Msg,
     /// When it came in.

@@ -147,6 +147,12 @@ impl Model {
         }
     }
 
+    /// The player's name as this machine's events carry it, if he gave
+    /// one.
+    pub fn player_by(&self) -> Option<&str> {
+        Some(self.prefs.player.trim()).filter(|p| !p.is_empty())
+    }
+
     /// The model of an app just opened: its preferences, the rules data in
     /// force and its problems, and the library (if one could be opened).
     pub(super) fn opened(

@@ -21,6 +21,9 @@ pub struct Prefs {
     /// This machine's name, as the campaign's journal says where each
     /// event was made (empty: the host's name).
     pub machine: String,
+    /// The player's name on this machine, as each campaign event made here
+    /// names him (empty: events name the machine only).
+    pub player: String,
     /// The documents folder chosen (a group's synced folder); `None`: the
     /// platform's. `$MUSTER_DATA_DIR` overrides it.
     pub data_dir: Option<PathBuf>,
@@ -43,6 +46,7 @@ impl Default for Prefs {
             print: PrintPrefs::default(),
             log: LogPrefs::default(),
             machine: String::new(),
+            player: String::new(),
             data_dir: None,
             place: None,
             trail: Vec::new(),

@@ -329,7 +329,10 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
                     ))
                     .clicked()
                 {
-                    views.machine_name = Some(model.prefs.machine.clone());
+                    views.who_plays = Some(crate::ui::WhoPlays {
+                        player: model.prefs.player.clone(),
+                        machine: model.prefs.machine.clone(),
+                    });
                     ui.close();
                 }
             }

@@ -50,8 +50,8 @@ pub struct ViewState {
     pub house_rules: house_rules::HouseRulesView,
     /// The document whose deletion awaits confirmation.
     pub confirm_delete: Option<DocKey>,
-    /// This machine's name being typed, while its window shows.
-    pub machine_name: Option<String>,
+    /// Who plays on this machine being typed, while its window shows.
+    pub who_plays: Option<WhoPlays>,
     /// The Documents folder window shows.
     pub data_folder: bool,
     /// The banners of files another program changed are folded into one
@@ -227,7 +227,7 @@ impl Gui {
                 .show(ui, |ui| views.screen_ui(ui, &cx));
         });
         confirm_delete_ui(ui, &cx, views);
-        machine_name_ui(ui, &cx, views);
+        who_plays_ui(ui, &cx, views);
         import_path_ui(ui, &cx, views);
         folder::data_folder_ui(ui, &cx, views);
         folder::folder_problem_ui(ui, &cx);
@@ -416,15 +416,24 @@ fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
     }
 }
 
-/// "This machine's name": the name each campaign event made here
-/// carries, so that a merge and the journal say where it was made; empty,
-/// the host's name.
-fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
-    let Some(typed) = views.machine_name.as_mut() else {
+/// The player's and the machine's names being typed in "Who plays here".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WhoPlays {
+    /// The player's name.
+    pub player: String,
+    /// The machine's name (empty: the host's).
+    pub machine: String,
+}
+
+/// "Who plays here": the player's name and the machine's, which each
+/// campaign event made here carries, so that the journal and a merge say
+/// who made it and where; the machine's empty, the host's name.
+fn who_plays_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
+    let Some(typed) = views.who_plays.as_mut() else {
         return;
     };
     let mut done = false;
-    let modal = egui::Modal::new(egui::Id::unique("machine_name")).show(ui.ctx(), |ui| {
+    let modal = egui::Modal::new(egui::Id::unique("who_plays")).show(ui.ctx(), |ui| {
         ui.set_width(420.0);
         widgets::card_title(
             ui,
@@ -432,9 +441,15 @@ fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
             cx.t("machine.title"),
         );
         ui.add(egui::Label::new(cx.t("machine.hint")).wrap());
+        ui.add_space(theme::space::S);
+        let l = ui.label(cx.t("machine.player"));
+        ui.add(
+            egui::TextEdit::singleline(&mut typed.player).hint_text(cx.t("machine.player_hint")),
+        )
+        .labelled_by(l.id);
         let host = &cx.model.folder.host;
         let l = ui.label(cx.t("machine.field"));
-        ui.add(egui::TextEdit::singleline(typed).hint_text(host.as_str()))
+        ui.add(egui::TextEdit::singleline(&mut typed.machine).hint_text(host.as_str()))
             .labelled_by(l.id);
         let id = &cx.model.folder.machine_id;
         if !id.is_empty() {
@@ -444,7 +459,10 @@ fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         ui.add_space(theme::space::S);
         ui.horizontal(|ui| {
             if ui.button(cx.t("machine.save")).clicked() {
-                cx.send(Command::SetMachine(typed.trim().to_owned()));
+                cx.send(Command::SetWhoPlays {
+                    player: typed.player.trim().to_owned(),
+                    machine: typed.machine.trim().to_owned(),
+                });
                 done = true;
             }
             if ui.button(cx.t("library.cancel")).clicked() {
@@ -453,7 +471,7 @@ fn machine_name_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         });
     });
     if done || modal.should_close() {
-        views.machine_name = None;
+        views.who_plays = None;
     }
 }
 

@@ -666,16 +666,36 @@ pub fn stamp_time(at: &str, seconds: bool) -> String {
     }
 }
 
-/// Where and when a campaign event was made ("made on Camille's laptop,
-/// 2026-11-25 17:36 UTC"), if its stamp says.
+/// Who made a campaign event, as words ("Camille on the laptop", or the
+/// machine's name alone), and whether a player is named (the sentence
+/// then says "by" rather than "on").
+pub fn stamp_who(lang: Lang, stamp: &Stamp) -> Option<(String, bool)> {
+    let who = stamp.who()?;
+    Some((lang.msg(&who), stamp.player.is_some()))
+}
+
+/// Who made a campaign event, where and when ("made by Camille on the
+/// laptop, 2026-11-25 17:36 UTC"), if its stamp says.
 pub fn stamp_words(lang: Lang, stamp: &Stamp) -> Option<String> {
-    match (stamp.by.as_deref(), stamp.at.as_deref()) {
-        (Some(by), Some(at)) => Some(lang.f(
-            "campaign.ui.made_on_at",
-            &[("by", by), ("at", &stamp_time(at, false))],
+    let at = stamp.at.as_deref().map(|at| stamp_time(at, false));
+    match (stamp_who(lang, stamp), at) {
+        (Some((who, player)), Some(at)) => Some(lang.f(
+            if player {
+                "campaign.ui.made_by_at"
+            } else {
+                "campaign.ui.made_on_at"
+            },
+            &[("who", &who), ("by", &who), ("at", &at)],
         )),
-        (Some(by), None) => Some(lang.f("campaign.ui.made_on", &[("by", by)])),
-        (None, Some(at)) => Some(lang.f("campaign.ui.made_at", &[("at", &stamp_time(at, false))])),
+        (Some((who, player)), None) => Some(lang.f(
+            if player {
+                "campaign.ui.made_by"
+            } else {
+                "campaign.ui.made_on"
+            },
+            &[("who", &who), ("by", &who)],
+        )),
+        (None, Some(at)) => Some(lang.f("campaign.ui.made_at", &[("at", &at)])),
         (None, None) => None,
     }
 }

@@ -3,6 +3,7 @@
 //! and done again.
 
 use crate::app::{App, Change, HISTORY_LIMIT, MessageKind, Screen};
+use crate::rules::campaign::Maker;
 use crate::rules::{Doc, DocKey, Edit, LineKind, Msg};
 
 impl App {
@@ -91,8 +92,11 @@ impl App {
         c.stamp_since(
             b.journal.len(),
             || format!("{:016x}", rand::Rng::random::<u64>(ids)),
-            Some(&at),
-            Some(&by),
+            Maker {
+                at: Some(&at),
+                by: Some(&by),
+                player: self.model.player_by(),
+            },
         );
         Doc::new(c)
     }

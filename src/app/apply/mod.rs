@@ -43,7 +43,7 @@ impl App {
             | Command::DismissRefusal
             | Command::Fight(_)
             | Command::SetLang(_)
-            | Command::SetMachine(_)
+            | Command::SetWhoPlays { .. }
             | Command::SetLog(_)
             | Command::SetZoom(_)
             | Command::SetTheme(_)
@@ -127,8 +127,9 @@ impl App {
                 self.show(Screen::Battle);
             }
             Command::SetLang(lang) => self.model.prefs.lang = lang,
-            Command::SetMachine(name) => {
-                self.model.prefs.machine = name;
+            Command::SetWhoPlays { player, machine } => {
+                self.model.prefs.player = player;
+                self.model.prefs.machine = machine;
                 if let Some(store) = &self.store {
                     store.identity().set_name(&self.model.machine_by());
                 }

@@ -883,6 +883,43 @@ pub struct Stamp {
     /// The name of the machine it was made on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+    /// The name of the player who made it, as he gave it on that machine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
+impl Stamp {
+    /// Who made the event, as the journal says it: "Camille on the
+    /// laptop", the player alone, or the machine alone; none when the
+    /// stamp names neither.
+    pub fn who(&self) -> Option<Msg> {
+        who_made(self.player.as_deref(), self.by.as_deref())
+    }
+}
+
+/// Who made an event, from the player's and the machine's names as a
+/// stamp gives them (see [`Stamp::who`]).
+pub fn who_made(player: Option<&str>, machine: Option<&str>) -> Option<Msg> {
+    match (player, machine) {
+        (Some(player), Some(machine)) => Some(
+            Msg::new("stamp.player_on")
+                .text("player", player)
+                .text("machine", machine),
+        ),
+        (Some(name), None) | (None, Some(name)) => Some(Msg::verbatim(name)),
+        (None, None) => None,
+    }
+}
+
+/// Who makes the events being stamped, and when.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Maker<'a> {
+    /// When, in UTC.
+    pub at: Option<&'a str>,
+    /// The machine's name.
+    pub by: Option<&'a str>,
+    /// The player's name.
+    pub player: Option<&'a str>,
 }
 
 /// A stamp's id as read: any text but an empty one.
@@ -966,13 +1003,7 @@ impl Campaign {
     /// Stamps the events added to the journal since it held `before`
     /// entries, each with its own id from `id`; those already stamped are
     /// left alone.
-    pub fn stamp_since(
-        &mut self,
-        before: usize,
-        mut id: impl FnMut() -> String,
-        at: Option<&str>,
-        by: Option<&str>,
-    ) {
+    pub fn stamp_since(&mut self, before: usize, mut id: impl FnMut() -> String, maker: Maker<'_>) {
         self.journal.change_from(before, |entry| {
             if entry.stamp.is_some() {
                 return Arc::clone(entry);
@@ -980,8 +1011,9 @@ impl Campaign {
             let mut e = Entry::clone(entry);
             e.stamp = Some(Stamp {
                 id: id(),
-                at: at.map(str::to_owned),
-                by: by.map(str::to_owned),
+                at: maker.at.map(str::to_owned),
+                by: maker.by.map(str::to_owned),
+                player: maker.player.map(str::to_owned),
             });
             Arc::new(e)
         });

@@ -16,7 +16,7 @@ use crate::store::document::DocError;
 use crate::store::journaled::entry_key;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{Tone, alert, badge, card, icon_button, stamp_time};
+use crate::ui::widgets::{Tone, alert, badge, card, icon_button, stamp_time, stamp_who};
 
 /// The events held aside, each on its card, and the other machines'
 /// journals that cannot be read whole; nothing when there are none.
@@ -230,9 +230,10 @@ fn made(cx: &ViewCtx<'_>, e: &Entry) -> String {
     let at =
         s.at.as_deref()
             .map_or_else(String::new, |at| stamp_time(at, true));
+    let (who, player) = stamp_who(cx.lang, s).unwrap_or_else(|| ("?".to_owned(), false));
     cx.f(
-        "held.made",
-        &[("by", s.by.as_deref().unwrap_or("?")), ("at", &at)],
+        if player { "held.made_by" } else { "held.made" },
+        &[("by", &who), ("who", &who), ("at", &at)],
     )
 }
 
@@ -309,9 +310,18 @@ fn arrival_text(ui: &egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) -> O
     let a = cx.model.library.arrival(&key, who)?;
     ui.ctx()
         .request_repaint_after(ARRIVAL_SHOWN.saturating_sub(a.at.elapsed()));
+    let (who, player) = a
+        .stamp
+        .as_ref()
+        .and_then(|s| stamp_who(cx.lang, s))
+        .unwrap_or_else(|| ("?".to_owned(), false));
     Some(cx.f(
-        "sync.changed_here",
-        &[("by", &a.by), ("what", &cx.lang.msg(&a.what))],
+        if player {
+            "sync.changed_here_by"
+        } else {
+            "sync.changed_here"
+        },
+        &[("by", &who), ("who", &who), ("what", &cx.lang.msg(&a.what))],
     ))
 }
 

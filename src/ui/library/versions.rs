@@ -19,7 +19,9 @@ use crate::store::Version;
 use crate::store::fields::{Changed, FieldConflict};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button, stamp_time};
+use crate::ui::widgets::{
+    Tone, alert, badge, card, card_title, icon_button, stamp_time, stamp_who,
+};
 
 /// The file's name of a version.
 fn file_name(v: &Version) -> String {
@@ -341,11 +343,17 @@ fn from_words(cx: &ViewCtx<'_>, side: Side, e: &Entry) -> String {
             let at =
                 s.at.as_deref()
                     .map_or_else(String::new, |at| stamp_time(at, false));
+            let (who, player) = stamp_who(cx.lang, s).unwrap_or_else(|| ("?".to_owned(), false));
             cx.f(
-                "merge.made",
+                if player {
+                    "merge.made_by"
+                } else {
+                    "merge.made"
+                },
                 &[
                     ("version", version),
-                    ("by", s.by.as_deref().unwrap_or("?")),
+                    ("by", &who),
+                    ("who", &who),
                     ("at", &at),
                 ],
             )

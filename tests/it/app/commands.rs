@@ -209,7 +209,7 @@ fn import_a_malformed_file_is_refused_and_changes_nothing() {
     let newer = dir.path().join("newer.json");
     std::fs::write(
         &newer,
-        r#"{"muster": "roster", "schema_version": 9, "roster": {}}"#,
+        r#"{"muster": "roster", "schema_version": 99, "roster": {}}"#,
     )
     .expect("write");
     app.apply(Command::Import(newer));

@@ -18,7 +18,7 @@ use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use muster::app::{App, Prefs, ScriptedDesktop};
-use muster::rules::campaign::Campaign;
+use muster::rules::campaign::{Campaign, Maker};
 use muster::rules::core::dice::seeded;
 use muster::rules::{Doc, Document as _};
 use muster::store::machine::{MachineId, utc_now};
@@ -166,8 +166,11 @@ fn killed_while_another_machine_s_events_arrive_no_event_is_lost() {
                         made += 1;
                         format!("b{made:015x}")
                     },
-                    Some(&at),
-                    Some("Bruno's desktop"),
+                    Maker {
+                        at: Some(&at),
+                        by: Some("Bruno's desktop"),
+                        player: None,
+                    },
                 );
                 bruno.save(&Doc::new(next.clone())).expect("Bruno saves");
                 bruno_saved.extend(made_by(&next, "Bruno's desktop"));

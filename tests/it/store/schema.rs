@@ -35,7 +35,7 @@ const TODAY: [(&str, &str, &str); 3] = [
 #[test]
 fn todays_files_of_schema_2_open_unchanged_and_save_as_the_current_schema_with_the_old_one_backed_up()
  {
-    assert_eq!(SCHEMA_VERSION, 8);
+    assert_eq!(SCHEMA_VERSION, 9);
     let dir = tempfile::tempdir().expect("dir");
     for (folder, file, fixture_name) in TODAY {
         assert!(text(fixture_name).contains("\"schema_version\": 2,"));

@@ -175,10 +175,13 @@ fn library_and_menus(w: &mut Walk) {
     w.h.run();
     w.look("delete confirmation");
     w.h.state_mut().views.confirm_delete = None;
-    w.h.state_mut().views.machine_name = Some("Table".into());
+    w.h.state_mut().views.who_plays = Some(muster::ui::WhoPlays {
+        player: "Camille".into(),
+        machine: "Table".into(),
+    });
     w.h.run();
     w.look("machine name");
-    w.h.state_mut().views.machine_name = None;
+    w.h.state_mut().views.who_plays = None;
     w.h.state_mut().views.data_folder = true;
     w.h.run();
     w.look("documents folder");

@@ -116,7 +116,7 @@ fn unreadable_files_are_explained_in_french() {
     // A friend's roster from a newer Muster.
     std::fs::write(
         dir.path().join("rosters/newer.json"),
-        r#"{"muster": "roster", "schema_version": 9, "roster": {}}"#,
+        r#"{"muster": "roster", "schema_version": 99, "roster": {}}"#,
     )
     .expect("write");
     let mut h = harness(app(dir.path(), Lang::Fr));
@@ -128,7 +128,7 @@ fn unreadable_files_are_explained_in_french() {
     );
     assert!(h.query_by_label("newer.json").is_some());
     assert!(
-        h.query_by_label_contains("écrit par un Muster plus récent (version de schéma 9")
+        h.query_by_label_contains("écrit par un Muster plus récent (version de schéma 99")
             .is_some()
     );
     assert_eq!(h.query_all_by_label("Ouvrir le dossier").count(), 2);

@@ -161,10 +161,11 @@ fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
     assert!(merged.validate(r).is_empty(), "{:?}", merged.validate(r));
 }
 
-/// The machine's name is a preference set from the File menu; the events
-/// made here carry it.
+/// Who plays here — the player's name and the machine's — is a preference
+/// set from the File menu; the events made here carry both, and the
+/// journal says who made each one and where.
 #[test]
-fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
+fn who_plays_here_is_set_from_the_file_menu_and_names_the_player_of_each_event() {
     let r = rules();
     let c = table(r);
     let dir = tempfile::tempdir().expect("tempdir");
@@ -178,16 +179,22 @@ fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
     h.run();
     h.get_by_label("File").click();
     h.run();
-    h.get_by_label_contains("This machine's name…").click();
+    h.get_by_label_contains("Who plays here…").click();
     h.run();
-    h.get_by_label("Its name in the journal").click();
+    h.get_by_label("Your name at the table").click();
     h.run();
-    h.get_by_label("Its name in the journal")
+    h.get_by_label("Your name at the table")
+        .type_text("Camille");
+    h.run();
+    h.get_by_label("This machine's name").click();
+    h.run();
+    h.get_by_label("This machine's name")
         .type_text("Camille's laptop");
     h.run();
     h.get_by_role_and_label(Role::Button, "Save").click();
     h.run();
     assert_eq!(h.state().app.model.prefs.machine, "Camille's laptop");
+    assert_eq!(h.state().app.model.prefs.player, "Camille");
     assert_eq!(
         h.state().app.prefs().machine,
         "Camille's laptop",
@@ -207,6 +214,24 @@ fn the_machines_name_is_set_from_the_file_menu_and_stamps_the_events() {
         .and_then(|e| e.stamp.clone())
         .expect("stamped");
     assert_eq!(stamp.by.as_deref(), Some("Camille's laptop"));
+    assert_eq!(stamp.player.as_deref(), Some("Camille"));
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Campaign(
+            c.id.clone(),
+        )));
+    h.run();
+    h.get_by_role_and_label(Role::Tab, "Journal").click();
+    h.run();
+    // A wound ticked is one of the table's ticks.
+    h.get_by_label_contains("Show the table's ticks too")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("made by Camille on Camille's laptop, ")
+            .is_some(),
+        "the journal names the player and his machine"
+    );
 }
 
 /// Two Musters on two data folders (two stores, two locks, two machine

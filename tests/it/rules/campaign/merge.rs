@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use crate::common::rules;
 use muster::rules::campaign::merge::{Side, merge};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter, MissionResult};
-use muster::rules::campaign::{DebriefEdit, ReinforcementEdit, TableEdit};
+use muster::rules::campaign::{DebriefEdit, Maker, ReinforcementEdit, TableEdit};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Document, RulesData};
 use proptest::prelude::*;
@@ -36,8 +36,11 @@ pub(crate) fn play(c: &Campaign, events: &[E], r: &RulesData, (by, at): (&str, u
                 n += 1;
                 format!("{by}-{}-{k}-{n}", at)
             },
-            Some(&when),
-            Some(by),
+            Maker {
+                at: Some(&when),
+                by: Some(by),
+                player: None,
+            },
         );
     }
     c
