@@ -11,8 +11,8 @@
 //! example is byte for byte what it makes.
 
 use muster::rules::campaign::{
-    Campaign, CampaignEdit as E, CharId, EscortId, EscortKind, Member, MissionChoice,
-    MissionResult, NewEscort,
+    Campaign, CampaignEdit as E, CharId, EscortId, EscortKind, Fighter, Member, MissionChoice,
+    MissionResult, NewEscort, Sides,
 };
 use muster::rules::campaign::{
     DebriefEdit, ItemEdit, PreparationEdit, ReinforcementEdit, SetupEdit, TableEdit, TurnEdit,
@@ -215,15 +215,37 @@ fn first_mission(
 ) -> Campaign {
     let mut c = c.clone();
     let vael = id(&c, "Inquisitor Vael");
+    let brask = id(&c, "Sergeant Brask");
+    // Two fights of the battle screen applied to the table: the first
+    // enemy alone wounds Vael; Brask alone takes the second out of
+    // action.
+    let (first, second) = (Fighter::Enemy(0).id(), Fighter::Enemy(1).id());
     if c.character(vael).expect("Vael").member.wounds(r) > 1 {
         c = go(
             &c,
-            E::Table(TableEdit::SetWounds {
+            E::Table(TableEdit::AddWounds {
                 character: vael,
                 wounds: 1,
+                roll: Some(1_001),
+                sides: Sides {
+                    first: vec![first],
+                    second: vec![vael],
+                },
             }),
         );
     }
+    c = go(
+        &c,
+        E::Table(TableEdit::AddWounds {
+            character: second,
+            wounds: c.enemy_wounds(1, r),
+            roll: Some(1_002),
+            sides: Sides {
+                first: vec![brask],
+                second: vec![second],
+            },
+        }),
+    );
     let mut c = go(
         &c,
         E::Debrief(DebriefEdit::EndMission {

@@ -39,8 +39,9 @@ use crate::rules::{Document, Msg};
 /// - 8: a campaign records the rules it is played under (the group's house
 ///   rules, changes to the built-in data) in its journal, which a Muster of
 ///   version 7 would not know.
-/// - 9: a campaign event's stamp names the player who made it, which a
-///   Muster of version 8 would not know.
+/// - 9: a campaign event's stamp names the player who made it, and the
+///   wounds a fight applied to a campaign's table name the fight's sides
+///   (who dealt them), which a Muster of version 8 would not know.
 pub const SCHEMA_VERSION: u32 = 9;
 
 /// The oldest schema version whose files read as the current one: each

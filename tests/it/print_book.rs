@@ -135,7 +135,7 @@ fn the_book_tells_each_mission_of_the_example_on_its_page_with_its_fallen() {
     );
     assert!(
         said.iter()
-            .any(|l| l.starts_with("#14 Draw enemy") && l.contains("joins the enemy escort"))
+            .any(|l| l.starts_with("#15 Draw enemy") && l.contains("joins the enemy escort"))
     );
 }
 

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{Fight, Rolled};
-use crate::rules::campaign::TableEdit;
 use crate::rules::campaign::{Campaign, CampaignEdit, CharId};
+use crate::rules::campaign::{Sides, TableEdit};
 use crate::rules::characters::units::{Victory, victory};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -274,6 +274,8 @@ pub struct CampaignWounds {
     pub wounds: Vec<(String, CharId, u32)>,
     /// The roll's wounds are in this campaign already.
     pub applied: bool,
+    /// The roll's fighters of this campaign, side by side: who dealt them.
+    pub sides: Sides,
 }
 
 impl CampaignWounds {
@@ -285,10 +287,12 @@ impl CampaignWounds {
                 character: *character,
                 wounds: *wounds,
                 roll: Some(seed),
+                sides: self.sides.clone(),
             }),
             all => CampaignEdit::Table(TableEdit::AddBattleWounds {
                 wounds: all.iter().map(|&(_, c, w)| (c, w)).collect(),
                 roll: Some(seed),
+                sides: self.sides.clone(),
             }),
         }
     }
@@ -360,13 +364,34 @@ pub fn roll_wounds<'a>(
             Some(b) => b.wounds.push((name, CharId(x), t)),
             None => {
                 let applied = campaign(&id).is_some_and(|k| k.wounding().roll_applied(seed));
+                let sides = sides_in(combatants, &id);
                 out.batches.push(CampaignWounds {
                     campaign: id,
                     wounds: vec![(name, CharId(x), t)],
                     applied,
+                    sides,
                 });
             }
         }
     }
     out
+}
+
+/// The fighters of the campaign `id` among a roll's combatants, side by
+/// side (the attacker's first).
+fn sides_in(combatants: &[Combatant], id: &str) -> Sides {
+    let mut sides = Sides::default();
+    for c in combatants {
+        if let Some(r) = c.campaign.as_ref().filter(|r| r.doc == id) {
+            let side = if c.first {
+                &mut sides.first
+            } else {
+                &mut sides.second
+            };
+            if !side.contains(&CharId(r.id)) {
+                side.push(CharId(r.id));
+            }
+        }
+    }
+    sides
 }

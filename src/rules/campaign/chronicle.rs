@@ -6,11 +6,16 @@
 //! shared record (`Arc`) no longer being the one before, so one event
 //! looks at the characters it touched only.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::{Campaign, CampaignEdit, CharId, DebriefEdit, Mission, ReinforcementEdit, State};
+use super::{
+    Campaign, CampaignEdit, CharId, DebriefEdit, Fighter, Mission, ReinforcementEdit, Sides, State,
+    TableEdit,
+};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::seeded;
+use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 
@@ -55,6 +60,26 @@ pub enum DeedKind {
     Recon,
 }
 
+/// The wounds one character took and dealt at a mission's table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wounds {
+    /// Taken, whoever dealt them (a wound ticked by hand, a fight applied).
+    pub taken: u32,
+    /// Dealt in fights applied to the campaign whose other side was he
+    /// alone (the journal cannot share a side's wounds among several).
+    pub dealt: u32,
+}
+
+/// A model taken out of action at a mission's table by one fighter, as a
+/// fight applied to the campaign says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kill {
+    /// Who: the other side of the fight, he alone.
+    pub by: CharId,
+    /// The model taken out, by name.
+    pub victim: Msg,
+}
+
 /// One mission as the journal tells it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MissionStory {
@@ -87,6 +112,10 @@ pub struct MissionStory {
     pub recon: Vec<String>,
     /// What each character did in it, in the journal's order.
     pub deeds: Vec<Deed>,
+    /// The wounds each character took and dealt at its table, by id.
+    pub wounds: BTreeMap<CharId, Wounds>,
+    /// The models taken out of action by one of the escorts' fighters.
+    pub kills: Vec<Kill>,
     /// Its journal entries, by their places.
     pub entries: Vec<usize>,
 }
@@ -108,6 +137,8 @@ impl MissionStory {
             fate_points: 0,
             recon: Vec::new(),
             deeds: Vec::new(),
+            wounds: BTreeMap::new(),
+            kills: Vec::new(),
             entries: Vec::new(),
         }
     }
@@ -122,6 +153,7 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
     let mut stories: Vec<MissionStory> = Vec::new();
     for (i, entry) in c.journal.iter().enumerate() {
         let before: Vec<Arc<super::CampaignCharacter>> = now.characters.clone();
+        let hurt = at_the_table(&now, &entry.event);
         now.play(entry.event.clone(), rules, &mut rng)
             .map_err(|p| (i, p))?;
         let number = entry.mission;
@@ -143,6 +175,7 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
             story.mission = now.mission.clone().filter(|m| m.number == number);
         }
         told(story, &entry.event, &now);
+        blows(story, &hurt, &entry.event, (&now, rules));
         deeds(story, &entry.event, (&before, &now), rules);
         fates(story, (&before, &now.characters), &entry.event, i);
     }
@@ -170,6 +203,76 @@ fn told(story: &mut MissionStory, event: &CampaignEdit, now: &Campaign) {
         }
         _ => {}
     }
+}
+
+/// The models an event wounds at the table (ticked by hand or applied
+/// from a fight), each with his wounds and whether he was out of action
+/// before it.
+fn at_the_table(c: &Campaign, event: &CampaignEdit) -> Vec<(CharId, u32, bool)> {
+    let ids: Vec<CharId> = match event {
+        CampaignEdit::Table(
+            TableEdit::SetWounds { character, .. } | TableEdit::AddWounds { character, .. },
+        ) => vec![*character],
+        CampaignEdit::Table(TableEdit::AddBattleWounds { wounds, .. }) => {
+            wounds.iter().map(|&(id, _)| id).collect()
+        }
+        _ => return Vec::new(),
+    };
+    let w = c.wounding();
+    ids.into_iter()
+        .map(|id| (id, w.taken(id), w.out_of_action(id)))
+        .collect()
+}
+
+/// The wounds taken and dealt by an event at the table, and the models it
+/// took out of action: `hurt` is each wounded model as he was before it.
+fn blows(
+    story: &mut MissionStory,
+    hurt: &[(CharId, u32, bool)],
+    event: &CampaignEdit,
+    (now, rules): (&Campaign, &RulesData),
+) {
+    let no_sides = Sides::default();
+    let sides = match event {
+        CampaignEdit::Table(
+            TableEdit::AddWounds { sides, .. } | TableEdit::AddBattleWounds { sides, .. },
+        ) => sides,
+        _ => &no_sides,
+    };
+    let w = now.wounding();
+    for &(id, was, out_before) in hurt {
+        let is = w.taken(id);
+        if matches!(Fighter::of(id), Fighter::Character(_)) {
+            let taken = &mut story.wounds.entry(id).or_default().taken;
+            // A wound ticked back by hand was not taken after all.
+            *taken = (*taken + is).saturating_sub(was);
+        }
+        let [by] = sides.dealers_of(id) else {
+            continue;
+        };
+        if !matches!(Fighter::of(*by), Fighter::Character(_)) {
+            continue;
+        }
+        story.wounds.entry(*by).or_default().dealt += is.saturating_sub(was);
+        if !out_before && w.out_of_action(id) {
+            story.kills.push(Kill {
+                by: *by,
+                victim: victim(now, id, rules),
+            });
+        }
+    }
+}
+
+/// A model's name as a kill says it.
+fn victim(c: &Campaign, id: CharId, rules: &RulesData) -> Msg {
+    let names = match Fighter::of(id) {
+        Fighter::Enemy(i) => c.enemy_names(i),
+        Fighter::Named(i) => c.named_names(i, rules),
+        Fighter::Character(_) => {
+            return Msg::verbatim(c.character(id).map_or("?", |x| x.name()));
+        }
+    };
+    Msg::new("chronicle.model").names("name", &names)
 }
 
 /// What the event says a character did: played, tested, spent a fate
@@ -279,6 +382,23 @@ pub struct ServiceRecord {
     pub advances: Vec<Advance>,
     /// The missions after which he went on recon.
     pub recon: Vec<u32>,
+    /// The wounds he took and dealt at each mission's table where he
+    /// took or dealt some.
+    pub wounds: Vec<(u32, Wounds)>,
+    /// The models he took out of action, each with its mission.
+    pub kills: Vec<(u32, Msg)>,
+}
+
+impl ServiceRecord {
+    /// The wounds he took and dealt in the whole campaign.
+    pub fn wounds_in_all(&self) -> Wounds {
+        self.wounds
+            .iter()
+            .fold(Wounds::default(), |all, (_, w)| Wounds {
+                taken: all.taken + w.taken,
+                dealt: all.dealt + w.dealt,
+            })
+    }
 }
 
 /// An advance point a character placed (CHR-13).
@@ -323,9 +443,34 @@ pub fn service_record(stories: &[MissionStory], id: CharId) -> ServiceRecord {
                 DeedKind::Recon => record.recon.push(s.number),
             }
         }
+        if let Some(w) = s.wounds.get(&id).filter(|w| w.taken + w.dealt > 0) {
+            record.wounds.push((s.number, *w));
+            named = true;
+        }
+        for k in s.kills.iter().filter(|k| k.by == id) {
+            record.kills.push((s.number, k.victim.clone()));
+            named = true;
+        }
         if named {
             record.missions.push(s.number);
         }
     }
     record
+}
+
+/// Each character's wounds taken and dealt over the whole story, those
+/// who took and dealt most first (ties by id); those with none left out.
+pub fn wounds_by_character(stories: &[MissionStory]) -> Vec<(CharId, Wounds)> {
+    let mut all: BTreeMap<CharId, Wounds> = BTreeMap::new();
+    for (id, w) in stories.iter().flat_map(|s| &s.wounds) {
+        let sum = all.entry(*id).or_default();
+        sum.taken += w.taken;
+        sum.dealt += w.dealt;
+    }
+    let mut list: Vec<(CharId, Wounds)> = all
+        .into_iter()
+        .filter(|(_, w)| w.taken + w.dealt > 0)
+        .collect();
+    list.sort_by_key(|(id, w)| (std::cmp::Reverse(w.taken + w.dealt), *id));
+    list
 }

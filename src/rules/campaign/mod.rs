@@ -56,7 +56,7 @@ pub use data::{
 pub use data::{EnemyFighter, EnemyWeapon, NamedModel};
 pub use edit::{
     Bought, CampaignEdit, DebriefEdit, ItemEdit, MissionChoice, NewEscort, PreparationEdit,
-    Purchase, ReinforcementEdit, SetupEdit, TableEdit, TurnEdit,
+    Purchase, ReinforcementEdit, SetupEdit, Sides, TableEdit, TurnEdit,
 };
 pub use enemy::{Behaviour, ENEMY_IDS, Fighter, NAMED_IDS};
 pub use house::{InForce, RulesEdit};

@@ -9,7 +9,7 @@ use rand::Rng;
 
 use super::edit::CampaignEdit;
 use super::play::{dice, no_escort, total};
-use crate::rules::campaign::{DebriefEdit, ItemEdit, TableEdit};
+use crate::rules::campaign::{DebriefEdit, ItemEdit, Sides, TableEdit};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -216,9 +216,8 @@ impl Campaign {
     /// added to a character's at the table (never past his last).
     pub(super) fn wound(
         &mut self,
-        character: CharId,
-        wounds: u32,
-        roll: Option<u64>,
+        (character, wounds): (CharId, u32),
+        (roll, sides): (Option<u64>, Sides),
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
@@ -229,6 +228,7 @@ impl Campaign {
             character,
             wounds,
             roll,
+            sides,
         }))
     }
 
@@ -239,7 +239,7 @@ impl Campaign {
     pub(super) fn battle_wounds(
         &mut self,
         wounds: Vec<(CharId, u32)>,
-        roll: Option<u64>,
+        (roll, sides): (Option<u64>, Sides),
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
@@ -255,6 +255,7 @@ impl Campaign {
         Ok(CampaignEdit::Table(TableEdit::AddBattleWounds {
             wounds,
             roll,
+            sides,
         }))
     }
 

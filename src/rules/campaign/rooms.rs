@@ -94,10 +94,13 @@ impl Campaign {
                 character,
                 wounds,
                 roll,
-            } => self.wound(character, wounds, roll, rules, oc),
-            TableEdit::AddBattleWounds { wounds, roll } => {
-                self.battle_wounds(wounds, roll, rules, oc)
-            }
+                sides,
+            } => self.wound((character, wounds), (roll, sides), rules, oc),
+            TableEdit::AddBattleWounds {
+                wounds,
+                roll,
+                sides,
+            } => self.battle_wounds(wounds, (roll, sides), rules, oc),
             TableEdit::SetOutOfAction { character, out } => {
                 self.set_out_of_action(character, out, rules)
             }

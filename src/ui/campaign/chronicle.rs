@@ -55,7 +55,7 @@ pub(super) fn telling_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 }
 
 /// The marks of the missions' axis: whole numbers from 1.
-fn mission_marks(m: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>) -> String {
+pub(super) fn mission_marks(m: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>) -> String {
     if m.value >= 1.0 && m.value.fract() == 0.0 {
         format!("{}", m.value)
     } else {
@@ -107,6 +107,8 @@ impl ChronicleView {
         vp_chart_ui(ui, cx, c, story);
         ui.add_space(space::S);
         cran_chart_ui(ui, cx, c, story);
+        ui.add_space(space::S);
+        wounds_chart_ui(ui, cx, c, story);
         ui.add_space(space::M);
         let mut go = None;
         for s in story.iter().rev().filter(|s| s.number > 0) {
@@ -313,6 +315,101 @@ fn cran_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Mis
             }
         })
         .response;
+    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Image, true, &summary));
+}
+
+/// The most wounds taken and dealt at the table shown by character.
+const WOUNDS_SHOWN: usize = 12;
+
+/// The wounds each character took and dealt at the table over the whole
+/// campaign, those with most first, side by side; said in words. None
+/// when the journal knows of none.
+fn wounds_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[MissionStory]) {
+    let all = crate::rules::campaign::chronicle::wounds_by_character(story);
+    if all.is_empty() {
+        return;
+    }
+    let shown = &all[..all.len().min(WOUNDS_SHOWN)];
+    let name = |id: CharId| c.character(id).map_or("?", |x| x.name()).to_owned();
+    let mut each: Vec<String> = (shown.iter())
+        .map(|(id, w)| {
+            cx.f(
+                "campaign.chronicle.wounds_of",
+                &[
+                    ("name", &name(*id)),
+                    ("taken", &w.taken.to_string()),
+                    ("dealt", &w.dealt.to_string()),
+                ],
+            )
+        })
+        .collect();
+    if all.len() > shown.len() {
+        let more = (all.len() - shown.len()).to_string();
+        each.push(cx.f("campaign.chronicle.wounds_more", &[("count", &more)]));
+    }
+    let summary = cx.f(
+        "campaign.chronicle.wounds_words",
+        &[("characters", &each.join("; "))],
+    );
+    ui.label(RichText::new(cx.t("campaign.chronicle.wounds_title")).strong());
+    ui.add(egui::Label::new(RichText::new(&summary).color(palette().ink.subdued)).wrap());
+    // The first at the top: row k of n stands at n - k.
+    let n = shown.len();
+    let names: Vec<String> = shown.iter().map(|(id, _)| name(*id)).collect();
+    let row_name = move |m: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
+        let row = n as f64 - m.value;
+        if m.value.fract() == 0.0 && row >= 0.0 {
+            names.get(row as usize).cloned().unwrap_or_default()
+        } else {
+            String::new()
+        }
+    };
+    let series = [
+        (
+            cx.t("campaign.record.taken"),
+            palette().state.wounded,
+            0.2,
+            true,
+        ),
+        (
+            cx.t("campaign.record.dealt"),
+            palette().ink.accent,
+            -0.2,
+            false,
+        ),
+    ];
+    let width = (ui.available_width() - space::S).clamp(200.0, 640.0);
+    let height = 40.0 + 24.0 * n as f32;
+    let x_axis = cx.t("campaign.record.wounds_axis").to_owned();
+    let r = still_plot(
+        ("chronicle-wounds", &c.id),
+        (width, height),
+        (x_axis, String::new()),
+    )
+    .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightBottom))
+    .include_x(0.0)
+    .include_x(2.0)
+    .include_y(0.4)
+    .include_y(n as f64 + 0.6)
+    .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+    .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
+    .y_axis_formatter(row_name)
+    .show(ui, |plot| {
+        for (word, colour, offset, taken) in series {
+            let bars = (shown.iter().enumerate())
+                .map(|(k, (_, w))| {
+                    let value = if taken { w.taken } else { w.dealt };
+                    egui_plot::Bar::new((n - k) as f64 + offset, f64::from(value)).width(0.4)
+                })
+                .collect();
+            plot.bar_chart(
+                egui_plot::BarChart::new(word, bars)
+                    .horizontal()
+                    .color(colour),
+            );
+        }
+    })
+    .response;
     r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Image, true, &summary));
 }
 

@@ -20,6 +20,7 @@ mod named;
 mod overview;
 mod parts;
 mod recruit;
+mod service;
 mod setup;
 mod table;
 mod victory;

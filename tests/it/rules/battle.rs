@@ -266,6 +266,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
         E::Table(TableEdit::AddBattleWounds {
             wounds: vec![(dace, 1), (nim, 99)],
             roll: None,
+            sides: Default::default(),
         }),
         rules,
     );
@@ -285,6 +286,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
         E::Table(TableEdit::AddBattleWounds {
             wounds: vec![(dace, 1), (CharId(9999), 1)],
             roll: None,
+            sides: Default::default(),
         }),
         rules,
     );
@@ -293,6 +295,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
         E::Table(TableEdit::AddBattleWounds {
             wounds: vec![],
             roll: None,
+            sides: Default::default(),
         }),
         rules,
     );
@@ -304,6 +307,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
         E::Table(TableEdit::AddBattleWounds {
             wounds: vec![(dace, 1)],
             roll: Some(42),
+            sides: Default::default(),
         }),
         rules,
     );
@@ -314,6 +318,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
             character: dace,
             wounds: 1,
             roll: Some(42),
+            sides: Default::default(),
         }),
         rules,
     );
@@ -324,6 +329,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
             character: dace,
             wounds: 1,
             roll: Some(43),
+            sides: Default::default(),
         }),
         rules,
     );
@@ -354,7 +360,7 @@ fn chr_15_a_campaign_character_is_followed_by_who_he_is_not_by_his_name() {
 
 /// CMP-13: a roll's wounds go to the campaign character each wounded
 /// fighter was taken as, never to another (the attacker who dealt them
-/// takes none): one event per campaign, the same roll once; one out of
+/// takes none, and is named as the other side): one event per campaign, the same roll once; one out of
 /// action, one not taken from a campaign, or one whose campaign is gone
 /// takes nothing, and says why.
 #[test]
@@ -400,6 +406,11 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
             character: id("Trooper Dace"),
             wounds: 2,
             roll: Some(42),
+            // Who fought, side by side: who dealt them is the other side.
+            sides: muster::rules::campaign::Sides {
+                first: vec![id("Trooper Nim")],
+                second: vec![id("Trooper Dace"), id("Trooper Pell")],
+            },
         })
     );
     let why: Vec<(&str, Option<&str>)> = w

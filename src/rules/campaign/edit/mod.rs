@@ -274,6 +274,10 @@ pub enum TableEdit {
         /// wounds are applied once.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<u64>,
+        /// The roll's fighters of this campaign, side by side: who dealt
+        /// the wounds (none known for an older event).
+        #[serde(default, skip_serializing_if = "Sides::is_empty")]
+        sides: Sides,
     },
     /// The wounds one roll of the battle screen caused to several
     /// characters (a round between units), added to each at the table in
@@ -284,6 +288,10 @@ pub enum TableEdit {
         /// The seed of the battle log's roll they came from.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<u64>,
+        /// The roll's fighters of this campaign, side by side: who dealt
+        /// the wounds (none known for an older event).
+        #[serde(default, skip_serializing_if = "Sides::is_empty")]
+        sides: Sides,
     },
     /// A character taken out of action, or back.
     SetOutOfAction {
@@ -299,6 +307,44 @@ pub enum TableEdit {
         /// Its points.
         points: i32,
     },
+}
+
+/// The fighters of one campaign in a roll of the battle screen whose
+/// wounds go to its table, side by side (the attacker's side first): who
+/// dealt the wounds a fighter took is the other side.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sides {
+    /// The attacker's side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub first: Vec<CharId>,
+    /// The other side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub second: Vec<CharId>,
+}
+
+impl Sides {
+    /// Whether the roll named no fighter of the campaign (an older event).
+    pub fn is_empty(&self) -> bool {
+        self.first.is_empty() && self.second.is_empty()
+    }
+
+    /// Whether `id` fought in the roll.
+    pub fn has(&self, id: CharId) -> bool {
+        self.first.contains(&id) || self.second.contains(&id)
+    }
+
+    /// Who dealt the wounds `id` took: the side he is not on (none when
+    /// he is on neither).
+    pub fn dealers_of(&self, id: CharId) -> &[CharId] {
+        if self.first.contains(&id) {
+            &self.second
+        } else if self.second.contains(&id) {
+            &self.first
+        } else {
+            &[]
+        }
+    }
 }
 
 /// A kill-team soldier's turn at the table (KT-8 … KT-11): his actions and
@@ -771,9 +817,10 @@ impl CampaignEdit {
         self.character() == Some(id)
             || match self {
                 Self::Debrief(DebriefEdit::EndMission { played, .. }) => played.contains(&id),
-                Self::Table(TableEdit::AddBattleWounds { wounds, .. }) => {
-                    wounds.iter().any(|(c, _)| *c == id)
+                Self::Table(TableEdit::AddBattleWounds { wounds, sides, .. }) => {
+                    wounds.iter().any(|(c, _)| *c == id) || sides.has(id)
                 }
+                Self::Table(TableEdit::AddWounds { sides, .. }) => sides.has(id),
                 Self::Debrief(DebriefEdit::Guide { characters }) => characters.contains(&id),
                 Self::Items(ItemEdit::UseItem { target, .. }) => *target == Some(id),
                 Self::Turn(TurnEdit::GiveInsignia { to, .. }) => *to == id,

@@ -81,4 +81,19 @@ impl<'a> Wounding<'a> {
             Fighter::Character(_) => table.out_of_action.contains(&id),
         }
     }
+
+    /// The wounds the model of this id has taken at the mission's table:
+    /// a character playing, a drawn enemy, or a model the mission names
+    /// (none before the mission is at the table).
+    pub fn taken(&self, id: CharId) -> u32 {
+        let Some(table) = &self.c.table else {
+            return 0;
+        };
+        let taken = match Fighter::of(id) {
+            Fighter::Enemy(i) => table.enemy_wounds.get(&i),
+            Fighter::Named(i) => table.named_wounds.get(&i),
+            Fighter::Character(_) => table.wounds.get(&id),
+        };
+        taken.copied().unwrap_or(0)
+    }
 }

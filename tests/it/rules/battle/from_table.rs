@@ -49,6 +49,7 @@ fn each_fighter_brings_his_wounds_left_and_where_his_wounds_go() {
                 character: Fighter::Enemy(0).id(),
                 wounds: 1,
                 roll: None,
+                sides: Default::default(),
             }),
         ]
     });
@@ -195,6 +196,7 @@ fn cmp_13_who_is_out_of_action_at_the_table() {
                 character: Fighter::Enemy(0).id(),
                 wounds: 99,
                 roll: None,
+                sides: Default::default(),
             }),
         ]
     });

@@ -117,3 +117,86 @@ fn chr_13_an_advance_in_the_service_record_says_the_characteristic_before_and_af
     // The first mission and the Grand Final.
     assert_eq!(record.played, vec![1, 2]);
 }
+
+/// CMP-13: the wounds each character took at a mission's table (ticked by
+/// hand or applied from a fight, a tick taken back not counted) and those
+/// he dealt in a fight applied to the campaign whose other side was he
+/// alone, with the models he took out of action; a round between several
+/// fighters credits nobody's wounds dealt.
+#[test]
+fn cmp_13_wounds_taken_and_dealt_and_models_taken_out_are_the_table_s() {
+    use muster::rules::campaign::chronicle::{Wounds, service_record, wounds_by_character};
+    use muster::rules::campaign::{CampaignEdit as E, Fighter, Sides, TableEdit};
+    let r = rules();
+    let team = crate::common::example_team();
+    let c = crate::common::team_at_the_table(&team, r, |c| {
+        let dace = crate::common::char_id(c, "Trooper Dace");
+        let nim = crate::common::char_id(c, "Trooper Nim");
+        let (ork, other) = (Fighter::Enemy(0).id(), Fighter::Enemy(1).id());
+        let full = c.enemy_wounds(0, r);
+        vec![
+            // Dace alone against the first enemy: he takes him out.
+            E::Table(TableEdit::AddWounds {
+                character: ork,
+                wounds: full,
+                roll: Some(1),
+                sides: Sides {
+                    first: vec![dace],
+                    second: vec![ork],
+                },
+            }),
+            // Two wounds ticked by hand, one taken back.
+            E::Table(TableEdit::SetWounds {
+                character: dace,
+                wounds: 2,
+            }),
+            E::Table(TableEdit::SetWounds {
+                character: dace,
+                wounds: 1,
+            }),
+            // A round, Dace and Nim against the second enemy: each side
+            // wounded; nobody alone dealt the enemy's wound.
+            E::Table(TableEdit::AddBattleWounds {
+                wounds: vec![(other, 1), (nim, 1)],
+                roll: Some(2),
+                sides: Sides {
+                    first: vec![dace, nim],
+                    second: vec![other],
+                },
+            }),
+        ]
+    });
+    let story = chronicle(&c, r).expect("the journal plays");
+    let at_the_table = story.last().expect("the mission at the table");
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    let nim = crate::common::char_id(&c, "Trooper Nim");
+    let full = c.enemy_wounds(0, r);
+    assert_eq!(
+        at_the_table.wounds.get(&dace),
+        Some(&Wounds {
+            taken: 1,
+            dealt: full
+        })
+    );
+    assert_eq!(
+        at_the_table.wounds.get(&nim),
+        Some(&Wounds { taken: 1, dealt: 0 })
+    );
+    let record = service_record(&story, dace);
+    assert_eq!(record.kills.len(), 1, "the first enemy, taken out by Dace");
+    assert_eq!(record.kills[0].0, c.mission_number());
+    assert_eq!(
+        record.wounds_in_all(),
+        Wounds {
+            taken: 1,
+            dealt: full
+        }
+    );
+    assert!(service_record(&story, nim).kills.is_empty());
+    // The campaign's whole: Dace first (most taken and dealt), then Nim.
+    let all: Vec<_> = wounds_by_character(&story)
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(all, vec![dace, nim]);
+}

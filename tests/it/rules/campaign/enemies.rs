@@ -134,6 +134,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
             character: Fighter::Enemy(0).id(),
             wounds: max + 5,
             roll: Some(42),
+            sides: Default::default(),
         }),
         r,
     );

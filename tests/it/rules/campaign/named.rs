@@ -103,6 +103,7 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
             character: id,
             wounds: 3,
             roll: Some(11),
+            sides: Default::default(),
         }),
         r,
     );

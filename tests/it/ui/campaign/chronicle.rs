@@ -167,3 +167,48 @@ fn the_story_is_told_beside_the_window_which_says_so_meanwhile() {
     );
     assert!(h.query_by_label_contains("3 missions played").is_some());
 }
+
+/// CMP-13: the wounds each character took and dealt at the table, drawn by
+/// character and said in words; a character's record says his, mission by
+/// mission, with a chart of them and the models he took out of action. In
+/// the example, the first mission's fights: an enemy alone wounded
+/// Inquisitor Vael, Sergeant Brask alone took another out.
+#[test]
+fn cmp_13_the_chronicle_draws_the_wounds_taken_and_dealt_and_the_record_names_the_kills() {
+    use muster::rules::campaign::chronicle::{chronicle, service_record};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (c, mut h) = chronicle_of_the_example(dir.path(), (1280.0, 4000.0));
+    let story = chronicle(&c, rules()).expect("the journal plays");
+    let brask = crate::common::char_id(&c, "Sergeant Brask");
+    let dealt = service_record(&story, brask).wounds_in_all().dealt;
+    assert!(dealt > 0, "Brask's fight is in the example");
+    let words = h
+        .query_all_by_label_contains("Wounds taken and dealt at the table")
+        .find(|n| format!("{n:?}").contains("Image"))
+        .map(|n| format!("{n:?}"))
+        .expect("the wounds chart, named by its numbers");
+    assert!(
+        words.contains(&format!("Sergeant Brask 0 taken, {dealt} dealt")),
+        "{words}"
+    );
+    assert!(
+        words.contains("Inquisitor Vael 1 taken, 0 dealt"),
+        "{words}"
+    );
+    h.get_by_role_and_label(Role::Link, "Follow Sergeant Brask in his history")
+        .click();
+    h.run();
+    let line =
+        format!("Wounds at the table: 0 taken, {dealt} dealt (mission 1: 0 taken, {dealt} dealt)");
+    assert!(h.query_by_label(&line).is_some(), "{line}");
+    let kill = h
+        .query_by_label_contains("Took out of action: ")
+        .map(|n| format!("{n:?}"))
+        .expect("the model he took out");
+    assert!(kill.contains("(mission 1)"), "{kill}");
+    assert!(
+        h.query_all_by_label(&format!("Wounds at the table: 0 taken, {dealt} dealt"))
+            .any(|n| format!("{n:?}").contains("Image")),
+        "his chart, named by its numbers"
+    );
+}
