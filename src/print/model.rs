@@ -98,9 +98,10 @@ pub enum Block {
     Chart(Chart),
 }
 
-/// A chart over the missions: a series drawn as bars, one as a line, and
-/// a threshold across; with the same in words, for a reader who cannot
-/// see it (and for the PDF's text).
+/// A chart over places (the missions, or the characters): series drawn
+/// as bars, side by side or stacked, one as a line, and a threshold
+/// across; with the same in words, for a reader who cannot see it (and
+/// for the PDF's text).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Chart {
     /// What it shows.
@@ -109,10 +110,13 @@ pub struct Chart {
     pub x_label: String,
     /// What the vertical axis counts ("VP").
     pub y_label: String,
-    /// The label under each place ("1", "2" …).
+    /// The label under each place ("1", "2" …, or names).
     pub ticks: Vec<String>,
-    /// The series drawn as bars, one a place.
-    pub bars: Option<Series>,
+    /// The series drawn as bars, each one value a place.
+    pub bars: Vec<Series>,
+    /// The bars' series stacked on each other at a place, rather than side
+    /// by side.
+    pub stacked: bool,
     /// The series drawn as a line, one point a place.
     pub line: Option<Series>,
     /// A line across at a value (the Final's threshold).
@@ -128,6 +132,27 @@ pub struct Series {
     pub name: String,
     /// Its values, one a place.
     pub values: Vec<f64>,
+    /// Its ink.
+    pub shade: Shade,
+}
+
+/// The ink of a chart's series: the sheet's tones, grey the plain one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Shade {
+    /// Grey.
+    #[default]
+    Plain,
+    /// The sheet's accent.
+    Accent,
+    /// Good news (green).
+    Good,
+    /// To watch (amber).
+    Warn,
+    /// Bad news (red).
+    Bad,
+    /// Neither (blue).
+    Info,
 }
 
 /// A line across a chart.
@@ -140,13 +165,23 @@ pub struct Threshold {
 }
 
 impl Chart {
-    /// The highest value drawn, the threshold's included.
+    /// The highest value drawn, the threshold's included (a stack's whole
+    /// height where the bars are stacked).
     pub fn top(&self) -> f64 {
-        let series = [&self.bars, &self.line];
-        let values = series
-            .iter()
-            .flat_map(|s| s.iter().flat_map(|s| s.values.iter()));
-        (values.copied())
+        let places = self.ticks.len();
+        let bars = (0..places).map(|i| {
+            let at = self
+                .bars
+                .iter()
+                .map(|s| s.values.get(i).copied().unwrap_or(0.0));
+            if self.stacked {
+                at.sum()
+            } else {
+                at.fold(0.0, f64::max)
+            }
+        });
+        let line = self.line.iter().flat_map(|s| s.values.iter().copied());
+        bars.chain(line)
             .chain(self.threshold.iter().map(|t| t.value))
             .fold(0.0, f64::max)
     }
@@ -325,8 +360,8 @@ fn block_texts<'a>(b: &'a Block, out: &mut Vec<&'a str>) {
             out.extend([c.title.as_str(), c.summary.as_str()]);
             out.extend([c.x_label.as_str(), c.y_label.as_str()]);
             out.extend(c.threshold.iter().map(|t| t.name.as_str()));
-            let series = [&c.bars, &c.line];
-            out.extend(series.into_iter().flatten().map(|s| s.name.as_str()));
+            out.extend(c.bars.iter().chain(&c.line).map(|s| s.name.as_str()));
+            out.extend(c.ticks.iter().map(String::as_str));
         }
     }
 }

@@ -143,7 +143,7 @@ fn the_book_tells_each_mission_of_the_example_on_its_page_with_its_fallen() {
 fn the_book_s_charts_say_the_example_s_numbers_in_words() {
     let sheet = book(Lang::En);
     let drawn = charts(&sheet);
-    assert_eq!(drawn.len(), 2);
+    assert_eq!(drawn.len(), 4);
     let vp = drawn[0];
     assert_eq!(
         vp.summary,
@@ -155,8 +155,8 @@ fn the_book_s_charts_say_the_example_s_numbers_in_words() {
         Some(vec![3.0, 4.0, 4.0])
     );
     assert_eq!(
-        vp.bars.as_ref().map(|b| b.values.clone()),
-        Some(vec![2.0, 1.0, 0.0])
+        vp.bars.iter().map(|b| b.values.clone()).collect::<Vec<_>>(),
+        vec![vec![2.0, 1.0, 0.0]]
     );
     assert_eq!(vp.threshold.as_ref().map(|t| t.value), Some(10.0));
     let strength = drawn[1];
@@ -164,10 +164,46 @@ fn the_book_s_charts_say_the_example_s_numbers_in_words() {
         strength.summary,
         "Models alive after each mission: 12, 12, 11; reinforcement points: 20, 60, 100."
     );
+    // The Cran tests' outcomes, stacked: fit, lightly and seriously
+    // wounded, fallen (CMP-9).
+    let cran = drawn[2];
+    assert!(cran.stacked);
+    assert_eq!(
+        cran.summary,
+        "Cran tests: after mission 1, no test; after mission 2, 2 lightly wounded; \
+         after mission 3, 1 lightly wounded, 1 seriously wounded, 1 fallen."
+    );
+    assert_eq!(
+        cran.bars
+            .iter()
+            .map(|b| b.values.clone())
+            .collect::<Vec<_>>(),
+        vec![
+            vec![0.0, 0.0, 0.0],
+            vec![0.0, 2.0, 1.0],
+            vec![0.0, 0.0, 1.0],
+            vec![0.0, 0.0, 1.0],
+        ]
+    );
+    // The wounds taken and dealt at the table, by character, side by side
+    // (CMP-13): the first mission's fights.
+    let wounds = drawn[3];
+    assert!(!wounds.stacked);
+    assert_eq!(wounds.ticks[..2], ["Sergeant Brask", "Inquisitor Vael"]);
+    assert!(
+        wounds.summary.contains("Inquisitor Vael 1 taken, 0 dealt"),
+        "{}",
+        wounds.summary
+    );
     let fr = book(Lang::Fr);
     assert_eq!(
         charts(&fr)[1].summary,
         "Figurines vivantes après chaque mission : 12, 12, 11 ; points de renfort : 20, 60, 100."
+    );
+    assert!(
+        charts(&fr)[3]
+            .summary
+            .contains("Inquisitor Vael 1 reçues, 0 infligées")
     );
 }
 

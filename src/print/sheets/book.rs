@@ -1,6 +1,7 @@
 //! A campaign's book: its story on paper, told from the journal as the
-//! chronicle tells it on screen. A cover, the charts of the victory points
-//! and of the escorts' strength, a page a mission (its enemy, how it ended,
+//! chronicle tells it on screen. A cover, the charts of the victory points,
+//! the escorts' strength, the Cran tests and the wounds taken and dealt by
+//! character, a page a mission (its enemy, how it ended,
 //! who fell and how, who came back wounded, who joined, the tests and the
 //! recon), the roll of honour, the fallen, and the house rules in force.
 
@@ -12,10 +13,9 @@ use crate::rules::campaign::{
 };
 use crate::rules::doc::{LineKind, Outcome};
 
-use crate::print::model::{
-    Block, Chart, Fact, Section, Series, Sheet, SheetKind, Table, Threshold,
-};
+use crate::print::model::{Block, Fact, Section, Sheet, SheetKind, Table};
 
+use super::book_charts as charts;
 use super::{SheetOptions, finish, new_sheet};
 
 /// The book of campaign `c`, played under `rules`.
@@ -51,8 +51,10 @@ pub fn campaign_book(c: &Campaign, rules: &RulesData, options: SheetOptions) -> 
         id: "charts".to_owned(),
         title: lang.t("sheet.book.charts").to_owned(),
         blocks: vec![
-            Block::Chart(vp_chart(c, &stories, lang)),
-            Block::Chart(strength_chart(&stories, lang)),
+            Block::Chart(charts::vp_chart(c, &stories, lang)),
+            Block::Chart(charts::strength_chart(&stories, lang)),
+            Block::Chart(charts::cran_chart(&stories, lang)),
+            Block::Chart(charts::wounds_chart(c, &stories, lang)),
         ],
     });
     // What each event did, as the journal tab says it.
@@ -139,79 +141,8 @@ fn mission_title(m: &Mission, rules: &RulesData, lang: Lang) -> String {
 }
 
 /// The missions that ended, one place each.
-fn ended(stories: &[MissionStory]) -> impl Iterator<Item = &MissionStory> {
+pub(super) fn ended(stories: &[MissionStory]) -> impl Iterator<Item = &MissionStory> {
     stories.iter().filter(|s| s.result.is_some())
-}
-
-/// The VP each mission earned (bars) and held after it (a line), against
-/// the Final's threshold.
-fn vp_chart(c: &Campaign, stories: &[MissionStory], lang: Lang) -> Chart {
-    let earned: Vec<f64> = ended(stories)
-        .map(|s| f64::from(s.result.map_or(0, |r| r.1)))
-        .collect();
-    let held: Vec<f64> = ended(stories).map(|s| f64::from(s.vp_after)).collect();
-    let values: Vec<String> = ended(stories).map(|s| s.vp_after.to_string()).collect();
-    let summary = if values.is_empty() {
-        lang.t("campaign.chronicle.vp_none").to_owned()
-    } else {
-        lang.f(
-            "campaign.chronicle.vp_words",
-            &[
-                ("values", &values.join(", ")),
-                ("threshold", &c.settings.vp_threshold.to_string()),
-            ],
-        )
-    };
-    Chart {
-        title: lang.t("sheet.book.vp_chart").to_owned(),
-        x_label: lang.t("campaign.chronicle.mission_axis").to_owned(),
-        y_label: lang.t("sheet.book.vp_axis").to_owned(),
-        ticks: ended(stories).map(|s| s.number.to_string()).collect(),
-        bars: Some(Series {
-            name: lang.t("sheet.book.vp_earned").to_owned(),
-            values: earned,
-        }),
-        line: Some(Series {
-            name: lang.t("campaign.chronicle.vp_line").to_owned(),
-            values: held,
-        }),
-        threshold: Some(Threshold {
-            name: lang.t("campaign.chronicle.final_line").to_owned(),
-            value: f64::from(c.settings.vp_threshold),
-        }),
-        summary,
-    }
-}
-
-/// The escorts' strength after each mission: the models alive (a line)
-/// and the reinforcement pool (bars).
-fn strength_chart(stories: &[MissionStory], lang: Lang) -> Chart {
-    let living: Vec<String> = ended(stories).map(|s| s.living_after.to_string()).collect();
-    let pool: Vec<String> = ended(stories).map(|s| s.pool_after.to_string()).collect();
-    let summary = if living.is_empty() {
-        lang.t("sheet.book.strength_none").to_owned()
-    } else {
-        lang.f(
-            "sheet.book.strength_words",
-            &[("living", &living.join(", ")), ("pool", &pool.join(", "))],
-        )
-    };
-    Chart {
-        title: lang.t("sheet.book.strength_chart").to_owned(),
-        x_label: lang.t("campaign.chronicle.mission_axis").to_owned(),
-        y_label: lang.t("sheet.book.strength_axis").to_owned(),
-        ticks: ended(stories).map(|s| s.number.to_string()).collect(),
-        bars: Some(Series {
-            name: lang.t("sheet.book.pool").to_owned(),
-            values: ended(stories).map(|s| f64::from(s.pool_after)).collect(),
-        }),
-        line: Some(Series {
-            name: lang.t("sheet.book.living_line").to_owned(),
-            values: ended(stories).map(|s| f64::from(s.living_after)).collect(),
-        }),
-        threshold: None,
-        summary,
-    }
 }
 
 /// "Trooper Vell (dead, Cran test)", one a fate.

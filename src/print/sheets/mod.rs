@@ -7,6 +7,7 @@
 
 mod band;
 mod book;
+pub mod book_charts;
 mod campaign;
 mod house_rules;
 mod killteam;

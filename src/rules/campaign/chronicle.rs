@@ -144,6 +144,36 @@ impl MissionStory {
     }
 }
 
+/// The outcomes of the Cran tests after a mission, in the order
+/// [`MissionStory::cran_outcomes`] counts them: fit, lightly wounded,
+/// seriously wounded, fallen (dead or missing).
+pub const CRAN_OUTCOMES: [State; 4] = [
+    State::Fit,
+    State::LightlyWounded,
+    State::SeriouslyWounded,
+    State::Dead,
+];
+
+impl MissionStory {
+    /// What the Cran tests after it left (CMP-9), one count per outcome of
+    /// [`CRAN_OUTCOMES`].
+    pub fn cran_outcomes(&self) -> [u32; 4] {
+        let mut counts = [0; 4];
+        for d in &self.deeds {
+            if let DeedKind::CranTest(state) = d.kind {
+                let i = match state {
+                    State::Fit => 0,
+                    State::LightlyWounded => 1,
+                    State::SeriouslyWounded => 2,
+                    State::Dead | State::Missing => 3,
+                };
+                counts[i] += 1;
+            }
+        }
+        counts
+    }
+}
+
 /// The campaign's story: one part per mission number met in its journal,
 /// in order. Refused with the first event that no longer plays (a journal
 /// the rules refuse is the validator's to report).

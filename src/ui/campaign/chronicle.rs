@@ -11,7 +11,8 @@ use egui_material_icons::icons;
 
 use crate::app::Command;
 use crate::app::chronicle::{Told, Untold};
-use crate::rules::campaign::chronicle::{Fate, MissionStory};
+use crate::print::sheets::book_charts::{WOUNDS_SHOWN, cran_words, outcome_word, wounds_words};
+use crate::rules::campaign::chronicle::{CRAN_OUTCOMES, Fate, MissionStory};
 use crate::rules::campaign::{Campaign, CharId, State};
 use crate::ui::campaign::parts::mission_name;
 use crate::ui::context::ViewCtx;
@@ -225,34 +226,20 @@ fn vp_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Missi
     r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Image, true, &words));
 }
 
-/// What the Cran tests after a mission left, one count per outcome: fit,
-/// lightly wounded, seriously wounded, fallen.
-fn cran_outcomes(s: &MissionStory) -> [u32; 4] {
-    use crate::rules::campaign::chronicle::DeedKind;
-    let mut counts = [0; 4];
-    for d in &s.deeds {
-        if let DeedKind::CranTest(state) = d.kind {
-            let i = match state {
-                State::Fit => 0,
-                State::LightlyWounded => 1,
-                State::SeriouslyWounded => 2,
-                State::Dead | State::Missing => 3,
-            };
-            counts[i] += 1;
-        }
-    }
-    counts
-}
-
-/// The outcomes' names and colours, in the order of `cran_outcomes`.
-fn outcome_words<'a>(cx: &'a ViewCtx<'_>) -> [(&'a str, egui::Color32); 4] {
+/// The outcomes' names and colours, in the order of `CRAN_OUTCOMES`.
+fn outcome_words(cx: &ViewCtx<'_>) -> [(&'static str, egui::Color32); 4] {
     let state = palette().state;
-    [
-        (cx.t(State::Fit.key()), state.fit),
-        (cx.t(State::LightlyWounded.key()), state.wounded),
-        (cx.t(State::SeriouslyWounded.key()), state.seriously_wounded),
-        (cx.t("campaign.chronicle.fell_outcome"), state.dead),
-    ]
+    let colours = [
+        state.fit,
+        state.wounded,
+        state.seriously_wounded,
+        state.dead,
+    ];
+    let mut words = [("", egui::Color32::TRANSPARENT); 4];
+    for (k, (outcome, colour)) in CRAN_OUTCOMES.iter().zip(colours).enumerate() {
+        words[k] = (outcome_word(cx.lang, *outcome), colour);
+    }
+    words
 }
 
 /// The Cran tests after each mission (CMP-9), their outcomes stacked, and
@@ -260,33 +247,13 @@ fn outcome_words<'a>(cx: &'a ViewCtx<'_>) -> [(&'a str, egui::Color32); 4] {
 fn cran_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[MissionStory]) {
     let ended: Vec<(u32, [u32; 4])> = (story.iter())
         .filter(|s| s.result.is_some())
-        .map(|s| (s.number, cran_outcomes(s)))
+        .map(|s| (s.number, s.cran_outcomes()))
         .collect();
     if ended.is_empty() {
         return;
     }
     let words = outcome_words(cx);
-    let told: Vec<String> = (ended.iter())
-        .map(|(n, counts)| {
-            let parts: Vec<String> = (counts.iter().zip(&words))
-                .filter(|(k, _)| **k > 0)
-                .map(|(k, (w, _))| format!("{k} {w}"))
-                .collect();
-            let parts = if parts.is_empty() {
-                cx.t("campaign.chronicle.no_test").to_owned()
-            } else {
-                parts.join(", ")
-            };
-            cx.f(
-                "campaign.chronicle.cran_after",
-                &[("number", &n.to_string()), ("outcomes", &parts)],
-            )
-        })
-        .collect();
-    let summary = cx.f(
-        "campaign.chronicle.cran_words",
-        &[("missions", &told.join("; "))],
-    );
+    let summary = cran_words(cx.lang, story);
     ui.label(RichText::new(&summary).color(palette().ink.subdued));
     let width = (ui.available_width() - space::S).clamp(200.0, 640.0);
     let x_axis = cx.t("campaign.chronicle.mission_axis").to_owned();
@@ -318,9 +285,6 @@ fn cran_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Mis
     r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Image, true, &summary));
 }
 
-/// The most wounds taken and dealt at the table shown by character.
-const WOUNDS_SHOWN: usize = 12;
-
 /// The wounds each character took and dealt at the table over the whole
 /// campaign, those with most first, side by side; said in words. None
 /// when the journal knows of none.
@@ -331,26 +295,7 @@ fn wounds_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[M
     }
     let shown = &all[..all.len().min(WOUNDS_SHOWN)];
     let name = |id: CharId| c.character(id).map_or("?", |x| x.name()).to_owned();
-    let mut each: Vec<String> = (shown.iter())
-        .map(|(id, w)| {
-            cx.f(
-                "campaign.chronicle.wounds_of",
-                &[
-                    ("name", &name(*id)),
-                    ("taken", &w.taken.to_string()),
-                    ("dealt", &w.dealt.to_string()),
-                ],
-            )
-        })
-        .collect();
-    if all.len() > shown.len() {
-        let more = (all.len() - shown.len()).to_string();
-        each.push(cx.f("campaign.chronicle.wounds_more", &[("count", &more)]));
-    }
-    let summary = cx.f(
-        "campaign.chronicle.wounds_words",
-        &[("characters", &each.join("; "))],
-    );
+    let summary = wounds_words(cx.lang, c, shown, all.len());
     ui.label(RichText::new(cx.t("campaign.chronicle.wounds_title")).strong());
     ui.add(egui::Label::new(RichText::new(&summary).color(palette().ink.subdued)).wrap());
     // The first at the top: row k of n stands at n - k.

@@ -5,7 +5,7 @@
 use egui::{Stroke, pos2, vec2};
 
 use super::parts::{font, px, size, text};
-use crate::print::model::Chart;
+use crate::print::model::{Chart, Shade};
 use crate::ui::theme::PAPER;
 
 /// The chart's height on paper, in points, as in the template.
@@ -45,22 +45,24 @@ impl Plot {
 pub(super) fn chart_ui(ui: &mut egui::Ui, c: &Chart, width: f32) {
     ui.label(text(&c.title, size::BODY, true, PAPER.ink));
     // The legend: what each mark is, in words.
-    let mut legend = Vec::new();
-    if let Some(b) = &c.bars {
-        legend.push(format!("▮ {}", b.name));
-    }
-    if let Some(l) = &c.line {
-        legend.push(format!("● {}", l.name));
-    }
-    if let Some(t) = &c.threshold {
-        legend.push(format!("- - {}", t.name));
-    }
-    ui.label(text(
-        &legend.join("   "),
-        size::FOOTER,
-        false,
-        PAPER.subdued,
-    ));
+    ui.horizontal_wrapped(|ui| {
+        for b in &c.bars {
+            ui.label(text("▮", size::FOOTER, false, ink(b.shade)));
+            ui.label(text(&b.name, size::FOOTER, false, PAPER.subdued));
+        }
+        if let Some(l) = &c.line {
+            ui.label(text("●", size::FOOTER, false, ink(l.shade)));
+            ui.label(text(&l.name, size::FOOTER, false, PAPER.subdued));
+        }
+        if let Some(t) = &c.threshold {
+            ui.label(text(
+                &format!("- - {}", t.name),
+                size::FOOTER,
+                false,
+                PAPER.bad,
+            ));
+        }
+    });
     let (rect, response) = ui.allocate_exact_size(vec2(width, px(HEIGHT)), egui::Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &c.summary));
     let rect = egui::Rect::from_min_max(
@@ -137,13 +139,33 @@ fn axes_ui(ui: &egui::Ui, c: &Chart, plot: &Plot, step: f64) {
 /// The bars, the threshold across, and the line with its points.
 fn series_ui(ui: &egui::Ui, c: &Chart, plot: &Plot) {
     let p = ui.painter();
-    if let Some(bars) = &c.bars {
-        for (i, v) in bars.values.iter().enumerate() {
+    // Stacked, each series on those before it; else side by side, the
+    // place's width shared.
+    let n = c.bars.len().max(1) as f32;
+    let width = if c.stacked {
+        plot.slot * 0.6
+    } else {
+        plot.slot * 0.6 / n
+    };
+    for i in 0..c.ticks.len() {
+        let mut under = 0.0;
+        for (k, bars) in c.bars.iter().enumerate() {
+            let v = bars.values.get(i).copied().unwrap_or(0.0);
+            let left = if c.stacked {
+                plot.x(i) - width / 2.0
+            } else {
+                plot.x(i) - plot.slot * 0.3 + width * k as f32
+            };
             let r = egui::Rect::from_min_max(
-                pos2(plot.x(i) - plot.slot * 0.3, plot.y(*v)),
-                pos2(plot.x(i) + plot.slot * 0.3, plot.rect.bottom()),
+                pos2(left, plot.y(under + v)),
+                pos2(left + width, plot.y(under)),
             );
-            p.rect_filled(r, 0.0, PAPER.rule);
+            if v > 0.0 {
+                p.rect_filled(r, 0.0, ink(bars.shade));
+            }
+            if c.stacked {
+                under += v;
+            }
         }
     }
     if let Some(t) = &c.threshold {
@@ -160,9 +182,21 @@ fn series_ui(ui: &egui::Ui, c: &Chart, plot: &Plot) {
         let points: Vec<egui::Pos2> = (line.values.iter().enumerate())
             .map(|(i, v)| pos2(plot.x(i), plot.y(*v)))
             .collect();
-        p.line(points.clone(), Stroke::new(px(1.2), PAPER.accent));
+        p.line(points.clone(), Stroke::new(px(1.2), ink(line.shade)));
         for at in points {
-            p.circle_filled(at, px(1.8), PAPER.accent);
+            p.circle_filled(at, px(1.8), ink(line.shade));
         }
+    }
+}
+
+/// A series' ink on the paper, as the template gives it.
+fn ink(shade: Shade) -> egui::Color32 {
+    match shade {
+        Shade::Plain => PAPER.rule,
+        Shade::Accent => PAPER.accent,
+        Shade::Good => PAPER.good,
+        Shade::Warn => PAPER.warn,
+        Shade::Bad => PAPER.bad,
+        Shade::Info => PAPER.info,
     }
 }
