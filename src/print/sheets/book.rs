@@ -140,11 +140,6 @@ fn mission_title(m: &Mission, rules: &RulesData, lang: Lang) -> String {
     )
 }
 
-/// The missions that ended, one place each.
-pub(super) fn ended(stories: &[MissionStory]) -> impl Iterator<Item = &MissionStory> {
-    stories.iter().filter(|s| s.result.is_some())
-}
-
 /// "Trooper Vell (dead, Cran test)", one a fate.
 fn fates(fates: &[Fate], lang: Lang) -> String {
     (fates.iter())
@@ -218,6 +213,15 @@ fn mission_section(s: &MissionStory, rules: &RulesData, lang: Lang) -> Section {
     told("sheet.book.wounded", fates(&s.wounded, lang));
     told("sheet.book.joined", s.recruits.join(", "));
     told("sheet.book.recon", s.recon.join(", "));
+    let kills: Vec<String> = (s.kills.iter())
+        .map(|k| {
+            lang.f(
+                "campaign.chronicle.kill",
+                &[("victim", &lang.msg(&k.victim)), ("by", &k.by_name)],
+            )
+        })
+        .collect();
+    told("sheet.book.kills", kills.join(", "));
     let mut tests = Vec::new();
     if s.cran_tests > 0 {
         tests.push(lang.f(

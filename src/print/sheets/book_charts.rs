@@ -9,7 +9,10 @@ use crate::rules::campaign::{Campaign, CharId, State};
 
 use crate::print::model::{Chart, Series, Shade, Threshold};
 
-use super::book::ended;
+/// The missions that ended, one place each.
+fn ended(stories: &[MissionStory]) -> impl Iterator<Item = &MissionStory> {
+    stories.iter().filter(|s| s.result.is_some())
+}
 
 /// The most characters a chart of wounds shows, by name.
 pub const WOUNDS_SHOWN: usize = 12;
@@ -99,6 +102,18 @@ pub fn outcome_word(lang: Lang, state: State) -> &'static str {
     }
 }
 
+/// So many tests of an outcome: "2 lightly wounded", « 2 légèrement
+/// blessés ».
+fn outcome_count(lang: Lang, state: State, count: u32) -> String {
+    let key = match state {
+        State::Fit => "campaign.chronicle.count_fit",
+        State::LightlyWounded => "campaign.chronicle.count_lightly",
+        State::SeriouslyWounded => "campaign.chronicle.count_seriously",
+        State::Dead | State::Missing => "campaign.chronicle.count_fell",
+    };
+    lang.f(key, &[("count", &count.to_string())])
+}
+
 /// The Cran tests after each mission that ended, said: "after mission 2,
 /// 2 lightly wounded; …".
 pub fn cran_words(lang: Lang, stories: &[MissionStory]) -> String {
@@ -106,7 +121,7 @@ pub fn cran_words(lang: Lang, stories: &[MissionStory]) -> String {
         .map(|s| {
             let parts: Vec<String> = (s.cran_outcomes().iter().zip(CRAN_OUTCOMES))
                 .filter(|(k, _)| **k > 0)
-                .map(|(k, state)| format!("{k} {}", outcome_word(lang, state)))
+                .map(|(k, state)| outcome_count(lang, state, *k))
                 .collect();
             let parts = if parts.is_empty() {
                 lang.t("campaign.chronicle.no_test").to_owned()
@@ -121,7 +136,7 @@ pub fn cran_words(lang: Lang, stories: &[MissionStory]) -> String {
         .collect();
     lang.f(
         "campaign.chronicle.cran_words",
-        &[("missions", &told.join("; "))],
+        &[("missions", &told.join(lang.t("list.semicolon")))],
     )
 }
 
@@ -173,7 +188,7 @@ pub fn wounds_words(lang: Lang, c: &Campaign, shown: &[(CharId, Wounds)], all: u
     }
     lang.f(
         "campaign.chronicle.wounds_words",
-        &[("characters", &each.join("; "))],
+        &[("characters", &each.join(lang.t("list.semicolon")))],
     )
 }
 

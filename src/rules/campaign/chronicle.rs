@@ -76,6 +76,8 @@ pub struct Wounds {
 pub struct Kill {
     /// Who: the other side of the fight, he alone.
     pub by: CharId,
+    /// His name, as it was then.
+    pub by_name: String,
     /// The model taken out, by name.
     pub victim: Msg,
 }
@@ -287,6 +289,7 @@ fn blows(
         if !out_before && w.out_of_action(id) {
             story.kills.push(Kill {
                 by: *by,
+                by_name: now.character(*by).map_or("?", |x| x.name()).to_owned(),
                 victim: victim(now, id, rules),
             });
         }

@@ -324,16 +324,21 @@ fn wounds_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[M
         ),
     ];
     let width = (ui.available_width() - space::S).clamp(200.0, 640.0);
-    let height = 40.0 + 24.0 * n as f32;
+    // Room for the legend beside the longest bar.
+    let height = 64.0 + 24.0 * n as f32;
+    let most = (shown.iter())
+        .map(|(_, w)| w.taken.max(w.dealt))
+        .max()
+        .unwrap_or(1);
     let x_axis = cx.t("campaign.record.wounds_axis").to_owned();
     let r = still_plot(
         ("chronicle-wounds", &c.id),
         (width, height),
         (x_axis, String::new()),
     )
-    .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightBottom))
+    .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
     .include_x(0.0)
-    .include_x(2.0)
+    .include_x((f64::from(most) * 1.6).max(2.0))
     .include_y(0.4)
     .include_y(n as f64 + 0.6)
     .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
@@ -466,6 +471,17 @@ fn facts_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) {
             "campaign.chronicle.recon",
             &[("names", &s.recon.join(", "))],
         ));
+    }
+    if !s.kills.is_empty() {
+        let kills: Vec<String> = (s.kills.iter())
+            .map(|k| {
+                cx.f(
+                    "campaign.chronicle.kill",
+                    &[("victim", &cx.msg(&k.victim)), ("by", &k.by_name)],
+                )
+            })
+            .collect();
+        facts.push(cx.f("campaign.chronicle.kills", &[("kills", &kills.join(", "))]));
     }
     for fact in facts {
         ui.label(fact);

@@ -9,7 +9,7 @@ use crate::print::model::{Chart, Shade};
 use crate::ui::theme::PAPER;
 
 /// The chart's height on paper, in points, as in the template.
-const HEIGHT: f32 = 120.0;
+const HEIGHT: f32 = 105.0;
 
 /// A step between the value marks that gives about five of them.
 pub(super) fn step(top: f64) -> f64 {

@@ -195,6 +195,12 @@ fn cmp_13_the_chronicle_draws_the_wounds_taken_and_dealt_and_the_record_names_th
         words.contains("Inquisitor Vael 1 taken, 0 dealt"),
         "{words}"
     );
+    // Mission 1's card says who took whom out.
+    assert!(
+        h.query_by_label_contains("Taken out of action: ")
+            .is_some_and(|n| format!("{n:?}").contains("by Sergeant Brask")),
+        "the kill on the mission's card"
+    );
     h.get_by_role_and_label(Role::Link, "Follow Sergeant Brask in his history")
         .click();
     h.run();
