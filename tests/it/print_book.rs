@@ -145,9 +145,12 @@ fn the_book_s_charts_say_the_example_s_numbers_in_words() {
     let drawn = charts(&sheet);
     assert_eq!(drawn.len(), 4);
     let vp = drawn[0];
+    // The VP the first mission did not earn came from Oriel's clue on
+    // recon (CMP-14), and the words say so.
     assert_eq!(
         vp.summary,
-        "Victory points held after each mission: 3, 4, 4 (the Final at 10)."
+        "Victory points held after each mission: 3, 4, 4 (the Final at 10). \
+         Besides the missions' results: 1 VP found on recon after mission 1."
     );
     assert_eq!(vp.ticks, ["1", "2", "3"]);
     assert_eq!(

@@ -213,6 +213,13 @@ fn mission_section(s: &MissionStory, rules: &RulesData, lang: Lang) -> Section {
     told("sheet.book.wounded", fates(&s.wounded, lang));
     told("sheet.book.joined", s.recruits.join(", "));
     told("sheet.book.recon", s.recon.join(", "));
+    if s.vp_found > 0 {
+        let found = lang.f(
+            "campaign.chronicle.found",
+            &[("vp", &s.vp_found.to_string())],
+        );
+        told("sheet.book.found", found);
+    }
     let kills: Vec<String> = (s.kills.iter())
         .map(|k| {
             lang.f(

@@ -24,18 +24,7 @@ pub fn vp_chart(c: &Campaign, stories: &[MissionStory], lang: Lang) -> Chart {
         .map(|s| f64::from(s.result.map_or(0, |r| r.1)))
         .collect();
     let held: Vec<f64> = ended(stories).map(|s| f64::from(s.vp_after)).collect();
-    let values: Vec<String> = ended(stories).map(|s| s.vp_after.to_string()).collect();
-    let summary = if values.is_empty() {
-        lang.t("campaign.chronicle.vp_none").to_owned()
-    } else {
-        lang.f(
-            "campaign.chronicle.vp_words",
-            &[
-                ("values", &values.join(", ")),
-                ("threshold", &c.settings.vp_threshold.to_string()),
-            ],
-        )
-    };
+    let summary = vp_words(lang, c, stories);
     Chart {
         title: lang.t("sheet.book.vp_chart").to_owned(),
         x_label: lang.t("campaign.chronicle.mission_axis").to_owned(),
@@ -63,16 +52,7 @@ pub fn vp_chart(c: &Campaign, stories: &[MissionStory], lang: Lang) -> Chart {
 /// The escorts' strength after each mission: the models alive (a line)
 /// and the reinforcement pool (bars).
 pub fn strength_chart(stories: &[MissionStory], lang: Lang) -> Chart {
-    let living: Vec<String> = ended(stories).map(|s| s.living_after.to_string()).collect();
-    let pool: Vec<String> = ended(stories).map(|s| s.pool_after.to_string()).collect();
-    let summary = if living.is_empty() {
-        lang.t("sheet.book.strength_none").to_owned()
-    } else {
-        lang.f(
-            "sheet.book.strength_words",
-            &[("living", &living.join(", ")), ("pool", &pool.join(", "))],
-        )
-    };
+    let summary = strength_words(lang, stories);
     Chart {
         title: lang.t("sheet.book.strength_chart").to_owned(),
         x_label: lang.t("campaign.chronicle.mission_axis").to_owned(),
@@ -91,6 +71,58 @@ pub fn strength_chart(stories: &[MissionStory], lang: Lang) -> Chart {
         }),
         threshold: None,
         summary,
+    }
+}
+
+/// The VP held after each mission against the Final's, said; with the VP
+/// found besides the missions' results (a recon's clue), and when.
+pub fn vp_words(lang: Lang, c: &Campaign, stories: &[MissionStory]) -> String {
+    let values: Vec<String> = ended(stories).map(|s| s.vp_after.to_string()).collect();
+    if values.is_empty() {
+        return lang.t("campaign.chronicle.vp_none").to_owned();
+    }
+    let held = lang.f(
+        "campaign.chronicle.vp_words",
+        &[
+            ("values", &values.join(", ")),
+            ("threshold", &c.settings.vp_threshold.to_string()),
+        ],
+    );
+    let found: Vec<String> = (stories.iter())
+        .filter(|s| s.vp_found > 0)
+        .map(|s| {
+            lang.f(
+                "campaign.chronicle.vp_found",
+                &[
+                    ("vp", &s.vp_found.to_string()),
+                    ("number", &s.number.to_string()),
+                ],
+            )
+        })
+        .collect();
+    if found.is_empty() {
+        held
+    } else {
+        let besides = lang.f(
+            "campaign.chronicle.vp_found_words",
+            &[("found", &found.join(", "))],
+        );
+        format!("{held} {besides}")
+    }
+}
+
+/// The escorts' strength after each mission, said: the models alive and
+/// the reinforcement points.
+pub fn strength_words(lang: Lang, stories: &[MissionStory]) -> String {
+    let living: Vec<String> = ended(stories).map(|s| s.living_after.to_string()).collect();
+    let pool: Vec<String> = ended(stories).map(|s| s.pool_after.to_string()).collect();
+    if living.is_empty() {
+        lang.t("sheet.book.strength_none").to_owned()
+    } else {
+        lang.f(
+            "sheet.book.strength_words",
+            &[("living", &living.join(", ")), ("pool", &pool.join(", "))],
+        )
     }
 }
 

@@ -82,6 +82,18 @@ pub struct Kill {
     pub victim: Msg,
 }
 
+/// A piece of gear, a power card or a ribbon a character gained or lost
+/// between two events (found, bought, given, lost or corrected).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GearChange {
+    /// His id.
+    pub id: CharId,
+    /// Gained (else lost).
+    pub won: bool,
+    /// What, by name.
+    pub what: Msg,
+}
+
 /// One mission as the journal tells it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MissionStory {
@@ -93,6 +105,9 @@ pub struct MissionStory {
     pub result: Option<(bool, u32)>,
     /// The VP held once it was over (or now, while it is played).
     pub vp_after: u32,
+    /// The VP gained after it besides its result: a recon's clue
+    /// (CMP-14).
+    pub vp_found: u32,
     /// The characters and soldiers alive once it was over.
     pub living_after: u32,
     /// The reinforcement points once it was over: the common pool and
@@ -118,6 +133,8 @@ pub struct MissionStory {
     pub wounds: BTreeMap<CharId, Wounds>,
     /// The models taken out of action by one of the escorts' fighters.
     pub kills: Vec<Kill>,
+    /// The gear, power cards and ribbons gained and lost after it.
+    pub gear: Vec<GearChange>,
     /// Its journal entries, by their places.
     pub entries: Vec<usize>,
 }
@@ -129,6 +146,7 @@ impl MissionStory {
             mission: None,
             result: None,
             vp_after: 0,
+            vp_found: 0,
             living_after: 0,
             pool_after: 0,
             fallen: Vec::new(),
@@ -141,6 +159,7 @@ impl MissionStory {
             deeds: Vec::new(),
             wounds: BTreeMap::new(),
             kills: Vec::new(),
+            gear: Vec::new(),
             entries: Vec::new(),
         }
     }
@@ -186,6 +205,7 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
     for (i, entry) in c.journal.iter().enumerate() {
         let before: Vec<Arc<super::CampaignCharacter>> = now.characters.clone();
         let hurt = at_the_table(&now, &entry.event);
+        let vp_before = now.vp;
         now.play(entry.event.clone(), rules, &mut rng)
             .map_err(|p| (i, p))?;
         let number = entry.mission;
@@ -197,6 +217,12 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
         };
         story.entries.push(i);
         story.vp_after = now.vp;
+        if !matches!(
+            entry.event,
+            CampaignEdit::Debrief(DebriefEdit::EndMission { .. })
+        ) {
+            story.vp_found += now.vp.saturating_sub(vp_before);
+        }
         // The common pool and each player's own points (CMP-16).
         story.pool_after =
             (now.escorts.iter()).fold(now.pool, |sum, e| sum.saturating_add(e.reinforcement));
@@ -210,6 +236,7 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
         blows(story, &hurt, &entry.event, (&now, rules));
         deeds(story, &entry.event, (&before, &now), rules);
         fates(story, (&before, &now.characters), &entry.event, i);
+        kit_changes(story, (&before, &now.characters), rules);
     }
     Ok(stories)
 }
@@ -390,6 +417,82 @@ fn fates(
     }
 }
 
+/// What a character carries, each thing by a key that tells it from the
+/// others and its name: a Rogue Trader character's equipment and power
+/// cards; a soldier's weapon, special items and ribbon.
+fn kit(member: &super::Member, rules: &RulesData) -> Vec<(String, Msg)> {
+    let data = &rules.killteam;
+    let named = |names: Option<&crate::rules::core::names::Names>, id: &str| match names {
+        Some(n) => Msg::new("chronicle.model").names("name", n),
+        None => Msg::verbatim(id),
+    };
+    match member {
+        super::Member::Character(ch) => (ch.equipment.iter())
+            .map(|g| (format!("gear:{}", g.name), Msg::verbatim(g.name.clone())))
+            .chain(
+                (ch.powers.iter())
+                    .map(|p| (format!("power:{}", p.name), Msg::verbatim(p.name.clone()))),
+            )
+            .collect(),
+        super::Member::Soldier(s) => {
+            let weapon = (
+                format!("weapon:{}", s.weapon),
+                named(data.weapon(&s.weapon).map(|w| &w.names), &s.weapon),
+            );
+            let items = (s.items.iter()).map(|c| {
+                (
+                    format!("item:{}", c.item),
+                    named(data.item(&c.item).map(|i| &i.names), &c.item),
+                )
+            });
+            let ribbon = (s.ribbon.iter()).map(|r| {
+                (
+                    format!("ribbon:{r}"),
+                    named(data.ribbon(r).map(|x| &x.names), r),
+                )
+            });
+            std::iter::once(weapon).chain(items).chain(ribbon).collect()
+        }
+    }
+}
+
+/// The gear, power cards and ribbons each character changed by an event
+/// gained and lost (a recruit's own is not told: he joined with it).
+fn kit_changes(
+    story: &mut MissionStory,
+    (before, after): (
+        &[Arc<super::CampaignCharacter>],
+        &[Arc<super::CampaignCharacter>],
+    ),
+    rules: &RulesData,
+) {
+    for (was, x) in before.iter().zip(after) {
+        if Arc::ptr_eq(was, x) || was.id != x.id || was.member == x.member {
+            continue;
+        }
+        let (mut old, new) = (kit(&was.member, rules), kit(&x.member, rules));
+        for (key, what) in new {
+            match old.iter().position(|(k, _)| *k == key) {
+                Some(i) => {
+                    old.remove(i);
+                }
+                None => story.gear.push(GearChange {
+                    id: x.id,
+                    won: true,
+                    what,
+                }),
+            }
+        }
+        for (_, what) in old {
+            story.gear.push(GearChange {
+                id: x.id,
+                won: false,
+                what,
+            });
+        }
+    }
+}
+
 /// One character's service as the story tells it: the mission after which
 /// he joined (none: there from the start), each mission he came back
 /// wounded from, and the one he fell in.
@@ -420,6 +523,9 @@ pub struct ServiceRecord {
     pub wounds: Vec<(u32, Wounds)>,
     /// The models he took out of action, each with its mission.
     pub kills: Vec<(u32, Msg)>,
+    /// The gear, power cards and ribbons he gained (true) or lost, each
+    /// with its mission.
+    pub gear: Vec<(u32, bool, Msg)>,
 }
 
 impl ServiceRecord {
@@ -482,6 +588,10 @@ pub fn service_record(stories: &[MissionStory], id: CharId) -> ServiceRecord {
         }
         for k in s.kills.iter().filter(|k| k.by == id) {
             record.kills.push((s.number, k.victim.clone()));
+            named = true;
+        }
+        for g in s.gear.iter().filter(|g| g.id == id) {
+            record.gear.push((s.number, g.won, g.what.clone()));
             named = true;
         }
         if named {

@@ -6,6 +6,7 @@
 mod actions;
 mod cards;
 mod chronicle;
+mod chronicle_charts;
 mod compact;
 mod debrief;
 mod dice;

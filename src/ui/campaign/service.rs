@@ -47,6 +47,22 @@ pub(super) fn service_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, x: &
     }
     lines.extend(deeds_lines(cx, &record));
     lines.extend(blows_lines(cx, &record));
+    if !record.gear.is_empty() {
+        let changes: Vec<String> = (record.gear.iter())
+            .map(|(m, won, what)| {
+                cx.f(
+                    if *won {
+                        "campaign.record.won"
+                    } else {
+                        "campaign.record.lost"
+                    },
+                    &[("what", &cx.msg(what)), ("number", &m.to_string())],
+                )
+            })
+            .collect();
+        let text = cx.f("campaign.record.gear", &[("changes", &changes.join(", "))]);
+        lines.push((icons::ICON_BACKPACK, text));
+    }
     if let Some((m, f)) = &record.fell {
         lines.push((
             icons::ICON_SKULL,
@@ -154,7 +170,7 @@ fn wounds_chart_ui(
         .include_y(0.0)
         .include_y(2.0)
         .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
-        .x_axis_formatter(super::chronicle::mission_marks)
+        .x_axis_formatter(super::chronicle_charts::mission_marks)
         .show(ui, |plot| {
             for (name, colour, offset, taken) in series {
                 let bars = (record.wounds.iter())

@@ -695,3 +695,46 @@ fn cmp_13_a_change_to_a_character_who_died_on_the_other_machine_is_held_aside() 
     assert_eq!(aside.machine, "bruno");
     assert_eq!(aside.why.rule, "CMP-13");
 }
+
+/// CMP-7: a character's service record says the gear he gained and lost
+/// by the campaign's events, each with its mission; a move or a
+/// correction of a value is not a gain.
+#[test]
+fn cmp_7_the_service_record_says_the_gear_gained_and_lost() {
+    use muster::rules::campaign::chronicle::{chronicle, service_record};
+    let r = rules();
+    let c = started(vec![human("Ada", false), human("Bob", false)], r);
+    let c = gear(&c, "Ada", GearEdit::AddGear { gear: sword() }, r);
+    let pistol = Gear::new("Bolt pistol", GearKind::Ranged);
+    let c = gear(&c, "Ada", GearEdit::AddGear { gear: pistol }, r);
+    let c = gear(&c, "Ada", GearEdit::MoveGear { from: 1, to: 0 }, r);
+    let sharper = Gear {
+        strength: Some(6),
+        ..sword()
+    };
+    let c = gear(
+        &c,
+        "Ada",
+        GearEdit::SetGear {
+            at: 1,
+            gear: sharper,
+        },
+        r,
+    );
+    let c = gear(&c, "Ada", GearEdit::RemoveGear { at: 0 }, r);
+    let story = chronicle(&c, r).expect("the journal plays");
+    let said: Vec<(bool, String)> = service_record(&story, id(&c, "Ada"))
+        .gear
+        .iter()
+        .map(|(_, won, what)| (*won, muster::i18n::Lang::En.msg(what)))
+        .collect();
+    assert_eq!(
+        said,
+        vec![
+            (true, "Power sword".to_owned()),
+            (true, "Bolt pistol".to_owned()),
+            (false, "Bolt pistol".to_owned()),
+        ]
+    );
+    assert!(service_record(&story, id(&c, "Bob")).gear.is_empty());
+}

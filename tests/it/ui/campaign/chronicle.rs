@@ -41,12 +41,28 @@ fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
         .is_some()
     );
     // The VP chart, said in words for a screen reader.
-    let words =
-        format!("Victory points held after each mission: 3, 4, 4 (the Final at {threshold}).");
+    // The VP the first mission did not earn: Oriel's clue on recon
+    // (CMP-14), said in the words and on the mission's card.
+    let words = format!(
+        "Victory points held after each mission: 3, 4, 4 (the Final at {threshold}). \
+         Besides the missions' results: 1 VP found on recon after mission 1."
+    );
+    assert!(
+        h.query_by_label("+1 VP from a clue found on recon")
+            .is_some()
+    );
     assert!(
         h.query_all_by_label(&words)
             .any(|n| format!("{n:?}").contains("Image")),
         "the chart is named by its numbers"
+    );
+    // The escorts' strength after each mission (CMP-16: the pool).
+    assert!(
+        h.query_all_by_label(
+            "Models alive after each mission: 12, 12, 11; reinforcement points: 20, 60, 100."
+        )
+        .any(|n| format!("{n:?}").contains("Image")),
+        "the strength chart is named by its numbers"
     );
     // The Cran tests after each mission, their outcomes stacked and said
     // (CMP-9).
@@ -217,4 +233,33 @@ fn cmp_13_the_chronicle_draws_the_wounds_taken_and_dealt_and_the_record_names_th
             .any(|n| format!("{n:?}").contains("Image")),
         "his chart, named by its numbers"
     );
+}
+
+/// CMP-7: gear found between missions is in the finder's service record,
+/// with its mission.
+#[test]
+fn cmp_7_gear_gained_shows_in_the_service_record() {
+    use muster::rules::campaign::{CampaignEdit as E, ReinforcementEdit};
+    use muster::rules::{Gear, GearEdit, GearKind};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (c, mut h) = chronicle_of_the_example(dir.path(), (1280.0, 4000.0));
+    let brask = crate::common::char_id(&c, "Sergeant Brask");
+    h.state_mut().app.apply(muster::app::Command::Edit(
+        muster::rules::DocKey::of::<muster::rules::campaign::Campaign>(&c.id),
+        muster::rules::Edit::Campaign(E::Reinforcements(ReinforcementEdit::Gear {
+            character: brask,
+            edit: GearEdit::AddGear {
+                gear: Gear::new("Chainsword", GearKind::Melee),
+            },
+        })),
+    ));
+    crate::common::until_the_story_is_told(&mut h);
+    h.get_by_role_and_label(Role::Link, "Follow Sergeant Brask in his history")
+        .click();
+    crate::common::until_the_story_is_told(&mut h);
+    let line = format!(
+        "Gear and ribbons: gained Chainsword (mission {})",
+        c.mission_number()
+    );
+    assert!(h.query_by_label(&line).is_some(), "{line}");
 }
