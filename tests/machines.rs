@@ -1255,6 +1255,14 @@ fn live_window(app: App) -> egui_kittest::Harness<'static, muster::ui::Gui> {
     h
 }
 
+/// Whether the window shows one widget of this role and accessible name,
+/// not greyed.
+fn clickable(h: &Harness, role: Role, label: &str) -> bool {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    let found: Vec<_> = h.query_all_by_role_and_label(role, label).collect();
+    matches!(found.as_slice(), [node] if !node.accesskit_node().is_disabled())
+}
+
 /// Clicks the one widget of this role and accessible name, and lets the
 /// window settle.
 fn press(
@@ -1384,9 +1392,16 @@ fn make(
     if let Err(first) = clicks(h) {
         // The other machine's edit came in between finding a widget and
         // clicking it, and the click missed (no event is made before the
-        // last click): close what opened, and click again, once.
+        // last click); or the rules wait for the other machine's events
+        // (an enemy activates once the player's soldier has: KT-8), which
+        // a loaded machine brings late. Close what opened, let the first
+        // widget be there and not greyed ([`LIVE_WAIT`] at most), and
+        // click again, once.
         h.key_press(egui::Key::Escape);
         h.run_ok();
+        if let Some((role, label)) = step.clicks.first() {
+            frames_until(h, |h| clickable(h, *role, label));
+        }
         clicks(h).map_err(|e| format!("{machine}: {}: {e} (the first try: {first})", step.what))?;
     }
     h.state_mut().app.flush_saves();

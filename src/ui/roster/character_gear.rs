@@ -163,7 +163,8 @@ fn add_row(
 }
 
 impl GearView {
-    /// The equipment card of `c`.
+    /// The equipment card of `c`: his items, then a row to add one and the
+    /// armoury's picker where he may be changed.
     pub fn gear_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -180,6 +181,11 @@ impl GearView {
                 gear_grid(ui, cx, c, edit);
                 ui.add_space(space::XS);
                 in_hand_line(ui, cx, in_hand(&c.equipment));
+            }
+            // Nothing to add where nothing may be changed (a dead
+            // character's, a campaign over, a folder read only).
+            if !ui.is_enabled() {
+                return;
             }
             ui.add_space(space::S);
             let kinds = kind_options(cx.lang);
@@ -243,7 +249,7 @@ impl GearView {
                 ui.add_space(space::XS);
                 powers_grid(ui, cx, c, edit);
             }
-            if c.psychic {
+            if c.psychic && ui.is_enabled() {
                 ui.add_space(space::S);
                 if let Some(name) = add_row(
                     ui,

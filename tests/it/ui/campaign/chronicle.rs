@@ -109,6 +109,13 @@ fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
     ] {
         assert!(h.query_by_label(line).is_some(), "{line}");
     }
+    // His gear is shown as it was, with nothing offered to add to it.
+    assert!(
+        h.query_by_label_contains("Trooper Dall is no longer in the escort")
+            .is_some()
+    );
+    assert!(h.query_by_label("New item").is_none());
+    assert!(h.query_by_label_contains("from the armoury").is_none());
 }
 
 #[test]
