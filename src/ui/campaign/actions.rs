@@ -89,6 +89,49 @@ pub(super) fn soldier_turn_ui(
     }
 }
 
+/// The soldier's turn on his line of the compact list: his actions left as
+/// pips and the "Act…" menu, as on his card (what he did is on his card).
+pub(super) fn compact_turn_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &CampaignCharacter,
+) {
+    let rules = &cx.rules;
+    let Ok(at) = c.acting_soldier(x.id, rules) else {
+        return;
+    };
+    if !at.allowance.in_action {
+        let text =
+            RichText::new(cx.t("campaign.ui.compact.no_actions")).color(palette().ink.subdued);
+        ui.label(text).on_hover_text(cx.t("campaign.ui.no_actions"));
+        return;
+    }
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 2.0;
+        pip_icons_ui(
+            ui,
+            cx,
+            x.name(),
+            &at.turn,
+            (at.total(rules), at.left(rules)),
+        );
+        ui.add_space(4.0);
+        let r = icon_button(
+            ui,
+            icons::ICON_DIRECTIONS_RUN,
+            cx.t("campaign.ui.act"),
+            &cx.f("campaign.ui.act_named", &[("name", x.name())]),
+            !cx.model.folder.read_only,
+        )
+        .hint_beside(cx.t("campaign.ui.act_hint"));
+        egui::Popup::menu(&r).show(|ui| {
+            ui.set_min_width(240.0);
+            act_menu_ui(ui, cx, c, x, &at);
+        });
+    });
+}
+
 /// His actions as pips: spent ones hollow, lost ones (his activation
 /// ended before he took them) struck; "Actions: 1 of 2 left".
 fn pips_ui(
@@ -98,7 +141,6 @@ fn pips_ui(
     turn: &SoldierTurn,
     (total, left): (u32, u32),
 ) {
-    let spent = turn.spent().min(total);
     ui.label(
         icons::ICON_DIRECTIONS_RUN
             .rich_text()
@@ -108,6 +150,19 @@ fn pips_ui(
         "campaign.ui.actions_left",
         &[("left", &left.to_string()), ("total", &total.to_string())],
     ));
+    pip_icons_ui(ui, cx, name, turn, (total, left));
+}
+
+/// The pips alone, each named for a screen reader ("Action 1 of 2 of
+/// Trooper Dace: spent").
+fn pip_icons_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    name: &str,
+    turn: &SoldierTurn,
+    (total, left): (u32, u32),
+) {
+    let spent = turn.spent().min(total);
     // Those not left and not spent were lost: his activation ended before
     // he took them.
     let gone = total.saturating_sub(left).max(spent);

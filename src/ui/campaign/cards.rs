@@ -330,9 +330,9 @@ fn enemy_card_ui(
     });
 }
 
-/// "Activated" on an enemy's card (KT-8): one event, once a turn; then a
-/// badge says so.
-fn activated_ui(
+/// "Activated" on an enemy's card or line (KT-8): one event, once a
+/// turn; then a badge says so.
+pub(super) fn activated_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     c: &Campaign,

@@ -45,6 +45,9 @@ pub(super) struct Line {
     soldier: bool,
     /// A flash grenade dazzled him this turn (EQ-10).
     dazzled: bool,
+    /// His place among the drawn enemies, for one of them: he is marked
+    /// activated (KT-8).
+    enemy_place: Option<usize>,
 }
 
 impl Line {
@@ -113,6 +116,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
                 no_fight: no_fight(cx, c, x.id),
                 soldier: matches!(x.member, Member::Soldier(_)),
                 dazzled: table.dazzled_now(x.id),
+                enemy_place: None,
             });
         }
     }
@@ -141,6 +145,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
                 .then(|| cx.t("campaign.ui.fight.no_profile").to_owned()),
             soldier: false,
             dazzled: table.dazzled_now(Fighter::Enemy(i).id()),
+            enemy_place: Some(i),
         });
     }
     out.extend(named_lines(cx, c, table));
@@ -167,6 +172,7 @@ fn named_lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
             no_fight: None,
             soldier: false,
             dazzled: table.dazzled_now(id),
+            enemy_place: None,
         });
     }
     out
@@ -289,6 +295,9 @@ const FIGHTS_WIDTH: f32 = 372.0;
 /// The most the fights are given: a reason why none may be fought wraps.
 const FIGHTS_MOST: f32 = 420.0;
 const WOUNDS_WIDTH: f32 = 110.0;
+/// The turn's column: three action pips and "Act…", or an enemy's
+/// "Activated".
+const TURN_WIDTH: f32 = 170.0;
 /// A wound box and the space after it.
 const WOUND_BOX_WIDTH: f32 = 34.0;
 /// Room beside a name for the mark of one held in reserve.
@@ -370,6 +379,19 @@ fn cell(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
     );
 }
 
+/// A cell exactly `width` wide whatever it holds: the cells after it stand
+/// in one column on every line.
+fn fixed_cell(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
+    let size = egui::vec2(width, ui.spacing().interact_size.y);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let mut inside = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+    );
+    add(&mut inside);
+}
+
 /// The list: a line for each model the filter leaves, the picked
 /// attacker's targets first.
 pub(super) fn compact_ui(
@@ -395,9 +417,22 @@ pub(super) fn compact_ui(
         let fights_id = ui.scope_id().with(("compact-fights", attacker.is_some()));
         let fights: f32 = ui.data(|d| d.get_temp(fights_id)).unwrap_or(FIGHTS_WIDTH);
         let gap = ui.spacing().item_spacing.x;
-        let budget = width - STATE_WIDTH - wounds - fights - 5.0 * gap;
+        // A kill team at the table: each soldier's actions and "Act…",
+        // each enemy's activation, in a column of their own (KT-8, KT-9);
+        // not while a target is being picked, the fights taking the room.
+        let turn = if attacker.is_none() && shown.iter().any(|(l, _)| c.counts_actions(l.id)) {
+            TURN_WIDTH + gap
+        } else {
+            0.0
+        };
+        let budget = width - STATE_WIDTH - wounds - turn - fights - 5.0 * gap;
         let (name, kind) = name_and_kind_widths(ui, shown.iter().map(|(l, _)| l), budget);
-        let widths = Widths { name, kind, wounds };
+        let widths = Widths {
+            name,
+            kind,
+            wounds,
+            turn: (turn > 0.0).then_some(TURN_WIDTH),
+        };
         headings_ui(ui, cx, &widths);
         let mut widest_fights: Option<f32> = None;
         // One line a row; a line scrolled out of view is not laid out.
@@ -441,6 +476,8 @@ struct Widths {
     name: f32,
     kind: f32,
     wounds: f32,
+    /// The turn's column, where a kill team is at the table.
+    turn: Option<f32>,
 }
 
 /// The columns' names, small, above the lines.
@@ -460,6 +497,9 @@ fn headings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &Widths) {
         heading(ui, w.name, "campaign.ui.compact.col_name");
         heading(ui, w.kind, "campaign.ui.compact.col_kind");
         heading(ui, w.wounds, "campaign.ui.wounds");
+        if let Some(turn) = w.turn {
+            heading(ui, turn, "campaign.ui.compact.col_turn");
+        }
     });
 }
 
@@ -508,6 +548,9 @@ fn line_ui(
             let (max, taken) = line.wounds;
             wound_boxes_ui(ui, cx, c, (line.id, &line.name), max, taken);
         });
+        if let Some(width) = widths.turn {
+            fixed_cell(ui, width, |ui| turn_ui(ui, cx, c, line));
+        }
         let me = CharRef::new(c.id.clone(), line.id);
         let fights = ui.horizontal_wrapped(|ui| {
             let out = line.out.then(|| cx.t("campaign.ui.fight.attack_out"));
@@ -521,6 +564,24 @@ fn line_ui(
         one_line_width(ui, fights.response.rect)
     });
     (r.response, r.inner)
+}
+
+/// A model's turn on his line: a soldier's actions left and his "Act…"
+/// menu, as on his card; an enemy's activation (KT-8); nothing for a
+/// model out of action or who counts no actions.
+fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, line: &Line) {
+    if line.out {
+        return;
+    }
+    if let Some(i) = line.enemy_place {
+        if let Some(table) = &c.table {
+            super::cards::activated_ui(ui, cx, c, table, (i, &line.name));
+        }
+    } else if c.counts_actions(line.id)
+        && let Some(x) = c.character(line.id)
+    {
+        actions::compact_turn_ui(ui, cx, c, x);
+    }
 }
 
 /// About how wide what `rect` holds would be on one line: its width for

@@ -438,3 +438,57 @@ fn an_attacker_is_offered_no_fight_against_his_own_side() {
     h.run();
     assert_eq!(against(&h, "Sister Oriel"), 0, "no fight on her card");
 }
+
+/// KT-8, KT-9: the list runs a kill team's turn as the cards do: each
+/// soldier's actions left as pips and his "Act…" menu on his line, each
+/// enemy marked activated from his; the attack buttons stay in one column.
+#[test]
+fn kt_8_kt_9_the_compact_list_runs_the_kill_team_s_turn() {
+    use muster::rules::campaign::TurnEdit;
+    use muster::rules::killteam::activation::Act;
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_sized(dir.path(), &c, (1280.0, 800.0));
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    assert!(h.query_by_label("Turn").is_some(), "the turn's column");
+    h.get_by_role_and_label(Role::Button, "Act: Trooper Dace")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Move: Trooper Dace")
+        .click();
+    h.run();
+    let now = crate::common::the_campaign(&h);
+    assert!(
+        matches!(
+            now.journal.last().map(|e| &e.event),
+            Some(E::Turn(TurnEdit::Act { character, act: Act::Move })) if character == &dace
+        ),
+        "Dace moved, from his line"
+    );
+    // His first pip spent, said to a screen reader.
+    let spent = h
+        .query_all_by_role(Role::CheckBox)
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.contains("Trooper Dace"))
+        })
+        .filter(|n| n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+        .count();
+    assert_eq!(spent, 1, "one of his pips spent");
+    // An enemy's activation, from his line (once the soldier's is over).
+    let enemy = name_of_enemy(&now, 0);
+    let mark = format!("Mark {enemy} activated this turn");
+    assert!(
+        h.query_by_role_and_label(Role::Button, &mark).is_some(),
+        "{mark}"
+    );
+}
+
+/// The first drawn enemy's name, in English.
+fn name_of_enemy(c: &Campaign, i: usize) -> String {
+    muster::rules::core::names::name_in(&c.enemy_names(i), "en", "").to_owned()
+}
