@@ -229,6 +229,10 @@ fn mission_section(s: &MissionStory, rules: &RulesData, lang: Lang) -> Section {
         })
         .collect();
     told("sheet.book.kills", kills.join(", "));
+    told(
+        "sheet.book.makers",
+        charts::makers_words(lang, s).unwrap_or_default(),
+    );
     let mut tests = Vec::new();
     if s.cran_tests > 0 {
         tests.push(lang.f(

@@ -126,6 +126,21 @@ pub fn strength_words(lang: Lang, stories: &[MissionStory]) -> String {
     }
 }
 
+/// Who made a mission's events, as their stamps say: "Camille on the
+/// laptop (12 events), Bruno (3 events)"; none when no stamp names anyone.
+pub fn makers_words(lang: Lang, s: &MissionStory) -> Option<String> {
+    let makers: Vec<String> = (s.makers.iter())
+        .filter_map(|m| {
+            let who = lang.msg(&m.who()?);
+            Some(lang.f(
+                "campaign.chronicle.maker",
+                &[("who", &who), ("count", &m.events.to_string())],
+            ))
+        })
+        .collect();
+    (!makers.is_empty()).then(|| makers.join(", "))
+}
+
 /// An outcome of a Cran test, by its place in [`CRAN_OUTCOMES`], in words.
 pub fn outcome_word(lang: Lang, state: State) -> &'static str {
     match state {

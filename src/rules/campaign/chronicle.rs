@@ -137,6 +137,28 @@ pub struct MissionStory {
     pub gear: Vec<GearChange>,
     /// Its journal entries, by their places.
     pub entries: Vec<usize>,
+    /// Who made its events, as their stamps say: the player's and the
+    /// machine's names and how many events, in the order first met
+    /// (events made by hand or by the command line are not counted).
+    pub makers: Vec<Maker>,
+}
+
+/// Who made some of a mission's events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Maker {
+    /// The player's name, when the stamp gives it.
+    pub player: Option<String>,
+    /// The machine's name, when the stamp gives it.
+    pub machine: Option<String>,
+    /// How many events.
+    pub events: u32,
+}
+
+impl Maker {
+    /// Who, in words ("Camille on the laptop").
+    pub fn who(&self) -> Option<Msg> {
+        super::who_made(self.player.as_deref(), self.machine.as_deref())
+    }
 }
 
 impl MissionStory {
@@ -161,6 +183,7 @@ impl MissionStory {
             kills: Vec::new(),
             gear: Vec::new(),
             entries: Vec::new(),
+            makers: Vec::new(),
         }
     }
 }
@@ -216,6 +239,7 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
             continue;
         };
         story.entries.push(i);
+        made_by(story, entry.stamp.as_ref());
         story.vp_after = now.vp;
         if !matches!(
             entry.event,
@@ -239,6 +263,21 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
         kit_changes(story, (&before, &now.characters), rules);
     }
     Ok(stories)
+}
+
+/// Counts an event among those of its maker, as its stamp names him.
+fn made_by(story: &mut MissionStory, stamp: Option<&super::Stamp>) {
+    let Some(stamp) = stamp.filter(|s| s.by.is_some() || s.player.is_some()) else {
+        return;
+    };
+    match (story.makers.iter_mut()).find(|m| m.player == stamp.player && m.machine == stamp.by) {
+        Some(m) => m.events += 1,
+        None => story.makers.push(Maker {
+            player: stamp.player.clone(),
+            machine: stamp.by.clone(),
+            events: 1,
+        }),
+    }
 }
 
 /// What the event itself says: the result, a recruit, a test, a recon.

@@ -267,6 +267,9 @@ fn facts_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) {
             .collect();
         facts.push(cx.f("campaign.chronicle.kills", &[("kills", &kills.join(", "))]));
     }
+    if let Some(makers) = crate::print::sheets::book_charts::makers_words(cx.lang, s) {
+        facts.push(cx.f("campaign.chronicle.makers", &[("makers", &makers)]));
+    }
     for fact in facts {
         ui.label(fact);
     }

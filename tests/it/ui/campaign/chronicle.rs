@@ -270,3 +270,32 @@ fn cmp_7_gear_gained_shows_in_the_service_record() {
     );
     assert!(h.query_by_label(&line).is_some(), "{line}");
 }
+
+/// A shared campaign's mission says who made its events, as their stamps
+/// name them (the player and his machine, or the machine alone).
+#[test]
+fn a_shared_campaign_s_mission_says_who_made_its_events() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/campaign-v2-stamped.json"
+    );
+    std::fs::create_dir_all(dir.path().join("campaigns")).expect("folder");
+    std::fs::copy(fixture, dir.path().join("campaigns/shared.json")).expect("copy");
+    let text = std::fs::read_to_string(fixture).expect("fixture");
+    let c: muster::rules::campaign::Campaign =
+        muster::store::parse(&text, "shared").expect("campaign");
+    let mut h = crate::common::window_on(dir.path())
+        .size(1280.0, 3000.0)
+        .showing(Screen::Campaign(c.id.clone()))
+        .open();
+    h.get_by_role_and_label(Role::Tab, "Chronicle").click();
+    crate::common::until_the_story_is_told(&mut h);
+    let said = h
+        .query_all_by_label_contains("Its events made by ")
+        .map(|n| format!("{n:?}"))
+        .collect::<Vec<_>>()
+        .join(" | ");
+    assert!(said.contains("Bruno's desktop (2 events)"), "{said}");
+    assert!(said.contains("Camille's laptop ("), "{said}");
+}
