@@ -550,6 +550,15 @@ fn benches(cr: &mut Criterion) {
         }
         println!("campaign/chronicle told in {:?}", told.elapsed());
         group.bench_function("frame_chronicle_tab", |b| b.iter(|| h.step()));
+        // The heaviest of its charts: the Cran tests' outcomes, four
+        // series stacked over every mission.
+        h.get_by_role_and_label(
+            egui::accesskit::Role::RadioButton,
+            "Show the chart of Cran tests",
+        )
+        .click();
+        h.run();
+        group.bench_function("frame_chronicle_cran", |b| b.iter(|| h.step()));
         h.get_by_role_and_label(egui::accesskit::Role::Tab, "Overview")
             .click();
         h.run();

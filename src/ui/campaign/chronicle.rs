@@ -28,6 +28,8 @@ pub struct ChronicleView {
     /// of sight takes its room without being drawn, so that a frame costs
     /// what is on screen.
     heights: std::collections::HashMap<u32, f32>,
+    /// The chart shown above the missions.
+    pub chart: charts::ChartKind,
 }
 
 /// The story told last of campaign `c`, shown while a newer one is told;
@@ -96,13 +98,7 @@ impl ChronicleView {
         };
         summary_ui(ui, cx, c, story);
         ui.add_space(space::S);
-        charts::vp_chart_ui(ui, cx, c, story);
-        ui.add_space(space::S);
-        charts::strength_chart_ui(ui, cx, c, story);
-        ui.add_space(space::S);
-        charts::cran_chart_ui(ui, cx, c, story);
-        ui.add_space(space::S);
-        charts::wounds_chart_ui(ui, cx, c, story);
+        charts::charts_ui(ui, cx, (c, story), &mut self.chart);
         ui.add_space(space::M);
         let mut go = None;
         for s in story.iter().rev().filter(|s| s.number > 0) {

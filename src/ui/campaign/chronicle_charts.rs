@@ -13,6 +13,96 @@ use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::still_plot;
 
+/// A chart's words, made once for the campaign as its journal stands and
+/// the reader's language, then kept (a long campaign's words are
+/// hundreds of numbers: not written again every frame).
+fn said(
+    ui: &egui::Ui,
+    cx: &ViewCtx<'_>,
+    (c, chart): (&Campaign, ChartKind),
+    words: impl FnOnce() -> String,
+) -> String {
+    let id = egui::Id::unique(("chronicle-said", &c.id, c.journal.len(), cx.lang, chart));
+    if let Some(text) = ui.data(|d| d.get_temp::<std::sync::Arc<str>>(id)) {
+        return text.to_string();
+    }
+    let text = words();
+    ui.data_mut(|d| d.insert_temp(id, std::sync::Arc::<str>::from(text.as_str())));
+    text
+}
+
+/// What a chart will show once the journal holds it, in its place.
+fn none_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &str) {
+    ui.add(egui::Label::new(RichText::new(cx.t(key)).color(palette().ink.subdued)).wrap());
+}
+
+/// The charts of the story, one shown at a time (the missions follow it,
+/// and a frame draws one chart only).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ChartKind {
+    /// The VP held against the Final's threshold.
+    #[default]
+    VictoryPoints,
+    /// The escorts' strength: models alive, reinforcement points.
+    Strength,
+    /// The Cran tests' outcomes.
+    CranTests,
+    /// The wounds taken and dealt, by character.
+    Wounds,
+}
+
+impl ChartKind {
+    /// Every chart, in the order the picker lists them.
+    pub const ALL: [Self; 4] = [
+        Self::VictoryPoints,
+        Self::Strength,
+        Self::CranTests,
+        Self::Wounds,
+    ];
+
+    /// The message key of its name.
+    fn key(self) -> &'static str {
+        match self {
+            Self::VictoryPoints => "campaign.chronicle.chart_vp",
+            Self::Strength => "campaign.chronicle.chart_strength",
+            Self::CranTests => "campaign.chronicle.chart_cran",
+            Self::Wounds => "campaign.chronicle.chart_wounds",
+        }
+    }
+}
+
+/// The chart picked, under a row of the charts to pick from (one radio
+/// button each).
+pub(super) fn charts_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    (c, story): (&Campaign, &[MissionStory]),
+    shown: &mut ChartKind,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(cx.t("campaign.chronicle.charts")).strong());
+        for kind in ChartKind::ALL {
+            let word = cx.t(kind.key());
+            let named = cx.f("campaign.chronicle.chart_named", &[("chart", word)]);
+            let chosen = *shown == kind;
+            let r = ui.selectable_label(chosen, word);
+            r.widget_info(|| {
+                egui::WidgetInfo::selected(egui::Role::RadioButton, true, chosen, &named)
+            });
+            if r.clicked() {
+                *shown = kind;
+            }
+        }
+    });
+    ui.add_space(space::XS);
+    match shown {
+        ChartKind::VictoryPoints => vp_chart_ui(ui, cx, c, story),
+        ChartKind::Strength => strength_chart_ui(ui, cx, c, story),
+        ChartKind::CranTests => cran_chart_ui(ui, cx, c, story),
+        ChartKind::Wounds => wounds_chart_ui(ui, cx, c, story),
+    }
+}
+
 /// The marks of the missions' axis: whole numbers from 1.
 pub(super) fn mission_marks(m: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>) -> String {
     if m.value >= 1.0 && m.value.fract() == 0.0 {
@@ -24,18 +114,15 @@ pub(super) fn mission_marks(m: egui_plot::GridMark, _: &std::ops::RangeInclusive
 
 /// The VP held after each mission, drawn against the Final's threshold,
 /// and said in words (for screen readers, and at a glance).
-pub(super) fn vp_chart_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    story: &[MissionStory],
-) {
+fn vp_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[MissionStory]) {
     let points: Vec<[f64; 2]> = story
         .iter()
         .filter(|s| s.result.is_some())
         .map(|s| [f64::from(s.number), f64::from(s.vp_after)])
         .collect();
-    let words = vp_words(cx.lang, c, story);
+    let words = said(ui, cx, (c, ChartKind::VictoryPoints), || {
+        vp_words(cx.lang, c, story)
+    });
     ui.label(RichText::new(&words).color(palette().ink.subdued));
     if points.is_empty() {
         return;
@@ -112,21 +199,19 @@ fn outcome_words(cx: &ViewCtx<'_>) -> [(&'static str, egui::Color32); 4] {
 
 /// The Cran tests after each mission (CMP-9), their outcomes stacked, and
 /// said in words.
-pub(super) fn cran_chart_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    story: &[MissionStory],
-) {
+fn cran_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[MissionStory]) {
     let ended: Vec<(u32, [u32; 4])> = (story.iter())
         .filter(|s| s.result.is_some())
         .map(|s| (s.number, s.cran_outcomes()))
         .collect();
     if ended.is_empty() {
+        none_ui(ui, cx, "sheet.book.cran_none");
         return;
     }
     let words = outcome_words(cx);
-    let summary = cran_words(cx.lang, story);
+    let summary = said(ui, cx, (c, ChartKind::CranTests), || {
+        cran_words(cx.lang, story)
+    });
     ui.label(RichText::new(&summary).color(palette().ink.subdued));
     let width = (ui.available_width() - space::S).clamp(200.0, 640.0);
     let x_axis = cx.t("campaign.chronicle.mission_axis").to_owned();
@@ -144,7 +229,9 @@ pub(super) fn cran_chart_ui(
         .show(ui, |plot| {
             // Each outcome stacked on those before it.
             for (k, (word, colour)) in words.iter().enumerate() {
+                // A mission with none of this outcome draws no bar.
                 let bars = (ended.iter())
+                    .filter(|(_, counts)| counts[k] > 0)
                     .map(|(n, counts)| {
                         let under: u32 = counts[..k].iter().sum();
                         egui_plot::Bar::new(f64::from(*n), f64::from(counts[k]))
@@ -161,14 +248,10 @@ pub(super) fn cran_chart_ui(
 /// The wounds each character took and dealt at the table over the whole
 /// campaign, those with most first, side by side; said in words. None
 /// when the journal knows of none.
-pub(super) fn wounds_chart_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    story: &[MissionStory],
-) {
+fn wounds_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[MissionStory]) {
     let all = crate::rules::campaign::chronicle::wounds_by_character(story);
     if all.is_empty() {
+        none_ui(ui, cx, "sheet.book.wounds_none");
         return;
     }
     let shown = &all[..all.len().min(WOUNDS_SHOWN)];
@@ -243,17 +326,15 @@ pub(super) fn wounds_chart_ui(
 
 /// The escorts' strength after each mission: the models alive (a line)
 /// and the reinforcement points (bars), said in words.
-pub(super) fn strength_chart_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    c: &Campaign,
-    story: &[MissionStory],
-) {
+fn strength_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[MissionStory]) {
     let ended: Vec<&MissionStory> = story.iter().filter(|s| s.result.is_some()).collect();
     if ended.is_empty() {
+        none_ui(ui, cx, "sheet.book.strength_none");
         return;
     }
-    let words = strength_words(cx.lang, story);
+    let words = said(ui, cx, (c, ChartKind::Strength), || {
+        strength_words(cx.lang, story)
+    });
     ui.label(RichText::new(&words).color(palette().ink.subdued));
     let living: Vec<[f64; 2]> = (ended.iter())
         .map(|s| [f64::from(s.number), f64::from(s.living_after)])

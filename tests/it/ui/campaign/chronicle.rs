@@ -28,6 +28,13 @@ fn chronicle_of_the_example(
     (c, h)
 }
 
+/// Shows the story's chart named `chart`, from the row above it.
+fn pick_chart(h: &mut egui_kittest::Harness<'static, muster::ui::Gui>, chart: &str) {
+    h.get_by_role_and_label(Role::RadioButton, &format!("Show the chart of {chart}"))
+        .click();
+    h.run();
+}
+
 #[test]
 fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -56,7 +63,9 @@ fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
             .any(|n| format!("{n:?}").contains("Image")),
         "the chart is named by its numbers"
     );
-    // The escorts' strength after each mission (CMP-16: the pool).
+    // The escorts' strength after each mission (CMP-16: the pool), one
+    // chart at a time, picked above it.
+    pick_chart(&mut h, "The escorts' strength");
     assert!(
         h.query_all_by_label(
             "Models alive after each mission: 12, 12, 11; reinforcement points: 20, 60, 100."
@@ -66,6 +75,7 @@ fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
     );
     // The Cran tests after each mission, their outcomes stacked and said
     // (CMP-9).
+    pick_chart(&mut h, "Cran tests");
     let cran = "Cran tests: after mission 1, no test; after mission 2, 2 lightly wounded; \
                 after mission 3, 1 lightly wounded, 1 seriously wounded, 1 fallen.";
     assert!(
@@ -205,6 +215,7 @@ fn cmp_13_the_chronicle_draws_the_wounds_taken_and_dealt_and_the_record_names_th
     let brask = crate::common::char_id(&c, "Sergeant Brask");
     let dealt = service_record(&story, brask).wounds_in_all().dealt;
     assert!(dealt > 0, "Brask's fight is in the example");
+    pick_chart(&mut h, "Wounds by character");
     let words = h
         .query_all_by_label_contains("Wounds taken and dealt at the table")
         .find(|n| format!("{n:?}").contains("Image"))
