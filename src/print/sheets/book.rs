@@ -204,6 +204,25 @@ fn mission_section(s: &MissionStory, rules: &RulesData, lang: Lang) -> Section {
         };
         facts.push(Fact::new(lang.t("sheet.book.result"), result));
     }
+    what_became_of_them(&mut facts, s, lang);
+    facts.push(Fact::new(
+        lang.t("sheet.book.journal"),
+        lang.f(
+            "campaign.chronicle.entries",
+            &[("count", &s.entries.len().to_string())],
+        ),
+    ));
+    Section {
+        id: format!("mission-{}", s.number),
+        title,
+        blocks: vec![Block::Facts { facts }],
+    }
+}
+
+/// What became of whom in a mission, and what else it told: the fallen
+/// and the wounded, the recruits, the recon and what it found, the models
+/// taken out, who made its events, the tests and fate points.
+fn what_became_of_them(facts: &mut Vec<Fact>, s: &MissionStory, lang: Lang) {
     let mut told = |key: &str, text: String| {
         if !text.is_empty() {
             facts.push(Fact::new(lang.t(key), text));
@@ -220,15 +239,7 @@ fn mission_section(s: &MissionStory, rules: &RulesData, lang: Lang) -> Section {
         );
         told("sheet.book.found", found);
     }
-    let kills: Vec<String> = (s.kills.iter())
-        .map(|k| {
-            lang.f(
-                "campaign.chronicle.kill",
-                &[("victim", &lang.msg(&k.victim)), ("by", &k.by_name)],
-            )
-        })
-        .collect();
-    told("sheet.book.kills", kills.join(", "));
+    told("sheet.book.kills", charts::kills_words(lang, s));
     told(
         "sheet.book.makers",
         charts::makers_words(lang, s).unwrap_or_default(),
@@ -247,18 +258,6 @@ fn mission_section(s: &MissionStory, rules: &RulesData, lang: Lang) -> Section {
         ));
     }
     told("sheet.book.tests", tests.join(" · "));
-    facts.push(Fact::new(
-        lang.t("sheet.book.journal"),
-        lang.f(
-            "campaign.chronicle.entries",
-            &[("count", &s.entries.len().to_string())],
-        ),
-    ));
-    Section {
-        id: format!("mission-{}", s.number),
-        title,
-        blocks: vec![Block::Facts { facts }],
-    }
 }
 
 /// The most events a mission's page tells, the rest left to the journal:

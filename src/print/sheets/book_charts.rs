@@ -126,6 +126,20 @@ pub fn strength_words(lang: Lang, stories: &[MissionStory]) -> String {
     }
 }
 
+/// The models a mission's fighters took out of action, said: "Cultist 2 by
+/// Sergeant Brask, …" (empty when none).
+pub fn kills_words(lang: Lang, s: &MissionStory) -> String {
+    (s.kills.iter())
+        .map(|k| {
+            lang.f(
+                "campaign.chronicle.kill",
+                &[("victim", &lang.msg(&k.victim)), ("by", &k.by_name)],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Who made a mission's events, as their stamps say: "Camille on the
 /// laptop (12 events), Bruno (3 events)"; none when no stamp names anyone.
 pub fn makers_words(lang: Lang, s: &MissionStory) -> Option<String> {

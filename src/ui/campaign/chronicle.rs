@@ -9,7 +9,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use super::chronicle_charts as charts;
+use super::chronicle_charts::{ChartKind, charts_ui};
 use crate::app::Command;
 use crate::app::chronicle::{Told, Untold};
 use crate::rules::campaign::chronicle::{Fate, MissionStory};
@@ -29,7 +29,7 @@ pub struct ChronicleView {
     /// what is on screen.
     heights: std::collections::HashMap<u32, f32>,
     /// The chart shown above the missions.
-    pub chart: charts::ChartKind,
+    pub chart: ChartKind,
 }
 
 /// The story told last of campaign `c`, shown while a newer one is told;
@@ -98,7 +98,7 @@ impl ChronicleView {
         };
         summary_ui(ui, cx, c, story);
         ui.add_space(space::S);
-        charts::charts_ui(ui, cx, (c, story), &mut self.chart);
+        charts_ui(ui, cx, (c, story), &mut self.chart);
         ui.add_space(space::M);
         let mut go = None;
         for s in story.iter().rev().filter(|s| s.number > 0) {
@@ -253,15 +253,8 @@ fn facts_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) {
         ));
     }
     if !s.kills.is_empty() {
-        let kills: Vec<String> = (s.kills.iter())
-            .map(|k| {
-                cx.f(
-                    "campaign.chronicle.kill",
-                    &[("victim", &cx.msg(&k.victim)), ("by", &k.by_name)],
-                )
-            })
-            .collect();
-        facts.push(cx.f("campaign.chronicle.kills", &[("kills", &kills.join(", "))]));
+        let kills = crate::print::sheets::book_charts::kills_words(cx.lang, s);
+        facts.push(cx.f("campaign.chronicle.kills", &[("kills", &kills)]));
     }
     if let Some(makers) = crate::print::sheets::book_charts::makers_words(cx.lang, s) {
         facts.push(cx.f("campaign.chronicle.makers", &[("makers", &makers)]));
