@@ -206,6 +206,20 @@ impl WindowOn<'_> {
     }
 }
 
+/// Today's stamped file of a campaign shared by two machines (Camille's
+/// laptop, Bruno's desktop), put in the documents folder `dir` as it is;
+/// the campaign it holds.
+pub fn stamped_campaign_in(dir: &std::path::Path) -> muster::rules::campaign::Campaign {
+    let fixture = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/campaign-v2-stamped.json"
+    );
+    std::fs::create_dir_all(dir.join("campaigns")).expect("folder");
+    std::fs::copy(fixture, dir.join("campaigns/shared.json")).expect("copy");
+    let text = std::fs::read_to_string(fixture).expect("fixture");
+    muster::store::parse(&text, "shared").expect("campaign")
+}
+
 /// The campaign the window's app holds (the first, if several).
 pub fn the_campaign(
     h: &egui_kittest::Harness<'_, muster::ui::Gui>,

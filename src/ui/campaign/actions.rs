@@ -59,18 +59,7 @@ pub(super) fn soldier_turn_ui(
     // comes below it.
     ui.horizontal_wrapped(|ui| {
         pips_ui(ui, cx, x.name(), turn, (at.total(rules), at.left(rules)));
-        let r = icon_button(
-            ui,
-            icons::ICON_DIRECTIONS_RUN,
-            cx.t("campaign.ui.act"),
-            &cx.f("campaign.ui.act_named", &[("name", x.name())]),
-            !cx.model.folder.read_only,
-        )
-        .hint_beside(cx.t("campaign.ui.act_hint"));
-        egui::Popup::menu(&r).show(|ui| {
-            ui.set_min_width(240.0);
-            act_menu_ui(ui, cx, c, x, &at);
-        });
+        act_button_ui(ui, cx, c, x, &at);
     });
     taken_ui(ui, cx, c, x, turn);
     if turn.prone() || turn.retreated() {
@@ -117,18 +106,30 @@ pub(super) fn compact_turn_ui(
             (at.total(rules), at.left(rules)),
         );
         ui.add_space(4.0);
-        let r = icon_button(
-            ui,
-            icons::ICON_DIRECTIONS_RUN,
-            cx.t("campaign.ui.act"),
-            &cx.f("campaign.ui.act_named", &[("name", x.name())]),
-            !cx.model.folder.read_only,
-        )
-        .hint_beside(cx.t("campaign.ui.act_hint"));
-        egui::Popup::menu(&r).show(|ui| {
-            ui.set_min_width(240.0);
-            act_menu_ui(ui, cx, c, x, &at);
-        });
+        act_button_ui(ui, cx, c, x, &at);
+    });
+}
+
+/// "Act…" and the menu it opens: every action, item, stratagem the soldier
+/// may take now, each greyed with its reason when he may not.
+fn act_button_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    x: &CampaignCharacter,
+    at: &AtTable,
+) {
+    let r = icon_button(
+        ui,
+        icons::ICON_DIRECTIONS_RUN,
+        cx.t("campaign.ui.act"),
+        &cx.f("campaign.ui.act_named", &[("name", x.name())]),
+        !cx.model.folder.read_only,
+    )
+    .hint_beside(cx.t("campaign.ui.act_hint"));
+    egui::Popup::menu(&r).show(|ui| {
+        ui.set_min_width(240.0);
+        act_menu_ui(ui, cx, c, x, at);
     });
 }
 

@@ -353,14 +353,7 @@ fn two_machines_exchange_their_journals_and_agree_with_no_copy_and_no_merge() {
 fn the_journal_says_on_which_machine_and_when_each_event_was_made() {
     use muster::app::{Command, Screen};
     let dir = tempfile::tempdir().expect("tempdir");
-    let fixture = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/campaign-v2-stamped.json"
-    );
-    std::fs::create_dir_all(dir.path().join("campaigns")).expect("folder");
-    std::fs::copy(fixture, dir.path().join("campaigns/shared.json")).expect("copy");
-    let text = std::fs::read_to_string(fixture).expect("fixture");
-    let c: Campaign = muster::store::parse(&text, "shared").expect("campaign");
+    let c = crate::common::stamped_campaign_in(dir.path());
     let drawn = c
         .journal
         .iter()

@@ -287,15 +287,7 @@ fn cmp_7_gear_gained_shows_in_the_service_record() {
 #[test]
 fn a_shared_campaign_s_mission_says_who_made_its_events() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let fixture = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/campaign-v2-stamped.json"
-    );
-    std::fs::create_dir_all(dir.path().join("campaigns")).expect("folder");
-    std::fs::copy(fixture, dir.path().join("campaigns/shared.json")).expect("copy");
-    let text = std::fs::read_to_string(fixture).expect("fixture");
-    let c: muster::rules::campaign::Campaign =
-        muster::store::parse(&text, "shared").expect("campaign");
+    let c = crate::common::stamped_campaign_in(dir.path());
     let mut h = crate::common::window_on(dir.path())
         .size(1280.0, 3000.0)
         .showing(Screen::Campaign(c.id.clone()))
