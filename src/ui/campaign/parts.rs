@@ -204,16 +204,18 @@ fn reroll_cell_ui(
     sides: u32,
 ) {
     let id = c.id.as_str();
-    let index = (i + 1).to_string();
+    // The enemy by the name his line gives him ("Cultist 1").
+    let names = c.enemy_names(i);
+    let enemy = name_in(&names, cx.lang.code(), "").to_owned();
     let key = format!("reroll-{i}");
     let ask = DiceAsk::new(count, sides, "CMP-5");
     let label = cx.f(
         "campaign.ui.dice.reroll",
-        &[("index", &index), ("dice", &ask.name())],
+        &[("enemy", &enemy), ("dice", &ask.name())],
     );
     let typed = parse_typed(cx.lang, dice.text(&key), ask);
     dice_cell(ui, cx, &label, dice.text(&key), &typed);
-    let name = cx.f("campaign.ui.reroll_named", &[("index", &index)]);
+    let name = cx.f("campaign.ui.reroll_named", &[("enemy", &enemy)]);
     if icon_button(
         ui,
         icons::ICON_CASINO,

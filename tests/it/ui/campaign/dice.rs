@@ -231,8 +231,14 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
     // The die of a row is a cell of its own under the column's heading, on
     // the enemy's line, wide enough for "Muster rolls" (it was wrapped into
     // a column one word wide).
-    let cell = h.get_by_label("Dice for enemy 1 (D10)").rect();
-    let again = h.get_by_label("Draw enemy 1 again").rect();
+    // The enemy named as his line names him ("Cultist 1"), not by a number.
+    let first = muster::rules::core::names::name_in(&c.enemy_names(0), "en", "").to_owned();
+    let (dice_field, again_named) = (
+        format!("Dice to draw {first} again (D10)"),
+        format!("Draw {first} again"),
+    );
+    let cell = h.get_by_label(&dice_field).rect();
+    let again = h.get_by_label(&again_named).rect();
     assert!(cell.width() >= 80.0, "{cell:?}");
     assert!(
         (cell.center().y - again.center().y).abs() < 4.0,
@@ -243,8 +249,8 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
         "the column's heading"
     );
     // Enemy 1 drawn again: 9.
-    type_into(&mut h, "Dice for enemy 1 (D10)", "9");
-    button(&mut h, "Draw enemy 1 again");
+    type_into(&mut h, &dice_field, "9");
+    button(&mut h, &again_named);
     let c = the_campaign(&h);
     let enemy = &c.mission.as_ref().expect("mission").enemy;
     assert_eq!(enemy[0].roll.faces, vec![9]);
