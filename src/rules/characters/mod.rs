@@ -230,17 +230,12 @@ impl Character {
     }
 
     fn above_maximum(&self, c: Characteristic, max: i32) -> Problem {
-        let key = if c.is_personal() && !self.psychic && max < 10 {
-            "problem.above_major_not_psychic"
+        let (rule, key) = if c.is_personal() && !self.psychic && max < 10 {
+            (maximum_rule(c), "problem.above_major_not_psychic")
         } else if c.capped_at_ten() && max >= 10 {
-            "problem.above_ten"
+            ("CHR-2", "problem.above_ten")
         } else {
-            "problem.above_major"
-        };
-        let rule = if key == "problem.above_ten" {
-            "CHR-2"
-        } else {
-            maximum_rule(c)
+            (maximum_rule(c), "problem.above_major")
         };
         Problem::new(rule, key)
             .character(&self.name)

@@ -224,11 +224,11 @@ impl MeleeView {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
-                fighter_ui(ui, cx, &mut self.charger, "battle.kt.charger", "charger");
+                fighter_ui(ui, cx, &mut self.charger, Side::Charger);
             });
             card(&mut cols[1], |ui| {
                 ui.set_min_width(ui.available_width());
-                fighter_ui(ui, cx, &mut self.target, "battle.kt.charged", "charged");
+                fighter_ui(ui, cx, &mut self.target, Side::Charged);
             });
         });
         ui.add_space(space::M);
@@ -378,23 +378,48 @@ impl MeleeView {
     }
 }
 
+/// The two sides of a charge.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Side {
+    /// The one who charges.
+    Charger,
+    /// The one charged.
+    Charged,
+}
+
+impl Side {
+    /// The message key of its name.
+    fn key(self) -> &'static str {
+        match self {
+            Self::Charger => "battle.kt.charger",
+            Self::Charged => "battle.kt.charged",
+        }
+    }
+
+    /// The message key of "take him from a kill team or a campaign".
+    fn take_key(self) -> &'static str {
+        match self {
+            Self::Charger => "battle.kt.cc.take_charger",
+            Self::Charged => "battle.kt.cc.take_charged",
+        }
+    }
+
+    /// The icon of its card.
+    fn icon(self) -> egui_material_icons::MaterialIcon {
+        match self {
+            Self::Charger => icons::ICON_SWORDS,
+            Self::Charged => icons::ICON_SHIELD,
+        }
+    }
+}
+
 /// One fighter's card: his name, where he comes from, his score, weapon,
 /// T, save, wounds left and the grenades that bear on the fight.
-fn fighter_ui(
-    ui: &mut egui::Ui,
-    cx: &ViewCtx<'_>,
-    f: &mut MeleeFighter,
-    side_key: &str,
-    salt: &str,
-) {
+fn fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &mut MeleeFighter, side: Side) {
     let data = &cx.rules.killteam;
-    let icon = if salt == "charger" {
-        icons::ICON_SWORDS
-    } else {
-        icons::ICON_SHIELD
-    };
-    card_title(ui, icon, &side_title(cx.lang, side_key, &f.name));
-    if let Some(picked) = pick_fighter(ui, cx, side_key) {
+    let side_key = side.key();
+    card_title(ui, side.icon(), &side_title(cx.lang, side_key, &f.name));
+    if let Some(picked) = pick_fighter(ui, cx, side) {
         *f = picked;
     }
     ui.horizontal_wrapped(|ui| {
@@ -486,16 +511,11 @@ fn blow_ui(
 /// A combo of every kill team's soldiers and every campaign's: picking one
 /// fills the fighter in. One who cannot fight is greyed out with the
 /// reason.
-fn pick_fighter(ui: &mut egui::Ui, cx: &ViewCtx<'_>, side_key: &str) -> Option<MeleeFighter> {
+fn pick_fighter(ui: &mut egui::Ui, cx: &ViewCtx<'_>, side: Side) -> Option<MeleeFighter> {
     let data = &cx.rules.killteam;
     let mut chosen = None;
-    let label = if side_key == "battle.kt.charger" {
-        cx.t("battle.kt.cc.take_charger")
-    } else {
-        cx.t("battle.kt.cc.take_charged")
-    };
-    let l = ui.label(label);
-    egui::ComboBox::from_id_salt(("kt-cc-take", side_key))
+    let l = ui.label(cx.t(side.take_key()));
+    egui::ComboBox::from_id_salt(("kt-cc-take", side.key()))
         .selected_text(cx.t("kt.choose"))
         .show_ui(ui, |ui| {
             for doc in &cx.model.library.docs {

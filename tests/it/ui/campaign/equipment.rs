@@ -47,6 +47,13 @@ fn cmp_7_an_item_added_in_a_campaign_characters_history_is_one_event_undone_at_o
     h.run();
     h.get_by_role_and_label(Role::Button, "Add item").click();
     h.run();
+    // His service record, told again on its thread, now says the sword:
+    // the history settles before a list is opened in it.
+    crate::common::until_the_story_is_told(&mut h);
+    assert!(
+        h.query_by_label("Gear and ribbons: gained Power sword (mission 1)")
+            .is_some()
+    );
     let now = crate::common::the_campaign(&h);
     assert_eq!(
         character(&now, "Ada").equipment,
