@@ -31,6 +31,20 @@ fn said(
     text
 }
 
+/// A chart's legend as a row above it: a square of each series' colour
+/// and its name (the name is what a screen reader reads; the colour is
+/// never the only mark).
+fn legend_ui(ui: &mut egui::Ui, series: &[(String, egui::Color32)]) {
+    ui.horizontal_wrapped(|ui| {
+        for (word, colour) in series {
+            let (square, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+            ui.painter().rect_filled(square, 2.0, *colour);
+            ui.label(RichText::new(word).color(palette().ink.subdued));
+            ui.add_space(space::S);
+        }
+    });
+}
+
 /// What a chart will show once the journal holds it, in its place.
 fn none_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, key: &str) {
     ui.add(egui::Label::new(RichText::new(cx.t(key)).color(palette().ink.subdued)).wrap());
@@ -217,9 +231,9 @@ fn cran_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[Mis
     let x_axis = cx.t("campaign.chronicle.mission_axis").to_owned();
     let y_axis = cx.t("campaign.chronicle.tests_axis").to_owned();
     let last = ended.last().map_or(1, |e| e.0);
+    // The legend above the chart, not over its bars.
+    legend_ui(ui, &words.map(|(w, c)| (w.to_owned(), c)));
     let r = still_plot(("chronicle-cran", &c.id), (width, 120.0), (x_axis, y_axis))
-        // On the left, over the first missions, not over the latest bars.
-        .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
         .include_x(0.5)
         .include_x(f64::from(last) + 0.5)
         .include_y(0.0)
@@ -343,12 +357,21 @@ fn strength_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &
     let width = (ui.available_width() - space::S).clamp(200.0, 640.0);
     let x_axis = cx.t("campaign.chronicle.mission_axis").to_owned();
     let y_axis = cx.t("sheet.book.strength_axis").to_owned();
+    legend_ui(
+        ui,
+        &[
+            (
+                cx.t("sheet.book.living_line").to_owned(),
+                palette().ink.accent,
+            ),
+            (cx.t("sheet.book.pool").to_owned(), palette().ink.subdued),
+        ],
+    );
     let r = still_plot(
         ("chronicle-strength", &c.id),
         (width, 140.0),
         (x_axis, y_axis),
     )
-    .legend(egui_plot::Legend::default().position(egui_plot::Corner::LeftTop))
     .include_x(0.5)
     .include_x(last + 0.5)
     .include_y(0.0)
