@@ -270,7 +270,9 @@ fn wounds_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[M
     }
     let shown = &all[..all.len().min(WOUNDS_SHOWN)];
     let name = |id: CharId| c.character(id).map_or("?", |x| x.name()).to_owned();
-    let summary = wounds_words(cx.lang, c, shown, all.len());
+    let summary = said(ui, cx, (c, ChartKind::Wounds), || {
+        wounds_words(cx.lang, c, shown, all.len())
+    });
     ui.label(RichText::new(cx.t("campaign.chronicle.wounds_title")).strong());
     ui.add(egui::Label::new(RichText::new(&summary).color(palette().ink.subdued)).wrap());
     // The first at the top: row k of n stands at n - k.

@@ -22,6 +22,16 @@ fn open_house_rules(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>) {
     h.run();
 }
 
+/// Campaign `c` saved in `dir`, its House rules tab open.
+fn house_rules_of(
+    dir: &std::path::Path,
+    c: &muster::rules::campaign::Campaign,
+) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+    let mut h = showing(dir, c);
+    open_house_rules(&mut h);
+    h
+}
+
 /// Types `words` in the screen's search field: the entries that hold them.
 fn find(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, words: &str) {
     let field = h.get_by_role_and_label(Role::TextInput, "Find");
@@ -41,8 +51,7 @@ fn cmp_6_a_group_records_its_rules_then_picks_a_reading_undone_by_undo() {
         "begun before Muster kept its rules"
     );
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
-    open_house_rules(&mut h);
+    let mut h = house_rules_of(dir.path(), &c);
     // Until recorded, nothing can be changed, and the screen says why.
     assert!(
         h.query_by_label_contains("began before Muster kept its rules")
@@ -102,8 +111,7 @@ fn chr_16_a_value_out_of_its_range_is_refused_beside_its_field() {
     let rules = rules();
     let c = ready(rules);
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
-    open_house_rules(&mut h);
+    let mut h = house_rules_of(dir.path(), &c);
     button(&mut h, "Record these rules for the campaign");
     let before = the_campaign(&h).journal.len();
     find(&mut h, "space_marine_psychic");
@@ -186,8 +194,7 @@ fn a_house_rules_file_written_from_one_campaign_is_adopted_by_another_in_one_und
     let rules = rules();
     let c = ready(rules);
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
-    open_house_rules(&mut h);
+    let mut h = house_rules_of(dir.path(), &c);
     button(&mut h, "Record these rules for the campaign");
     find(&mut h, "battle_vp");
     h.get_by_role_and_label(Role::Button, "\u{e836} Kept apart")
@@ -242,8 +249,7 @@ fn chr_3_a_race_s_profile_is_changed_one_characteristic_at_a_time() {
     let rules = rules();
     let c = ready(rules);
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
-    open_house_rules(&mut h);
+    let mut h = house_rules_of(dir.path(), &c);
     button(&mut h, "Record these rules for the campaign");
     let before = the_campaign(&h).journal.len();
     find(&mut h, "eldar_profile");
@@ -306,8 +312,7 @@ fn an_armoury_row_names_its_fields_in_the_reader_s_words() {
     let rules = rules();
     let c = ready(rules);
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
-    open_house_rules(&mut h);
+    let mut h = house_rules_of(dir.path(), &c);
     button(&mut h, "Record these rules for the campaign");
     find(&mut h, "armoury.entries");
     h.get_by_label("1 · Laspistol").click();
@@ -332,8 +337,7 @@ fn a_weapon_s_name_finds_the_armoury_that_lists_it_in_either_language() {
     let rules = rules();
     let c = ready(rules);
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
-    open_house_rules(&mut h);
+    let mut h = house_rules_of(dir.path(), &c);
     assert!(
         h.query_by_label_contains("characters.armoury.entries")
             .is_some()
