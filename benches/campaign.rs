@@ -288,7 +288,7 @@ fn journaled_open(
             let h = Line::Journal(Header {
                 format: 1,
                 schema: muster::store::SCHEMA_VERSION,
-                machine: m.clone(),
+                machine: m.as_str().into(),
                 name: String::new(),
             });
             let mut line = serde_json::to_string(&h).expect("header");

@@ -225,9 +225,9 @@ fn campaign_file(dir: &Path) -> PathBuf {
 /// it (`$MUSTER_CONFIG_DIR`), never in the shared folder.
 fn machine_id(dir: &Path) -> MachineId {
     if std::env::var_os(muster::store::DATA_DIR_ENV).is_some() {
-        return MachineId::this_installation();
+        return muster::store::machine::this_installation();
     }
-    MachineId::of_installation(&dir.join("prefs"))
+    muster::store::machine::of_installation(&dir.join("prefs"))
 }
 
 /// What a sync tool does to the campaign: every file of `from`'s campaign

@@ -47,7 +47,7 @@ impl App {
                 let text = Msg::new("store.save_failed").msg("reason", e.msg());
                 self.message(MessageKind::Error, text);
             }
-            self.model.folder.machine_id = change.new.to_string();
+            self.model.folder.machine_id = Some(change.new.clone());
             self.model.history = super::History::default();
             let campaign = change
                 .found_in

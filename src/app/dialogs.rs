@@ -43,7 +43,7 @@ pub trait Desktop {
     /// This installation's id among the machines sharing a campaign (kept
     /// with the preferences, made once).
     fn machine_id(&self) -> crate::store::machine::MachineId {
-        crate::store::machine::MachineId::this_installation()
+        crate::store::machine::this_installation()
     }
     /// Keeps `id` as this installation's id from now on (another
     /// installation was found writing as the one it had).
@@ -51,7 +51,7 @@ pub trait Desktop {
         &mut self,
         id: &crate::store::machine::MachineId,
     ) -> Result<(), crate::store::StoreError> {
-        id.keep_for_installation()
+        crate::store::machine::keep_for_installation(id)
     }
 }
 
@@ -222,7 +222,7 @@ impl Desktop for ScriptedDesktop {
     fn machine_id(&self) -> crate::store::machine::MachineId {
         self.machine
             .clone()
-            .unwrap_or_else(crate::store::machine::MachineId::this_installation)
+            .unwrap_or_else(crate::store::machine::this_installation)
     }
 
     fn keep_machine_id(
@@ -234,7 +234,7 @@ impl Desktop for ScriptedDesktop {
                 kept.clone_from(id);
                 Ok(())
             }
-            None => id.keep_for_installation(),
+            None => crate::store::machine::keep_for_installation(id),
         }
     }
 }

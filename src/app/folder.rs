@@ -30,8 +30,8 @@ pub struct Folder {
     /// per frame).
     pub host: String,
     /// This installation's id: the journal it writes in each shared
-    /// campaign (empty without a library).
-    pub machine_id: String,
+    /// campaign (none without a library).
+    pub machine_id: Option<crate::rules::campaign::MachineId>,
 }
 
 impl DataDirOrigin {

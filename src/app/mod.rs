@@ -255,7 +255,7 @@ impl App {
         // journals this machine begins carry its name.
         store.replay_rules().set(&self.model.rules);
         store.identity().set_name(&self.model.machine_by());
-        self.model.folder.machine_id = store.identity().id().to_string();
+        self.model.folder.machine_id = Some(store.identity().id());
         let library = store.load_library();
         // What is undone must be what is on disk now: the history of the
         // documents as they were read before is dropped.

@@ -178,9 +178,7 @@ impl Model {
                 read_only: store.is_some_and(Store::read_only),
                 store_problem,
                 host: stamp::machine_name(""),
-                machine_id: store
-                    .map(|s| s.identity().id().to_string())
-                    .unwrap_or_default(),
+                machine_id: store.map(|s| s.identity().id()),
             },
             screen: Screen::Library,
             back: Vec::new(),

@@ -50,7 +50,7 @@ impl Identity {
     pub fn id(&self) -> MachineId {
         self.state()
             .id
-            .get_or_insert_with(MachineId::this_installation)
+            .get_or_insert_with(super::machine::this_installation)
             .clone()
     }
 
@@ -64,12 +64,12 @@ impl Identity {
     /// The events of the old journal stay in every campaign (read as
     /// another machine's); what this machine saves next goes to the new.
     pub(crate) fn take_new(&self, found_in: PathBuf) -> MachineId {
-        let new = MachineId::random();
+        let new = super::machine::random();
         let mut state = self.state();
         let old = state
             .id
             .replace(new.clone())
-            .unwrap_or_else(MachineId::this_installation);
+            .unwrap_or_else(super::machine::this_installation);
         log::warn!(
             "another installation writes as machine {old} ({}): this one now writes as {new}",
             found_in.display()

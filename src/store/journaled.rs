@@ -42,8 +42,8 @@ use replay::{
 
 use super::document::SCHEMA_VERSION;
 use super::{Identity, ReplayRules, Seen, Store, StoreError, io_err};
-use crate::rules::campaign::Entry;
 use crate::rules::campaign::journals::SetAside;
+use crate::rules::campaign::{Entry, MachineId};
 use crate::rules::{Campaign, Doc, DocKey, Document, RulesData};
 
 /// The file of what the campaign started with, in its folder.
@@ -57,7 +57,7 @@ pub const JOURNAL_FORMAT: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arrived {
     /// The machines whose journals grew or changed.
-    pub machines: Vec<String>,
+    pub machines: Vec<MachineId>,
 }
 
 /// The journaled campaigns as read: what is known of each one's files,
@@ -135,7 +135,7 @@ impl Store {
             map.insert(dir, known);
             return Ok(Doc::new(campaign));
         }
-        let own = self.identity().id().as_str().to_owned();
+        let own = self.identity().id();
         let mut known = known_from_texts(self.kinds(), &dir, texts, Some(&own))?;
         let print = self.replay_rules().fingerprint();
         let doc = self.replay_known(key, &mut known, None)?;
@@ -161,7 +161,7 @@ impl Store {
         mine: Option<&[Arc<Entry>]>,
     ) -> Result<Doc, StoreError> {
         let own = self.identity().id();
-        let own = own.as_str();
+        let own = &own;
         replay(
             self.kinds(),
             known,
@@ -185,7 +185,7 @@ impl Store {
     /// and took back since (undone here).
     pub fn taken_back_here(&self, key: &DocKey) -> HashSet<String> {
         let own = self.identity().id();
-        let own = own.as_str();
+        let own = &own;
         let map = self.journals.known();
         map.get(&self.journal_dir(key))
             .and_then(|k| {
@@ -220,14 +220,14 @@ impl Store {
         let Some(known) = map.get_mut(&dir) else {
             return Ok(None);
         };
-        let mut own = self.identity().id().as_str().to_owned();
+        let mut own = self.identity().id();
         for (machine, path) in journal_files(&dir) {
             if machine == own {
                 if !written_by_another(known, &own, &path) {
                     continue;
                 }
                 // Read from now on as another machine's journal.
-                own = self.identity().take_new(path.clone()).as_str().to_owned();
+                own = self.identity().take_new(path.clone());
             }
             let seen = Seen::of(&path);
             let (was, file) = known.files.entry(machine.clone()).or_default();
@@ -299,12 +299,12 @@ impl Store {
             return Err(StoreError::JournalsNotRead { path: dir });
         };
         let mut own_path = self.own_journal(&key);
-        if written_by_another(known, self.identity().id().as_str(), &own_path) {
+        if written_by_another(known, &self.identity().id(), &own_path) {
             // Its lines are read at the next look at the other machines'.
             self.identity().take_new(own_path);
             own_path = self.own_journal(&key);
         }
-        let own = self.identity().id().as_str().to_owned();
+        let own = self.identity().id();
         // Nothing of the files changed since this machine's last save but
         // its own lines: only the events after those both journals share
         // are looked at (a tick at the table looks at one, not thousands).
@@ -398,7 +398,7 @@ impl Store {
         let Some(mut known) = self.journals.known().get(&dir).cloned() else {
             return Ok(None);
         };
-        let own = self.identity().id().as_str().to_owned();
+        let own = self.identity().id();
         let (_, file) = known.files.entry(own.clone()).or_default();
         file.choices.push(Choose {
             keep: keep.to_owned(),
@@ -421,7 +421,7 @@ impl Store {
         own_path: &Path,
         text: &str,
     ) -> Result<fs::File, StoreError> {
-        let own = self.identity().id().as_str().to_owned();
+        let own = self.identity().id();
         let (_, file) = known.files.entry(own.clone()).or_default();
         // Whole lines past what is known (a write that failed after some
         // of them landed) are read, never cut: other machines may have read
@@ -520,7 +520,7 @@ impl Store {
         let Ok(entries) = fs::read_dir(&folder) else {
             return Vec::new();
         };
-        let own = self.identity().id().as_str().to_owned();
+        let own = self.identity().id();
         let mut map = self.journals.known();
         let mut out = Vec::new();
         for dir in entries.filter_map(Result::ok).map(|e| e.path()) {
@@ -544,7 +544,7 @@ impl Store {
                 out.push((key, dir, Arrived { machines }));
                 continue;
             };
-            let machines: Vec<String> = journal_files(&dir)
+            let machines: Vec<MachineId> = journal_files(&dir)
                 .into_iter()
                 .filter(|(m, p)| {
                     if *m == own {
@@ -639,7 +639,7 @@ impl Store {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CutJournal {
     /// The machine's id (the file's name).
-    pub machine: String,
+    pub machine: MachineId,
     /// The machine's name, as its journal's header gives it (may be empty).
     pub name: String,
     /// The file.
@@ -660,7 +660,7 @@ pub struct FolderReading {
     /// The journals whose last line is cut short.
     pub cut: Vec<CutJournal>,
     /// Each machine's name by its id, as its journal's header gives it.
-    pub names: HashMap<String, String>,
+    pub names: HashMap<MachineId, String>,
     /// How many events the folder holds (the start's and every journal's,
     /// each once).
     pub events: usize,
@@ -690,12 +690,12 @@ impl FolderReading {
 
     /// The name of the machine of id `machine` (its id when its journal
     /// gives none).
-    pub fn machine_name<'a>(&'a self, machine: &'a str) -> &'a str {
+    pub fn machine_name<'a>(&'a self, machine: &'a MachineId) -> &'a str {
         self.names
             .get(machine)
             .map(String::as_str)
             .filter(|n| !n.is_empty())
-            .unwrap_or(machine)
+            .unwrap_or(machine.as_str())
     }
 }
 
@@ -722,7 +722,7 @@ pub fn read_folder(
     let mut standing: HashSet<String> = all.clone();
     let mut names = HashMap::new();
     let mut cut = Vec::new();
-    let mut machines: Vec<&String> = known.files.keys().collect();
+    let mut machines: Vec<&MachineId> = known.files.keys().collect();
     machines.sort();
     for machine in machines {
         let (_, file) = &known.files[machine];
@@ -802,7 +802,7 @@ fn start_as_known(known: &mut Known, start: &Path) -> bool {
 /// left, nor a line a crash cut off before it was read (the file is then
 /// as it was read). Two installations writing as one machine: a copy of
 /// one's folder, or an id file both read.
-fn written_by_another(known: &Known, own: &str, path: &Path) -> bool {
+fn written_by_another(known: &Known, own: &MachineId, path: &Path) -> bool {
     let Some((seen, file)) = known.files.get(own) else {
         // Begun by another installation since the campaign was read here.
         return fs::metadata(path).is_ok_and(|m| m.len() > 0);

@@ -12,97 +12,74 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// The file, in the preferences folder, that holds the id.
 pub const MACHINE_ID_FILE: &str = "machine-id";
 
-/// A machine's id: 16 lowercase hex digits.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct MachineId(String);
+pub use crate::rules::campaign::MachineId;
 
-impl MachineId {
-    /// The id written in `text`, if it is one (16 hex digits, surrounding
-    /// blanks allowed).
-    pub fn parse(text: &str) -> Option<Self> {
-        let t = text.trim();
-        (t.len() == 16 && t.bytes().all(|b| b.is_ascii_hexdigit()))
-            .then(|| Self(t.to_ascii_lowercase()))
+/// A new random id.
+pub fn random() -> MachineId {
+    MachineId::from(format!("{:016x}", fresh_u64()))
+}
+
+/// This installation's id, kept in `folder` (the preferences folder):
+/// read when it is there, else made and written. When it cannot be
+/// written, a new id serves this session (said in the log): its events
+/// then go to a journal of their own, which is still read by all.
+pub fn of_installation(folder: &Path) -> MachineId {
+    let path = folder.join(MACHINE_ID_FILE);
+    if let Some(id) = fs::read_to_string(&path)
+        .ok()
+        .as_deref()
+        .and_then(MachineId::parse)
+    {
+        return id;
     }
-
-    /// A new random id.
-    pub fn random() -> Self {
-        Self(format!("{:016x}", fresh_u64()))
-    }
-
-    /// The id as written.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// This installation's id, kept in `folder` (the preferences folder):
-    /// read when it is there, else made and written. When it cannot be
-    /// written, a new id serves this session (said in the log): its events
-    /// then go to a journal of their own, which is still read by all.
-    pub fn of_installation(folder: &Path) -> Self {
-        let path = folder.join(MACHINE_ID_FILE);
-        if let Some(id) = fs::read_to_string(&path)
-            .ok()
-            .as_deref()
-            .and_then(Self::parse)
-        {
-            return id;
-        }
-        let id = Self::random();
-        match write_new(&path, &id) {
-            Ok(()) => id,
-            // Another Muster of this installation made it meanwhile.
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                match fs::read_to_string(&path)
-                    .ok()
-                    .as_deref()
-                    .and_then(Self::parse)
-                {
-                    Some(theirs) => theirs,
-                    // A file torn by a crash: made again.
-                    None => {
-                        let _ = fs::write(&path, format!("{id}\n"));
-                        id
-                    }
+    let id = random();
+    match write_new(&path, &id) {
+        Ok(()) => id,
+        // Another Muster of this installation made it meanwhile.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            match fs::read_to_string(&path)
+                .ok()
+                .as_deref()
+                .and_then(MachineId::parse)
+            {
+                Some(theirs) => theirs,
+                // A file torn by a crash: made again.
+                None => {
+                    let _ = fs::write(&path, format!("{id}\n"));
+                    id
                 }
             }
-            Err(e) => {
-                log::warn!("could not keep this machine's id: {e}: {}", path.display());
-                id
-            }
         }
-    }
-
-    /// Keeps `self` as the id of the installation whose folder is
-    /// `folder`, in place of the one it had (another installation was
-    /// found writing as that one).
-    pub fn keep_in(&self, folder: &Path) -> Result<(), super::StoreError> {
-        fs::create_dir_all(folder).map_err(super::io_err("io.create_folder", folder))?;
-        let path = folder.join(MACHINE_ID_FILE);
-        super::write_atomic(&path, |f| f.write_all(format!("{self}\n").as_bytes()))
-    }
-
-    /// Keeps `self` as this installation's id (see [`Self::keep_in`]).
-    pub fn keep_for_installation(&self) -> Result<(), super::StoreError> {
-        match super::prefs_dir() {
-            Some(folder) => self.keep_in(&folder),
-            None => Ok(()),
-        }
-    }
-
-    /// The id of this installation: kept in the preferences folder
-    /// ([`super::prefs_dir`]), or made for this session when there is none.
-    pub fn this_installation() -> Self {
-        match super::prefs_dir() {
-            Some(folder) => Self::of_installation(&folder),
-            None => Self::random(),
+        Err(e) => {
+            log::warn!("could not keep this machine's id: {e}: {}", path.display());
+            id
         }
     }
 }
 
-impl std::fmt::Display for MachineId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+/// Keeps `id` as the id of the installation whose folder is `folder`, in
+/// place of the one it had (another installation was found writing as
+/// that one).
+pub fn keep_in(id: &MachineId, folder: &Path) -> Result<(), super::StoreError> {
+    fs::create_dir_all(folder).map_err(super::io_err("io.create_folder", folder))?;
+    let path = folder.join(MACHINE_ID_FILE);
+    super::write_atomic(&path, |f| f.write_all(format!("{id}\n").as_bytes()))
+}
+
+/// Keeps `id` as this installation's id (see [`keep_in`]).
+pub fn keep_for_installation(id: &MachineId) -> Result<(), super::StoreError> {
+    match super::prefs_dir() {
+        Some(folder) => keep_in(id, &folder),
+        None => Ok(()),
+    }
+}
+
+/// The id of this installation: kept in the preferences folder
+/// ([`super::prefs_dir`]), or made for this session when there is none.
+pub fn this_installation() -> MachineId {
+    match super::prefs_dir() {
+        Some(folder) => of_installation(&folder),
+        None => random(),
     }
 }
 
@@ -171,7 +148,7 @@ fn civil(days: i64) -> (i64, u32, u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::{MachineId, utc};
+    use super::{MachineId, keep_in, of_installation, random, utc};
 
     #[test]
     fn utc_times_read_as_rfc_3339() {
@@ -183,16 +160,16 @@ mod tests {
     #[test]
     fn an_installation_keeps_its_id() {
         let dir = tempfile::tempdir().expect("dir");
-        let first = MachineId::of_installation(dir.path());
-        let again = MachineId::of_installation(dir.path());
+        let first = of_installation(dir.path());
+        let again = of_installation(dir.path());
         assert_eq!(first, again);
         assert_eq!(first.as_str().len(), 16);
         let other = tempfile::tempdir().expect("dir");
-        assert_ne!(first, MachineId::of_installation(other.path()));
+        assert_ne!(first, of_installation(other.path()));
         // A new id taken in place of the first is the one kept.
-        let renewed = MachineId::random();
-        renewed.keep_in(dir.path()).expect("kept");
-        assert_eq!(MachineId::of_installation(dir.path()), renewed);
+        let renewed = random();
+        keep_in(&renewed, dir.path()).expect("kept");
+        assert_eq!(of_installation(dir.path()), renewed);
     }
 
     #[test]

@@ -451,9 +451,8 @@ fn who_plays_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         let l = ui.label(cx.t("machine.field"));
         ui.add(egui::TextEdit::singleline(&mut typed.machine).hint_text(host.as_str()))
             .labelled_by(l.id);
-        let id = &cx.model.folder.machine_id;
-        if !id.is_empty() {
-            let text = cx.msg(&Msg::new("machine.id").text("id", id.clone()));
+        if let Some(id) = &cx.model.folder.machine_id {
+            let text = cx.msg(&Msg::new("machine.id").text("id", id.to_string()));
             ui.add(egui::Label::new(text).wrap());
         }
         ui.add_space(theme::space::S);

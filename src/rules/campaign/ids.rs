@@ -58,3 +58,58 @@ impl From<EscortId> for i64 {
         Self::from(id.0)
     }
 }
+
+/// A machine's id among those sharing a campaign: the name of the journal
+/// it alone writes (16 lowercase hex digits for a Muster's own; a journal
+/// a sync tool copied under another name is read as another machine's, so
+/// any name its file has is one).
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct MachineId(String);
+
+impl MachineId {
+    /// The id of a Muster's own making written in `text`, if it is one (16
+    /// hex digits, surrounding blanks allowed).
+    pub fn parse(text: &str) -> Option<Self> {
+        let t = text.trim();
+        (t.len() == 16 && t.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| Self(t.to_ascii_lowercase()))
+    }
+
+    /// The id as written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for MachineId {
+    /// The machine whose journal is named `name`.
+    fn from(name: &str) -> Self {
+        Self(name.to_owned())
+    }
+}
+
+impl From<String> for MachineId {
+    /// The machine whose journal is named `name`.
+    fn from(name: String) -> Self {
+        Self(name)
+    }
+}
+
+impl std::fmt::Display for MachineId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq<str> for MachineId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for MachineId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}

@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use super::{Campaign, Entry};
+use super::{Campaign, Entry, MachineId};
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 
@@ -21,7 +21,7 @@ use crate::rules::data::RulesData;
 #[derive(Clone, Debug, PartialEq)]
 pub struct MachineJournal {
     /// The machine's stable id.
-    pub machine: String,
+    pub machine: MachineId,
     /// Its events.
     pub events: Vec<Arc<Entry>>,
 }
@@ -32,7 +32,7 @@ pub struct SetAside {
     /// The event.
     pub entry: Arc<Entry>,
     /// The machine whose journal holds it.
-    pub machine: String,
+    pub machine: MachineId,
     /// Why it did not apply.
     pub why: Problem,
     /// The event of another machine kept in the campaign that it clashes
@@ -51,17 +51,17 @@ pub struct Replayed {
     /// The events that did not apply, in the order met.
     pub set_aside: Vec<SetAside>,
     /// For each event played after the start, the machine it came from.
-    pub from: Vec<String>,
+    pub from: Vec<MachineId>,
 }
 
 /// The order of an event between machines: its stamp's time, then the
 /// machine, then the event's id (an event without a stamp or a time sorts
 /// first).
-fn order_key<'a>(e: &'a Entry, machine: &'a str) -> (&'a str, &'a str, &'a str) {
+fn order_key<'a>(e: &'a Entry, machine: &'a MachineId) -> (&'a str, &'a str, &'a str) {
     let stamp = e.stamp.as_ref();
     (
         stamp.and_then(|s| s.at.as_deref()).unwrap_or(""),
-        machine,
+        machine.as_str(),
         stamp.map_or("", |s| s.id.as_str()),
     )
 }
@@ -157,7 +157,7 @@ pub fn held_of(c: &Campaign, rules: &RulesData) -> Vec<SetAside> {
         return Vec::new();
     }
     let mut journals = vec![MachineJournal {
-        machine: String::new(),
+        machine: MachineId::default(),
         events: c.journal.to_vec(),
     }];
     for h in c.held.iter().filter(|h| h.kept.is_none()) {

@@ -60,7 +60,7 @@ pub use edit::{
 };
 pub use enemy::{Behaviour, ENEMY_IDS, Fighter, NAMED_IDS};
 pub use house::{InForce, RulesEdit};
-pub use ids::{CharId, EscortId};
+pub use ids::{CharId, EscortId, MachineId};
 pub use item_use::{RECHARGE, item_targets};
 pub use journal::Journal;
 pub use play::check_dice;
@@ -1123,7 +1123,7 @@ pub struct HeldEvent {
     /// The event, as it was made.
     pub entry: Arc<Entry>,
     /// The id of the machine whose journal held it.
-    pub machine: String,
+    pub machine: MachineId,
     /// The key ([`Entry::key`]) of the event the players kept instead:
     /// set aside by their choice. None: it waits for them.
     #[serde(default, skip_serializing_if = "Option::is_none")]

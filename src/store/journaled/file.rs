@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::{JOURNAL_EXT, JOURNAL_FORMAT};
-use crate::rules::campaign::Entry;
+use crate::rules::campaign::{Entry, MachineId};
 use crate::store::document::{DocError, SCHEMA_VERSION};
 use crate::store::{StoreError, io_err};
 
@@ -22,7 +22,7 @@ pub struct Header {
     /// The schema version of the events (as a document's).
     pub schema: u32,
     /// The machine's id (the file's name).
-    pub machine: String,
+    pub machine: MachineId,
     /// The machine's name when the journal was begun.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
@@ -341,15 +341,15 @@ pub(super) fn line_text(line: &Line) -> String {
 }
 
 /// The journals in a campaign's folder, by machine id.
-pub(super) fn journal_files(dir: &Path) -> Vec<(String, PathBuf)> {
-    let mut out: Vec<(String, PathBuf)> = fs::read_dir(dir)
+pub(super) fn journal_files(dir: &Path) -> Vec<(MachineId, PathBuf)> {
+    let mut out: Vec<(MachineId, PathBuf)> = fs::read_dir(dir)
         .map(|rd| {
             rd.filter_map(Result::ok)
                 .map(|e| e.path())
                 .filter(|p| p.extension().is_some_and(|x| x == JOURNAL_EXT))
                 .filter_map(|p| {
                     let stem = p.file_stem()?.to_str()?.to_owned();
-                    (!stem.starts_with('.')).then_some((stem, p))
+                    (!stem.starts_with('.')).then_some((MachineId::from(stem), p))
                 })
                 .collect()
         })

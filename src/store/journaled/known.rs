@@ -11,6 +11,7 @@ use super::file::{
     FileHash, JournalFile, entry_key, journal_files, journal_text, parse_journal,
     parse_journal_bytes,
 };
+use crate::rules::campaign::MachineId;
 use crate::rules::campaign::journals::SetAside;
 use crate::rules::{Campaign, Doc, Document};
 use crate::store::document::DocError;
@@ -36,7 +37,7 @@ pub(in crate::store) struct Known {
     pub(super) start_keys: HashSet<String>,
     /// Each machine's journal (by machine id): the file as last read or
     /// written, and what it holds.
-    pub(super) files: HashMap<String, (Option<Seen>, JournalFile)>,
+    pub(super) files: HashMap<MachineId, (Option<Seen>, JournalFile)>,
     /// What the last replay set aside.
     pub(super) set_aside: Vec<SetAside>,
     /// The events the players' choices set aside at the last replay.
@@ -49,7 +50,7 @@ pub(in crate::store) struct Known {
     pub(super) saved_keys: HashSet<String>,
     /// Each journal's length when this machine's snapshot of the campaign
     /// was last read or written (none: it has none).
-    pub(super) snapshot_of: Option<Vec<(String, u64)>>,
+    pub(super) snapshot_of: Option<Vec<(MachineId, u64)>>,
     /// Other machines' journals with a line that cannot be read, each
     /// with why: the campaign holds what comes before that line.
     pub(super) unreadable: Vec<crate::store::Unreadable>,
@@ -79,7 +80,7 @@ pub(in crate::store) struct LastSave {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(in crate::store) struct FilesSeen {
     start: FileHash,
-    journals: Vec<(String, u64, usize)>,
+    journals: Vec<(MachineId, u64, usize)>,
     set_aside: usize,
     overruled: usize,
     name: String,
@@ -88,7 +89,7 @@ pub(in crate::store) struct FilesSeen {
 impl Known {
     /// What the save's decisions depend on now, besides the journal.
     pub(super) fn files_seen(&self) -> FilesSeen {
-        let mut journals: Vec<(String, u64, usize)> = self
+        let mut journals: Vec<(MachineId, u64, usize)> = self
             .files
             .iter()
             .map(|(m, (_, f))| (m.clone(), f.good_len, f.events.len()))
@@ -126,8 +127,8 @@ impl Known {
     }
 
     /// Each journal's length as known.
-    pub(super) fn lengths(&self) -> Vec<(String, u64)> {
-        let mut out: Vec<(String, u64)> = self
+    pub(super) fn lengths(&self) -> Vec<(MachineId, u64)> {
+        let mut out: Vec<(MachineId, u64)> = self
             .files
             .iter()
             .map(|(m, (_, f))| (m.clone(), f.good_len))
@@ -138,7 +139,7 @@ impl Known {
 
     /// Whether an event of this key is in the start or another machine's
     /// journal than `mine`.
-    pub(super) fn elsewhere(&self, key: &str, mine: &str) -> bool {
+    pub(super) fn elsewhere(&self, key: &str, mine: &MachineId) -> bool {
         self.start_keys.contains(key)
             || self
                 .files
@@ -157,7 +158,7 @@ pub(super) fn load_known(kinds: &Kinds, dir: &Path) -> Result<Known, StoreError>
 /// A machine's journal as it is on disk: its machine id, its path, the
 /// file's size and time when read, and its text.
 pub(super) struct JournalText {
-    pub(super) machine: String,
+    pub(super) machine: MachineId,
     pub(super) path: PathBuf,
     pub(super) seen: Option<Seen>,
     pub(super) bytes: Vec<u8>,
@@ -186,7 +187,7 @@ pub(super) fn known_from_texts(
     kinds: &Kinds,
     dir: &Path,
     texts: Vec<JournalText>,
-    own: Option<&str>,
+    own: Option<&MachineId>,
 ) -> Result<Known, StoreError> {
     let start_path = dir.join(START_FILE);
     let start_seen = Seen::of(&start_path);
@@ -202,7 +203,7 @@ pub(super) fn known_from_texts(
         // This machine's own journal must read whole, as it is appended
         // to; another's is read as far as it can be. Without a machine
         // (`muster check`), every journal must read whole.
-        if own.is_none_or(|o| o == machine) {
+        if own.is_none_or(|o| *o == machine) {
             let text = journal_text(&bytes).map_err(|reason| StoreError::Document {
                 reason,
                 path: path.clone(),
@@ -281,7 +282,7 @@ impl Known {
     /// it, and why the rest cannot.
     pub(super) fn take_partly(
         &mut self,
-        machine: String,
+        machine: MachineId,
         path: &Path,
         seen: Option<Seen>,
         (file, problem): (JournalFile, Option<DocError>),

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::file::{Choose, JournalFile, Line, Rename, TakeBack, entry_key, line_text};
 use super::known::Known;
-use crate::rules::campaign::Entry;
 use crate::rules::campaign::journals::{MachineJournal, Replayed, SetAside, replay_journals};
+use crate::rules::campaign::{Entry, MachineId};
 use crate::rules::{Campaign, Doc, RulesData};
 use crate::store::{Kinds, Seen, StoreError};
 
@@ -21,12 +21,12 @@ pub(super) fn replay(
     known: &mut Known,
     id: &str,
     rules: Option<&RulesData>,
-    mine: Option<(&str, &[Arc<Entry>])>,
+    mine: Option<(&MachineId, &[Arc<Entry>])>,
 ) -> Result<Doc, StoreError> {
     let mut journals: Vec<MachineJournal> = known
         .files
         .iter()
-        .filter(|(m, _)| mine.is_none_or(|(own, _)| m.as_str() != own))
+        .filter(|(m, _)| mine.is_none_or(|(own, _)| *m != own))
         .map(|(m, (_, f))| MachineJournal {
             machine: m.clone(),
             events: f.standing().cloned().collect(),
@@ -34,7 +34,7 @@ pub(super) fn replay(
         .collect();
     if let Some((own, events)) = mine {
         journals.push(MachineJournal {
-            machine: own.to_owned(),
+            machine: own.clone(),
             events: events.to_vec(),
         });
     }
@@ -104,7 +104,12 @@ pub(super) fn continues(c: &Campaign, s: &Campaign) -> bool {
 /// it is: its events no file holds yet (or that it took back and does
 /// again), a taking-back for each of its events `c` no longer holds, and
 /// the new name.
-pub(super) fn new_lines(c: &Campaign, known: &Known, mine: &JournalFile, own: &str) -> String {
+pub(super) fn new_lines(
+    c: &Campaign,
+    known: &Known,
+    mine: &JournalFile,
+    own: &MachineId,
+) -> String {
     let mut out = String::new();
     let mut present = HashSet::with_capacity(c.journal.len());
     for e in &c.journal {
@@ -149,7 +154,7 @@ pub(super) fn new_lines(c: &Campaign, known: &Known, mine: &JournalFile, own: &s
 pub(super) fn played_on_top(
     ours: &Campaign,
     known: &mut Known,
-    own: &str,
+    own: &MachineId,
     rules: &RulesData,
 ) -> Option<Campaign> {
     // Anything held aside or chosen against may apply again, or its card
@@ -162,7 +167,7 @@ pub(super) fn played_on_top(
     }
     let held: HashSet<String> = ours.journal.iter().map(|e| entry_key(e)).collect();
     let mut fresh: Vec<MachineJournal> = Vec::new();
-    for (m, (_, f)) in known.files.iter().filter(|(m, _)| m.as_str() != own) {
+    for (m, (_, f)) in known.files.iter().filter(|(m, _)| *m != own) {
         let mut events = Vec::new();
         for (e, standing) in &f.events {
             let k = entry_key(e);
@@ -194,11 +199,11 @@ pub(super) fn played_on_top(
             .files
             .iter()
             .find(|(_, (_, f))| f.holds(&last_key))
-            .map_or(own, |(m, _)| m.as_str());
+            .map_or(own, |(m, _)| m);
         // By time, then machine; a machine's events of one second keep
         // its journal's order, so an equal place (its own next event) is
         // after.
-        let order = |e: &Entry, m: &str| (stamp_time(e).to_owned(), m.to_owned());
+        let order = |e: &Entry, m: &MachineId| (stamp_time(e).to_owned(), m.clone());
         let after = order(last, machine);
         let first_new = fresh
             .iter()
@@ -220,16 +225,16 @@ pub(super) fn played_on_top(
 /// Whether the events `ours` holds after the start are in the one order
 /// (a machine whose clock lagged may have made an event that goes before
 /// one it had already seen: then only the whole replay puts it in place).
-pub(super) fn in_order(ours: &Campaign, known: &Known, own: &str) -> bool {
-    let whose: HashMap<String, &str> = known
+pub(super) fn in_order(ours: &Campaign, known: &Known, own: &MachineId) -> bool {
+    let whose: HashMap<String, &MachineId> = known
         .files
         .iter()
-        .flat_map(|(m, (_, f))| f.index.keys().map(move |k| (k.clone(), m.as_str())))
+        .flat_map(|(m, (_, f))| f.index.keys().map(move |k| (k.clone(), m)))
         .collect();
     // The one order merges the machines' journals by time, then machine;
     // one machine's events of one second keep their journal's order.
     let start = known.start_len;
-    let mut last: Option<(&str, &str)> = None;
+    let mut last: Option<(&str, &MachineId)> = None;
     for e in ours.journal.iter().skip(start) {
         let Some(stamp) = e.stamp.as_ref() else {
             return false;
@@ -247,7 +252,7 @@ pub(super) fn in_order(ours: &Campaign, known: &Known, own: &str) -> bool {
 /// This machine's events for `ours` to stand: those of its journal that
 /// `ours` holds or that the last replay set aside (in the journal's
 /// order), then those of `ours` no file holds yet (not saved).
-pub(super) fn own_events(ours: &Campaign, known: &Known, own: &str) -> Vec<Arc<Entry>> {
+pub(super) fn own_events(ours: &Campaign, known: &Known, own: &MachineId) -> Vec<Arc<Entry>> {
     let held: HashSet<String> = ours.journal.iter().map(|e| entry_key(e)).collect();
     let aside: HashSet<String> = known
         .set_aside
@@ -285,7 +290,7 @@ pub(super) fn stamp_time(e: &Entry) -> &str {
 /// The keys of the events every file holds standing, and those of `ours`
 /// (this machine's, perhaps not saved yet).
 pub(super) fn standing_keys(
-    files: &HashMap<String, (Option<Seen>, JournalFile)>,
+    files: &HashMap<MachineId, (Option<Seen>, JournalFile)>,
     ours: Option<&Campaign>,
 ) -> HashSet<String> {
     let held = ours.into_iter().flat_map(|c| c.journal.iter());
@@ -300,7 +305,7 @@ pub(super) fn standing_keys(
 /// machine, then its line in the journal: a choice made again within the
 /// second) stands.
 pub(super) fn overruled(
-    files: &HashMap<String, (Option<Seen>, JournalFile)>,
+    files: &HashMap<MachineId, (Option<Seen>, JournalFile)>,
     standing: &HashSet<String>,
 ) -> HashSet<String> {
     let mut latest: HashMap<(&str, &str), (&str, &str, &Choose)> = HashMap::new();
@@ -326,7 +331,7 @@ pub(super) fn overruled(
 /// The events the players chose to set aside, each beside the event kept
 /// instead, so that they may choose again.
 pub(super) fn chosen_aside(
-    files: &HashMap<String, (Option<Seen>, JournalFile)>,
+    files: &HashMap<MachineId, (Option<Seen>, JournalFile)>,
     overruled: &HashSet<String>,
     campaign: &Campaign,
 ) -> Vec<SetAside> {
@@ -351,7 +356,7 @@ pub(super) fn chosen_aside(
 /// The event the players kept instead of the one of key `over`, by the
 /// latest choice about it whose kept event the campaign holds.
 fn kept_instead(
-    files: &HashMap<String, (Option<Seen>, JournalFile)>,
+    files: &HashMap<MachineId, (Option<Seen>, JournalFile)>,
     over: &str,
     campaign: &Campaign,
 ) -> Option<Arc<Entry>> {
@@ -380,7 +385,7 @@ fn kept_instead(
 /// players have since chosen against it (made it again).
 pub(super) fn start_held(
     start: &Campaign,
-    files: &HashMap<String, (Option<Seen>, JournalFile)>,
+    files: &HashMap<MachineId, (Option<Seen>, JournalFile)>,
     overruled: &HashSet<String>,
     campaign: &Campaign,
     rules: &RulesData,
@@ -398,7 +403,9 @@ pub(super) fn start_held(
 }
 
 /// The newest name the journals give (by its time, then machine), if any.
-pub(super) fn newest_name(files: &HashMap<String, (Option<Seen>, JournalFile)>) -> Option<String> {
+pub(super) fn newest_name(
+    files: &HashMap<MachineId, (Option<Seen>, JournalFile)>,
+) -> Option<String> {
     files
         .iter()
         .flat_map(|(m, (_, f))| {
@@ -418,7 +425,7 @@ pub(super) fn newest_name(files: &HashMap<String, (Option<Seen>, JournalFile)>) 
 pub(super) fn new_lines_since(
     c: &Campaign,
     known: &Known,
-    (mine, own): (&JournalFile, &str),
+    (mine, own): (&JournalFile, &MachineId),
     last: &super::known::LastSave,
 ) -> (String, usize, Vec<String>) {
     let shared = last

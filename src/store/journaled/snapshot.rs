@@ -20,7 +20,7 @@ use super::{
     Choose, FileHash, JournalFile, JournalText, Known, Rename, START_FILE, entry_key, overruled,
     standing_keys,
 };
-use crate::rules::campaign::Entry;
+use crate::rules::campaign::{Entry, MachineId};
 use crate::rules::{Campaign, DocKey};
 use crate::store::{LockDir, Seen, Store};
 
@@ -43,7 +43,7 @@ struct Snapshot {
     /// The start's name.
     start_name: String,
     /// Each machine's journal, by machine id.
-    files: BTreeMap<String, FileShape>,
+    files: BTreeMap<MachineId, FileShape>,
     /// The journals' events the campaign does not hold (taken back, or
     /// chosen against).
     others: Vec<Arc<Entry>>,
@@ -277,7 +277,7 @@ fn snapshot_of(known: &Known, campaign: &Campaign, rules: u64) -> Option<Snapsho
 /// journal of `texts` is still the one the snapshot was made of. `start`
 /// fills in what the snapshot says of the start.
 fn known_of(
-    mut shapes: BTreeMap<String, FileShape>,
+    mut shapes: BTreeMap<MachineId, FileShape>,
     texts: &[JournalText],
     campaign: &Campaign,
     others: Vec<Arc<Entry>>,

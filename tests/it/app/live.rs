@@ -445,7 +445,8 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
                 && m.contains(&format!("instead of {BRUNO}"))),
         "{said:?}"
     );
-    assert_ne!(app.model.folder.machine_id, BRUNO, "a new id");
+    let id = app.model.folder.machine_id.clone().expect("an id");
+    assert_ne!(id, BRUNO, "a new id");
     assert_eq!(
         the_campaign(&app).journal,
         on_copy.journal,
@@ -465,7 +466,7 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
         .path()
         .join("campaigns")
         .join(&base.id)
-        .join(format!("{}.jsonl", app.model.folder.machine_id));
+        .join(format!("{id}.jsonl"));
     assert!(new_journal.is_file());
     let seen = copy
         .with_arrivals(&on_copy)

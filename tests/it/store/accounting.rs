@@ -259,7 +259,7 @@ fn a_journal_cut_at_any_byte_of_its_last_lines_loses_nothing_silently_in_any_rea
         assert_eq!(reading.cut.len(), usize::from(torn), "cut at {cut}");
         if torn {
             assert_eq!(reading.cut[0].line, lines + 1, "cut at {cut}");
-            assert_eq!(reading.machine_name(A), "Camille’s laptop «1»");
+            assert_eq!(reading.machine_name(&A.into()), "Camille’s laptop «1»");
         }
     }
 }

@@ -612,7 +612,7 @@ fn two_machines(
 ) -> muster::rules::campaign::journals::Replayed {
     use muster::rules::campaign::journals::{MachineJournal, replay_journals};
     let made = |events: &[E], machine: &str, at: u32| MachineJournal {
-        machine: machine.to_owned(),
+        machine: machine.into(),
         events: crate::rules::campaign::merge::play(base, events, r, (machine, at))
             .journal
             .range(base.journal.len()..)

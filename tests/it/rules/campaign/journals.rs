@@ -33,7 +33,7 @@ fn journal(
         }
     }
     MachineJournal {
-        machine: machine.to_owned(),
+        machine: machine.into(),
         events: c.journal.range(base.journal.len()..).cloned().collect(),
     }
 }

@@ -17,7 +17,7 @@ use muster::rules::campaign::TableEdit;
 /// The events `c` added after `base`, as `machine`'s journal.
 fn journal_of(machine: &str, base: &Campaign, c: &Campaign) -> MachineJournal {
     MachineJournal {
-        machine: machine.to_owned(),
+        machine: machine.into(),
         events: c.journal.range(base.journal.len()..).cloned().collect(),
     }
 }
