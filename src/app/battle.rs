@@ -26,9 +26,23 @@ pub struct BattleSession {
     /// The psychic powers in play at the table (PSY-8), shown with the
     /// battle log until they end.
     pub powers: crate::rules::psychic::play::Powers,
+    /// The fight picked last on a campaign's table, while its mission is
+    /// played: after a restart the battle screen is filled in from it
+    /// again, as the campaign holds its fighters then.
+    pub table_fight: Option<TableFight>,
     /// Where the battle log's rolls' wounds go, as last computed (a cache
     /// of `roll_wounds`).
     wounds_seen: WoundsSeen,
+}
+
+/// A fight picked on a campaign's table, and the mission it was picked at.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TableFight {
+    /// Who fights whom, how.
+    pub setup: FightSetup,
+    /// The campaign's mission then: a fight of a mission over is not
+    /// filled in again.
+    pub mission: u32,
 }
 
 impl Default for BattleSession {
@@ -38,6 +52,7 @@ impl Default for BattleSession {
             log: Vec::new(),
             outcome: None,
             powers: crate::rules::psychic::play::Powers::new(),
+            table_fight: None,
             wounds_seen: WoundsSeen::default(),
         }
     }
@@ -119,6 +134,16 @@ impl BattleEntry {
 }
 
 impl Model {
+    /// Whether the campaign of the fight picked on its table still plays
+    /// the mission it was picked at.
+    pub fn still_at_its_mission(&self, fight: &TableFight) -> bool {
+        self.get::<crate::rules::Campaign>(&fight.setup.attacker.doc)
+            .is_some_and(|c| {
+                c.phase == crate::rules::campaign::Phase::Playing
+                    && c.mission_number() == fight.mission
+            })
+    }
+
     /// The battle summary of this session's rolls (CHR-15); replays are
     /// not counted twice.
     pub fn battle_summary(&self) -> crate::rules::battle::summary::Summary {

@@ -281,7 +281,7 @@ pub enum Command {
 
 /// A fight picked on a campaign's table: its mode, who attacks, whom, and
 /// with which of his weapons.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FightSetup {
     /// Close combat, a kill-team shot or a psychic attack.
     pub mode: FightMode,

@@ -1,6 +1,7 @@
 //! The battle screen's session kept beside the preferences: the fights
-//! rolled, who won and the powers in play, so that a roll not yet applied
-//! to a campaign survives a restart or a crash. Written whenever a command
+//! rolled, who won, the powers in play and the fight picked last on a
+//! campaign's table, so that a roll not yet applied to a campaign, or a
+//! fight being set up, survives a restart or a crash. Written whenever a command
 //! changed it, read back when a documents folder opens (one file per
 //! folder, as the undo history); never in the synced folder, as another
 //! machine's battle screen is its own. A file that cannot be read is set
@@ -27,6 +28,9 @@ struct Kept {
     log: Vec<BattleEntry>,
     outcome: Option<Winner>,
     powers: Powers,
+    /// Absent from a file of an older Muster.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    table_fight: Option<TableFight>,
 }
 
 /// Where the session of one folder is kept, its text as last written, and
@@ -39,13 +43,14 @@ pub(super) struct BattleKeeper {
 }
 
 /// What changes when the session does: a roll logged or rolled again, who
-/// won, the powers in play.
+/// won, the powers in play, the fight picked on a table.
 #[derive(Clone, PartialEq)]
 struct Seen {
     rolls: usize,
     rerolled: usize,
     outcome: Option<Winner>,
     powers: Powers,
+    table_fight: Option<TableFight>,
 }
 
 impl Seen {
@@ -55,6 +60,7 @@ impl Seen {
             rerolled: battle.log.iter().filter(|e| e.rerolled).count(),
             outcome: battle.outcome,
             powers: battle.powers.clone(),
+            table_fight: battle.table_fight.clone(),
         }
     }
 }
@@ -78,10 +84,15 @@ impl App {
         match std::fs::read_to_string(&path) {
             Ok(text) => match serde_json::from_str::<Kept>(&text) {
                 Ok(kept) if kept.muster == MUSTER && kept.version == VERSION => {
+                    // The fight picked last fills the battle screen in
+                    // again while its mission is played.
+                    let picked = (kept.table_fight).filter(|f| self.model.still_at_its_mission(f));
+                    self.new_fight = picked.as_ref().map(|f| f.setup.clone());
                     let battle = &mut self.model.battle;
                     battle.log = kept.log;
                     battle.outcome = kept.outcome;
                     battle.powers = kept.powers;
+                    battle.table_fight = picked;
                     written = text;
                 }
                 Ok(kept) => self.set_aside_battle(&path, &format!("version {}", kept.version)),
@@ -127,6 +138,7 @@ impl App {
             log: battle.log.clone(),
             outcome: battle.outcome,
             powers: battle.powers.clone(),
+            table_fight: battle.table_fight.clone(),
         };
         let Ok(text) = serde_json::to_string(&kept) else {
             return;

@@ -27,7 +27,7 @@ mod model;
 mod prefs;
 mod saves;
 
-pub use battle::{BattleEntry, BattleSession, RerollPayer};
+pub use battle::{BattleEntry, BattleSession, RerollPayer, TableFight};
 pub use choices::{Foresight, Outlook};
 pub use documents::{ARRIVAL_SHOWN, Arrival, Documents};
 pub use feedback::{Feedback, Message, MessageKind, Refusal, SaveState};

@@ -123,6 +123,12 @@ impl App {
             Command::At(_, command) => self.apply(*command),
             Command::DismissRefusal => self.model.feedback.refusal = None,
             Command::Fight(setup) => {
+                self.model.battle.table_fight = (self.model)
+                    .get::<crate::rules::Campaign>(&setup.attacker.doc)
+                    .map(|c| crate::app::TableFight {
+                        setup: setup.clone(),
+                        mission: c.mission_number(),
+                    });
                 self.new_fight = Some(setup);
                 self.show(Screen::Battle);
             }

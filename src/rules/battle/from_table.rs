@@ -24,7 +24,8 @@ use crate::rules::killteam::{Derived, Soldier, WeaponLine, derive};
 use super::scenario::{Count, KtWeapon, RtWeapon};
 
 /// How a fight was picked on the table: the battle screen's mode it opens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum FightMode {
     /// A round of close combat (Rogue Trader, or the kill team's by KT-6).
     CloseCombat,

@@ -192,6 +192,74 @@ fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
     assert!(!h.state().views.battle.we_attack, "the enemy attacks");
 }
 
+/// A fight picked on the table and not rolled yet survives a restart: the
+/// battle screen opens with both fighters filled in again, as the campaign
+/// holds them. Once its mission is over, it is not filled in again.
+#[test]
+fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
+    use muster::app::Command;
+    use muster::rules::campaign::{CampaignEdit as E, DebriefEdit, MissionResult};
+    use muster::rules::{DocKey, Edit};
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let kept = tempfile::tempdir().expect("tempdir");
+    let window = || {
+        crate::common::window_on(dir.path())
+            .kept_in(kept.path())
+            .size(1400.0, 4000.0)
+    };
+    let mut h = window()
+        .saved(muster::rules::Doc::new(c.clone()))
+        .showing(Screen::Campaign(c.id.clone()))
+        .open();
+    let enemy = enemy_name(&c, 0);
+    h.get_by_label(&format!("{enemy} attacks…"))
+        .click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Close combat: {enemy} against Trooper Dace"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let melee = h.state().views.battle.shooting.melee.clone();
+    assert_eq!(melee.charger.name, enemy);
+
+    // Muster closes before the dice are rolled, and opens again.
+    drop(h);
+    let mut h = window().open();
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    let battle = &h.state().views.battle;
+    assert_eq!(battle.shooting.melee, melee, "both fighters, as picked");
+    assert!(!battle.we_attack, "the enemy attacks");
+    assert!(
+        h.query_all_by_label_contains(&enemy).next().is_some(),
+        "the charger is shown"
+    );
+
+    // The mission ends: the fight is not set up again after a restart.
+    let key = DocKey::of::<Campaign>(c.id.clone());
+    h.state_mut().app.apply(Command::Edit(
+        key,
+        Edit::new(E::Debrief(DebriefEdit::EndMission {
+            result: MissionResult {
+                success: true,
+                vp: 0,
+            },
+            played: vec![],
+        })),
+    ));
+    h.run();
+    drop(h);
+    let h = window().open();
+    assert!(h.state().app.model.battle.table_fight.is_none());
+    assert_ne!(
+        h.state().views.battle.shooting.melee.charger.name,
+        enemy,
+        "a fight of a mission over is history"
+    );
+}
+
 /// A refusal shows beside the control whose click was refused, as well as
 /// in the log: a wound box ticked in a read-only library says why just
 /// under the box, and the next click takes it away.
