@@ -10,7 +10,7 @@ use crate::i18n::Lang;
 use crate::rules::Doc;
 use crate::rules::RulesData;
 use crate::rules::battle::from_table::rt_weapon;
-use crate::rules::campaign::{Campaign, EnemyFighter, Member, Table as AtTable};
+use crate::rules::campaign::{Campaign, EnemyFighter, EnemyType, Member, Table as AtTable};
 use crate::rules::characters::Character;
 use crate::rules::characters::equipment::GearKind;
 use crate::rules::core::characteristic::{Characteristic, Profile};
@@ -214,14 +214,14 @@ fn enemy_cards(lang: Lang, rules: &RulesData, c: &Campaign, table: Option<&AtTab
     };
     let faction = lang.faction(&rules.campaign, &m.faction);
     // The kinds in the order first drawn, each with the places drawn.
-    let mut kinds: Vec<(&Names, &str, Vec<usize>)> = Vec::new();
+    let mut kinds: Vec<(&Names, EnemyType, Vec<usize>)> = Vec::new();
     for (i, e) in m.enemy.iter().enumerate() {
         match kinds
             .iter_mut()
             .find(|(n, t, _)| **n == e.names && *t == e.entry_type)
         {
             Some(k) => k.2.push(i),
-            None => kinds.push((&e.names, &e.entry_type, vec![i])),
+            None => kinds.push((&e.names, e.entry_type, vec![i])),
         }
     }
     let mut cards = Vec::new();

@@ -397,8 +397,8 @@ fn enemy_side(
         .unwrap_or(0);
     let left = c.enemy_wounds(i, rules).saturating_sub(taken);
     let names = c.enemy_names(i);
-    let name = name_in(&names, lang, &e.entry_type).to_owned();
-    let character = matches!(e.entry_type.as_str(), "champion" | "psyker" | "leader");
+    let name = name_in(&names, lang, e.entry_type.as_str()).to_owned();
+    let character = e.entry_type.is_character();
     Some(fought_as_enemy(name, f, left, r, character))
 }
 

@@ -359,7 +359,7 @@ pub struct NamedModel {
     /// … or the one of the enemy faction's table line of this type
     /// (`leader`); with neither, he cannot be attacked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fighter_of: Option<String>,
+    pub fighter_of: Option<EnemyType>,
 }
 
 impl NamedModel {
@@ -379,6 +379,51 @@ pub struct DiceSpec {
     pub sides: u32,
 }
 
+/// What kind of model a line of a faction's table gives (CMP-5): its
+/// `type` in the data and in a campaign's drawn enemies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EnemyType {
+    /// A rank-and-file model.
+    Trooper,
+    /// A trooper with a special weapon or skill.
+    Specialist,
+    /// A champion.
+    Champion,
+    /// The enemy's leader.
+    Leader,
+    /// A psyker.
+    Psyker,
+    /// A beast or a monster.
+    Monster,
+}
+
+impl EnemyType {
+    /// As the data writes it (`trooper`), the end of its message key.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Trooper => "trooper",
+            Self::Specialist => "specialist",
+            Self::Champion => "champion",
+            Self::Leader => "leader",
+            Self::Psyker => "psyker",
+            Self::Monster => "monster",
+        }
+    }
+
+    /// Whether a model of this type is a character, whose death the
+    /// battle summary counts (CHR-15): a champion, a leader or a psyker.
+    pub fn is_character(self) -> bool {
+        matches!(self, Self::Champion | Self::Leader | Self::Psyker)
+    }
+}
+
+impl std::fmt::Display for EnemyType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// One line of a faction's table (CMP-5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -391,7 +436,7 @@ pub struct EnemyEntry {
     pub names: Names,
     /// Trooper, champion, leader …
     #[serde(rename = "type")]
-    pub entry_type: String,
+    pub entry_type: EnemyType,
     /// Cost in points.
     pub cost: u32,
     /// Its Cran for the behaviour tests (CMP-15); the Cran formula's

@@ -53,7 +53,7 @@ pub use data::{
     Budget, CampaignData, EnemySide, Faction, Injuries, MissionData, MissionType, Mode, PoolMode,
     Rates, Settings,
 };
-pub use data::{EnemyFighter, EnemyWeapon, NamedModel};
+pub use data::{EnemyFighter, EnemyType, EnemyWeapon, NamedModel};
 pub use edit::{
     Bought, CampaignEdit, DebriefEdit, ItemEdit, MissionChoice, NewEscort, PreparationEdit,
     Purchase, ReinforcementEdit, SetupEdit, Sides, TableEdit, TurnEdit,
@@ -361,7 +361,7 @@ pub struct EnemyDraw {
     pub names: crate::rules::core::names::Names,
     /// Its type.
     #[serde(rename = "type")]
-    pub entry_type: String,
+    pub entry_type: data::EnemyType,
     /// Its cost.
     pub cost: u32,
     /// Its Cran for the behaviour tests, when the table gives one (CMP-15).

@@ -40,7 +40,7 @@ impl Campaign {
     /// (his `fighter_of`): the first line of that type with a profile, in
     /// the tables the campaign recorded when it started, or the data's.
     pub fn named_line<'a>(&'a self, index: usize, rules: &'a RulesData) -> Option<&'a EnemyEntry> {
-        let kind = self.named_model(index, rules)?.fighter_of.as_deref()?;
+        let kind = self.named_model(index, rules)?.fighter_of?;
         let m = self.mission.as_ref()?;
         let line = |table: Option<&'a super::data::Faction>| {
             table?

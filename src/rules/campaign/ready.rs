@@ -213,7 +213,7 @@ impl Campaign {
         Ok(EnemyDraw {
             roll,
             names: entry.names.clone(),
-            entry_type: entry.entry_type.clone(),
+            entry_type: entry.entry_type,
             cost: entry.cost,
             cran: entry.cran,
         })

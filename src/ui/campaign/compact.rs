@@ -123,12 +123,12 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
     let drawn = c.mission.as_ref().map_or(0, |m| m.enemy.len());
     for i in 0..drawn {
         let Some(e) = c.enemy(i) else { continue };
-        let line = name_in(&e.names, cx.lang.code(), &e.entry_type);
+        let line = name_in(&e.names, cx.lang.code(), e.entry_type.as_str());
         let kind_key = format!("campaign.ui.enemy_type.{}", e.entry_type);
         // A type the data added since has no word of its own: as written.
         let kind = Some(cx.t(&kind_key))
             .filter(|k| *k != kind_key)
-            .map_or_else(|| e.entry_type.clone(), str::to_owned);
+            .map_or_else(|| e.entry_type.to_string(), str::to_owned);
         out.push(Line {
             id: Fighter::Enemy(i).id(),
             name: name_in(&c.enemy_names(i), cx.lang.code(), "").to_owned(),

@@ -64,7 +64,7 @@ fn named_card_ui(
                 return;
             };
             if let Some(line) = c.named_line(i, rules) {
-                let line = name_in(&line.names, cx.lang.code(), &line.entry_type);
+                let line = name_in(&line.names, cx.lang.code(), line.entry_type.as_str());
                 let text = cx.f("campaign.ui.named_profile_of", &[("line", line)]);
                 ui.add(egui::Label::new(RichText::new(text).color(palette().ink.subdued)).wrap());
             }

@@ -294,3 +294,44 @@ fn an_enemy_of_the_data_with_no_wound_is_refused() {
         "data.campaign.enemy_fighter"
     );
 }
+
+/// CHR-15 at the table: a drawn enemy is a character for the battle
+/// summary when his table line is a champion, a leader or a psyker; a
+/// trooper, a specialist or a monster is not. Every line of the data has
+/// one of the six types, and a type the data does not know is refused
+/// where it stands.
+#[test]
+fn chr_15_an_enemy_is_a_character_by_his_table_line_s_type() {
+    use muster::rules::campaign::EnemyType as T;
+    let r = rules();
+    let types: std::collections::BTreeSet<T> = r
+        .campaign
+        .factions
+        .iter()
+        .flat_map(|f| f.table.iter().map(|l| l.entry_type))
+        .collect();
+    assert_eq!(
+        types.into_iter().collect::<Vec<_>>(),
+        vec![
+            T::Trooper,
+            T::Specialist,
+            T::Champion,
+            T::Leader,
+            T::Psyker,
+            T::Monster
+        ]
+    );
+    let characters: Vec<T> = [T::Trooper, T::Specialist, T::Champion]
+        .into_iter()
+        .chain([T::Leader, T::Psyker, T::Monster])
+        .filter(|t| t.is_character())
+        .collect();
+    assert_eq!(characters, vec![T::Champion, T::Leader, T::Psyker]);
+    // Read and written as the data writes it.
+    assert_eq!(
+        serde_json::to_string(&T::Psyker).expect("json"),
+        "\"psyker\""
+    );
+    let wrong = serde_json::from_str::<T>("\"sergeant\"").expect_err("unknown");
+    assert!(wrong.to_string().contains("sergeant"), "{wrong}");
+}

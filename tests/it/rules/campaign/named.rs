@@ -156,7 +156,7 @@ fn the_enemy_leader_a_mission_names_fights_as_his_faction_s_leader_line() {
         .expect("faction")
         .table
         .iter()
-        .find(|l| l.entry_type == "leader")
+        .find(|l| l.entry_type == muster::rules::campaign::EnemyType::Leader)
         .expect("a leader line");
     assert_eq!(c.named_line(0, r), Some(leader));
     assert_eq!(c.named_fighter(0, r), leader.fighter.as_ref());

@@ -109,9 +109,10 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
     let cc = &h.state().views.battle.close_combat;
     assert_eq!(cc.cc_sides.attacker, "Inquisitor Vael");
     assert_eq!(cc.cc_sides.defender, enemy);
-    // A trooper is no character for the battle summary (CHR-15); Vael is.
-    let trooper = c.enemy(0).expect("drawn").entry_type == "trooper";
-    assert_eq!(cc.cc_sides.defender_character, !trooper);
+    // A champion, a leader or a psyker is a character for the battle
+    // summary (CHR-15), a trooper is not; Vael is.
+    let character = c.enemy(0).expect("drawn").entry_type.is_character();
+    assert_eq!(cc.cc_sides.defender_character, character);
     assert!(cc.cc_sides.attacker_character);
     assert_eq!(
         cc.cc_sides.defender_from,
