@@ -515,10 +515,10 @@ fn other_fights(rules: &RulesData) -> Vec<Fight> {
         .catachan_devil
         .sizes
         .iter()
-        .map(|s| s.size.clone())
+        .map(|s| s.size)
     {
         // CC-19: only the large devil may have extra claws.
-        let claws: &[Claws] = if size == "large" {
+        let claws: &[Claws] = if size == muster::rules::close_combat::Size::Large {
             &[Claws::None, Claws::Claws, Claws::Fiddler, Claws::Unknown]
         } else {
             &[Claws::None]
@@ -526,7 +526,7 @@ fn other_fights(rules: &RulesData) -> Vec<Fight> {
         for &claws in claws {
             fights.push(Fight::Table(TableRoll::Melee(MeleeRoll::Devil(
                 DevilAttack {
-                    size: size.clone(),
+                    size,
                     claws,
                     by: fighter(4, 5, 2, 4, 2, None),
                     on: one.clone(),

@@ -286,7 +286,7 @@ fn melee(m: &MeleeRoll) -> Msg {
             .msg("by", model(by, 1))
             .msg("on", model(on, 1)),
         MeleeRoll::Devil(d) => Msg::new("situation.devil")
-            .text("size", d.size.clone())
+            .text("size", d.size.as_str())
             .key(
                 "claws",
                 match d.claws {

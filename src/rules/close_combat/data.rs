@@ -240,12 +240,41 @@ pub struct DevilRules {
     pub fiddler_claws: Vec<AttackType>,
 }
 
+/// A Catachan Devil's size (CC-19): only a large one may have extra claws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Size {
+    /// A small one.
+    #[default]
+    Small,
+    /// A medium one.
+    Medium,
+    /// A large one.
+    Large,
+}
+
+impl Size {
+    /// As the data writes it (`large`), the end of its message key.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Small => "small",
+            Self::Medium => "medium",
+            Self::Large => "large",
+        }
+    }
+
+    /// The key of its name (`battle.cc.devil.large`).
+    pub fn key(self) -> String {
+        format!("battle.cc.devil.{}", self.as_str())
+    }
+}
+
 /// One size of Catachan Devil.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DevilSize {
-    /// `small`, `medium` or `large`.
-    pub size: String,
+    /// Small, medium or large.
+    pub size: Size,
     /// Its profile, as the source prints it for this size (its A is the sum
     /// of its attack types' blows).
     pub profile: Profile,

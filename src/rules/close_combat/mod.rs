@@ -30,7 +30,7 @@ use crate::rules::core::dist::{Dist, add, chance_at_most, fixed};
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 pub use data::{
-    Arc, AttackKind, AttackType, CcLimits, CloseCombatRules, Damage, DevilRules, DevilSize,
+    Arc, AttackKind, AttackType, CcLimits, CloseCombatRules, Damage, DevilRules, DevilSize, Size,
 };
 
 fn cc(rules: &RulesData) -> &CloseCombatRules {
@@ -447,7 +447,7 @@ pub fn creature_wounds(
 /// claws, `Some(false)` for ordinary claws, `Some(true)` for a fiddler.
 pub fn devil_attacks(
     rules: &RulesData,
-    size: &str,
+    size: Size,
     claws: Option<bool>,
 ) -> Result<Vec<AttackType>, Problem> {
     let d = &cc(rules).catachan_devil;
@@ -456,10 +456,12 @@ pub fn devil_attacks(
         .iter()
         .find(|s| s.size == size)
         .map(|s| s.attacks.clone())
-        .ok_or_else(|| Problem::new("CC-19", "problem.unknown_devil_size").arg("size", size))?;
+        .ok_or_else(|| {
+            Problem::new("CC-19", "problem.unknown_devil_size").arg("size", size.as_str())
+        })?;
     match claws {
         None => {}
-        Some(_) if size != "large" => {
+        Some(_) if size != Size::Large => {
             return Err(Problem::new("CC-19", "problem.claws_large_only"));
         }
         Some(false) => out.push(d.extra_claws),
@@ -471,13 +473,15 @@ pub fn devil_attacks(
 /// The Devil of a size as the attacker (CC-19): `by`'s situation, with the
 /// WS, S, A, T, W and I of the size's profile in the data, picked by its
 /// size, not typed; its attacks are natural (no weapon, no save of its own).
-pub fn devil_fighter(rules: &RulesData, size: &str, by: &Fighter) -> Result<Fighter, Problem> {
+pub fn devil_fighter(rules: &RulesData, size: Size, by: &Fighter) -> Result<Fighter, Problem> {
     let z = cc(rules)
         .catachan_devil
         .sizes
         .iter()
         .find(|z| z.size == size)
-        .ok_or_else(|| Problem::new("CC-19", "problem.unknown_devil_size").arg("size", size))?;
+        .ok_or_else(|| {
+            Problem::new("CC-19", "problem.unknown_devil_size").arg("size", size.as_str())
+        })?;
     let p = &z.profile;
     let count = |c| u32::try_from(p.get(c).max(0)).unwrap_or(0);
     Ok(Fighter {
@@ -517,7 +521,7 @@ pub fn large_devil_wounds(
         let w = creature_wounds(
             rules,
             by,
-            &devil_attacks(rules, "large", claws)?,
+            &devil_attacks(rules, Size::Large, claws)?,
             on,
             living,
         )?;

@@ -8,7 +8,7 @@
 use rand::Rng;
 
 use crate::rules::close_combat::odds::Fighter;
-use crate::rules::close_combat::{self, AttackKind, AttackType};
+use crate::rules::close_combat::{self, AttackKind, AttackType, Size};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::{Roll, RollFor};
 use crate::rules::core::msg::Msg;
@@ -44,8 +44,8 @@ impl Claws {
 /// A Catachan Devil attacking (CC-19).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DevilAttack {
-    /// Its size, as the data names it (`small`, `medium`, `large`).
-    pub size: String,
+    /// Its size.
+    pub size: Size,
     /// Its extra claws.
     pub claws: Claws,
     /// Its WS, S and situation (the blows' A come from its attack types).
@@ -64,11 +64,11 @@ impl DevilAttack {
             Some(claws) => close_combat::creature_wounds(
                 rules,
                 &self.by,
-                &close_combat::devil_attacks(rules, &self.size, claws)?,
+                &close_combat::devil_attacks(rules, self.size, claws)?,
                 &self.on,
                 self.living,
             ),
-            None if self.size == "large" => {
+            None if self.size == Size::Large => {
                 close_combat::large_devil_wounds(rules, &self.by, &self.on, self.living)
             }
             None => Err(Problem::new("CC-19", "problem.claws_large_only")),
@@ -287,9 +287,9 @@ fn devil<R: Rng + ?Sized>(
 ) -> Result<(Msg, u32), Problem> {
     let claws = match d.claws.known() {
         Some(c) => c,
-        None => roll_claws(rules, &d.size, rng, rolls)?,
+        None => roll_claws(rules, d.size, rng, rolls)?,
     };
-    let attacks = close_combat::devil_attacks(rules, &d.size, claws)?;
+    let attacks = close_combat::devil_attacks(rules, d.size, claws)?;
     let (parts, wounds) = creature(rules, &d.by, &attacks, &d.on, d.living, rng, rolls)?;
     let claws_key = match claws {
         None => "battle.cc.devil.no_claws",
@@ -298,7 +298,7 @@ fn devil<R: Rng + ?Sized>(
     };
     Ok((
         Msg::new("battle.cc.creature.rolled")
-            .key("size", format!("battle.cc.devil.{}", d.size))
+            .key("size", d.size.key())
             .key("claws", claws_key)
             .int("count", wounds)
             .list("types", parts),
@@ -310,11 +310,11 @@ fn devil<R: Rng + ?Sized>(
 /// claws (`false`) or a fiddler (`true`).
 fn roll_claws<R: Rng + ?Sized>(
     rules: &RulesData,
-    size: &str,
+    size: Size,
     rng: &mut R,
     rolls: &mut Vec<RollFor>,
 ) -> Result<Option<bool>, Problem> {
-    if size != "large" {
+    if size != Size::Large {
         return Err(Problem::new("CC-19", "problem.claws_large_only"));
     }
     let dv = &rules.close_combat.catachan_devil;

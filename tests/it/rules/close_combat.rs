@@ -16,7 +16,7 @@ use muster::rules::close_combat::odds::{
 use muster::rules::close_combat::unit_round::unit_round;
 use muster::rules::close_combat::{
     Arc, AttackKind, AttackType, ChargeReaction, Damage, FollowUp, Reaction, RoundResult,
-    RoutReason, Straggler, break_off, characteristic_test, characteristic_test_chance,
+    RoutReason, Size, Straggler, break_off, characteristic_test, characteristic_test_chance,
     charge_reach, charge_reaction, creature_wounds, devil_attacks, devil_fighter, follow_up,
     free_blow, heavy_casualties, large_devil_wounds, push_back, result, roll_creature,
     roll_stay_test, rout_pass_chance, rout_test, stay_chance, straggler, two_weapons, unit_centre,
@@ -344,9 +344,9 @@ fn cc_19_the_devils_profile_is_picked_by_its_size() {
     let card = fighter(5, 2, 2, 1, 1, 1, Some(4));
     // M WS BS S T W I A Ld Int Cl WP, as the source prints each size.
     for (size, want) in [
-        ("small", [4, 3, 0, 5, 5, 4, 8, 5, 10, 2, 10, 7]),
-        ("medium", [5, 3, 0, 6, 6, 6, 8, 7, 10, 2, 10, 7]),
-        ("large", [6, 3, 0, 7, 7, 8, 8, 9, 10, 2, 10, 7]),
+        (Size::Small, [4, 3, 0, 5, 5, 4, 8, 5, 10, 2, 10, 7]),
+        (Size::Medium, [5, 3, 0, 6, 6, 6, 8, 7, 10, 2, 10, 7]),
+        (Size::Large, [6, 3, 0, 7, 7, 8, 8, 9, 10, 2, 10, 7]),
     ] {
         let z = r
             .close_combat
@@ -355,7 +355,7 @@ fn cc_19_the_devils_profile_is_picked_by_its_size() {
             .iter()
             .find(|z| z.size == size)
             .expect("size");
-        assert_eq!(z.profile.0, want, "{size}");
+        assert_eq!(z.profile.0, want, "{size:?}");
         // As the attacker: its own WS, S, A, T, W and I, not the card's.
         let d = devil_fighter(r, size, &card).expect("devil");
         assert_eq!(
@@ -368,36 +368,39 @@ fn cc_19_the_devils_profile_is_picked_by_its_size() {
                 want[6],
                 u32::try_from(want[7]).unwrap_or(0)
             ),
-            "{size}"
+            "{size:?}"
         );
         assert_eq!((d.weapon_s, d.save), (None, None));
     }
-    let p = devil_fighter(r, "huge", &card).expect_err("no such size");
+    // A size the data leaves out is refused by the rule; one it cannot
+    // name is refused where the data is read.
+    let p = devil_fighter(&without_medium(r), Size::Medium, &card).expect_err("no such size");
     assert_eq!(p.rule, "CC-19");
+    assert!(serde_json::from_str::<Size>("\"huge\"").is_err());
 }
 
 #[test]
 fn cc_19_the_catachan_devil_by_size() {
     let r = rules();
-    let n = |size: &str, claws| -> u32 {
+    let n = |size: Size, claws| -> u32 {
         devil_attacks(r, size, claws)
             .expect("size")
             .iter()
             .map(|a| a.count)
             .sum()
     };
-    assert_eq!(n("small", None), 5);
-    assert_eq!(n("medium", None), 7);
-    assert_eq!(n("large", None), 9, "Decision: nine, as listed");
-    assert_eq!(n("large", Some(false)), 11);
-    assert_eq!(n("large", Some(true)), 11);
+    assert_eq!(n(Size::Small, None), 5);
+    assert_eq!(n(Size::Medium, None), 7);
+    assert_eq!(n(Size::Large, None), 9, "Decision: nine, as listed");
+    assert_eq!(n(Size::Large, Some(false)), 11);
+    assert_eq!(n(Size::Large, Some(true)), 11);
     assert_eq!(
-        devil_attacks(r, "medium", Some(false))
+        devil_attacks(r, Size::Medium, Some(false))
             .expect_err("claws on a medium one")
             .rule,
         "CC-19"
     );
-    assert!(devil_attacks(r, "huge", None).is_err());
+    assert!(devil_attacks(&without_medium(r), Size::Medium, None).is_err());
     // The tail deals 1D6 to the living, 1 to the rest.
     let devil = fighter(3, 7, 7, 8, 8, 9, None);
     let man = fighter(3, 3, 3, 30, 3, 1, None);
@@ -412,7 +415,7 @@ fn cc_19_the_catachan_devil_by_size() {
         creature_wounds(
             r,
             &devil,
-            &devil_attacks(r, "large", claws).expect("a"),
+            &devil_attacks(r, Size::Large, claws).expect("a"),
             &man,
             true,
         )
@@ -424,7 +427,7 @@ fn cc_19_the_catachan_devil_by_size() {
         assert!(close(p, 0.5 * g(&a) + 0.45 * g(&b) + 0.05 * g(&c)), "{k}");
     }
     // Seeded rolls repeat and keep every die.
-    let attacks = devil_attacks(r, "small", None).expect("small");
+    let attacks = devil_attacks(r, Size::Small, None).expect("small");
     let x = roll_creature(r, &devil, &attacks, &man, true, &mut seeded(5)).expect("roll");
     let y = roll_creature(r, &devil, &attacks, &man, true, &mut seeded(5)).expect("roll");
     assert_eq!(x, y);
@@ -851,4 +854,11 @@ mod engagement {
         let bare = armed(CcWeapon::Nothing, CcWeaponProfile::default());
         assert!(bare.improvised && bare.refused.is_none());
     }
+}
+
+/// The rules with no medium Catachan Devil.
+fn without_medium(r: &RulesData) -> RulesData {
+    let mut thin = r.clone();
+    (thin.close_combat.catachan_devil.sizes).retain(|z| z.size != Size::Medium);
+    thin
 }

@@ -13,7 +13,7 @@ use crate::rules::battle::scenario::Scenario;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::close_combat::odds::CcModifier;
 use crate::rules::close_combat::roll::{Claws, DevilAttack, MeleeRoll, kind_key};
-use crate::rules::close_combat::{AttackKind, AttackType, Damage};
+use crate::rules::close_combat::{AttackKind, AttackType, Damage, Size};
 use crate::rules::{Msg, RulesData, close_combat};
 use crate::ui::battle::parts::{Situation, bars, dice_text, percent};
 use crate::ui::context::ViewCtx;
@@ -24,8 +24,8 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 pub struct CreatureView {
     /// The attacker is the creature.
     pub on: bool,
-    /// Its size, as the data names it.
-    pub size: String,
+    /// Its size.
+    pub size: Size,
     /// Its extra claws (a large one only).
     pub claws: Claws,
     /// The defender is living (the tail's dice).
@@ -36,7 +36,7 @@ impl Default for CreatureView {
     fn default() -> Self {
         Self {
             on: false,
-            size: String::new(),
+            size: Size::default(),
             claws: Claws::None,
             living: true,
         }
@@ -94,7 +94,7 @@ impl CreatureView {
             )
         });
         // An unknown size keeps the card's values: its attacks say why.
-        if let Ok(devil) = close_combat::devil_fighter(rules, &self.size, &by) {
+        if let Ok(devil) = close_combat::devil_fighter(rules, self.size, &by) {
             by = devil;
         }
         let mut on = s.round.second.clone();
@@ -104,7 +104,7 @@ impl CreatureView {
             on.ws = 1;
         }
         DevilAttack {
-            size: self.size.clone(),
+            size: self.size,
             claws: self.claws,
             by,
             on,
@@ -136,16 +136,16 @@ impl CreatureView {
         if !devil.sizes.iter().any(|z| z.size == self.size)
             && let Some(first) = devil.sizes.first()
         {
-            self.size.clone_from(&first.size);
+            self.size = first.size;
         }
         ui.horizontal_wrapped(|ui| {
             ui.label(cx.t("battle.cc.creature.size"));
             for z in &devil.sizes {
-                let word = cx.t(&format!("battle.cc.devil.{}", z.size)).to_owned();
-                ui.radio_value(&mut self.size, z.size.clone(), word);
+                let word = cx.t(&z.size.key()).to_owned();
+                ui.radio_value(&mut self.size, z.size, word);
             }
         });
-        let large = self.size == "large";
+        let large = self.size == Size::Large;
         if large {
             ui.horizontal_wrapped(|ui| {
                 ui.label(cx.t("battle.cc.creature.claws"));
@@ -184,7 +184,7 @@ fn attacks_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: &DevilAttack) -> bool
     // Its attack types, each with its count, damage and arc (CC-6).
     ui.label(RichText::new(cx.t("battle.cc.creature.attacks")).strong());
     let known = attack.claws.known().unwrap_or(None);
-    match close_combat::devil_attacks(&cx.rules, &attack.size, known) {
+    match close_combat::devil_attacks(&cx.rules, attack.size, known) {
         Ok(list) => {
             for t in &list {
                 attack_line(ui, cx, t);
@@ -254,7 +254,7 @@ fn roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: DevilAttack, s: &Situati
             );
             let word = cx.t("battle.cc.creature.roll");
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
-                let size = format!("battle.cc.devil.{}", attack.size);
+                let size = attack.size.key();
                 let title = Msg::new("battle.against")
                     .msg(
                         "attacker",

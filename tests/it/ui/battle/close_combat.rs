@@ -282,7 +282,7 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
         h.query_by_label_contains("WS 3 and S 5 from its profile")
             .is_some()
     );
-    let devil = close_combat::devil_fighter(r, "small", &plain()).expect("small");
+    let devil = close_combat::devil_fighter(r, close_combat::Size::Small, &plain()).expect("small");
     assert_eq!(
         (devil.ws, devil.s, devil.t, devil.w, devil.i, devil.a),
         (3, 5, 5, 4, 8, 5)
@@ -290,7 +290,7 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
     let small = close_combat::creature_wounds(
         r,
         &devil,
-        &close_combat::devil_attacks(r, "small", None).expect("small"),
+        &close_combat::devil_attacks(r, close_combat::Size::Small, None).expect("small"),
         &plain(),
         true,
     )
@@ -314,7 +314,7 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
         h.query_by_label_contains("WS 3 and S 7 from its profile")
             .is_some()
     );
-    let big = close_combat::devil_fighter(r, "large", &plain()).expect("large");
+    let big = close_combat::devil_fighter(r, close_combat::Size::Large, &plain()).expect("large");
     assert_eq!((big.s, big.t, big.w, big.a), (7, 7, 8, 9));
     let large = close_combat::large_devil_wounds(r, &big, &plain(), true).expect("odds");
     assert!(
@@ -325,7 +325,10 @@ fn cc_19_a_catachan_devil_attacks_with_every_type_and_its_dice() {
     let (fight, line, _) = last(&h);
     match &fight {
         Fight::Table(TableRoll::Melee(MeleeRoll::Devil(d))) => {
-            assert_eq!((d.size.as_str(), d.claws), ("large", Claws::Unknown));
+            assert_eq!(
+                (d.size, d.claws),
+                (close_combat::Size::Large, Claws::Unknown)
+            );
         }
         other => panic!("{other:?}"),
     }
