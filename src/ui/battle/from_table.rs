@@ -204,7 +204,7 @@ impl BattleView {
             other => {
                 let ranged = other.ranged(&cx.rules, cx.lang.code());
                 if let Some(w) = ranged.into_iter().nth(k).and_then(|r| r.kt) {
-                    shooting.shot.weapon = w;
+                    shooting.take_weapon(w);
                 }
                 shooting.shot_sides.attacker = other.name().to_owned();
                 shooting.shot_sides.attacker_character = true;

@@ -43,9 +43,11 @@ pub fn num<N: egui::emath::Numeric>(
     r
 }
 
-/// A chance as a percentage.
+/// A chance as a percentage: never below nought, a rounding's "-0.0 %"
+/// included.
 pub fn percent(p: f64) -> String {
-    format!("{:.1} %", p * 100.0)
+    // Adding nought turns a negative zero into zero.
+    format!("{:.1} %", p.clamp(0.0, 1.0) * 100.0 + 0.0)
 }
 
 /// A distribution as a bar chart (`egui_plot`), its numbers listed beside
@@ -729,5 +731,18 @@ pub fn side_title(lang: Lang, side_key: &str, name: &str) -> String {
             "battle.side_named",
             &[("side", lang.t(side_key)), ("name", name)],
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn a_chance_is_never_shown_below_nought() {
+        assert_eq!(percent(-1e-17), "0.0 %");
+        assert_eq!(percent(-0.0), "0.0 %");
+        assert_eq!(percent(0.5), "50.0 %");
+        assert_eq!(percent(1.0 + 1e-12), "100.0 %");
     }
 }

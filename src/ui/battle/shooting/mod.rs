@@ -409,6 +409,17 @@ impl ShootingView {
         );
     }
 
+    /// Fires `weapon`, the shot opening at a range it reaches: a pistol's
+    /// 12" or a flamer's 8", not the 18" left from another shot.
+    pub(in crate::ui::battle) fn take_weapon(&mut self, weapon: KtWeapon) {
+        self.shot.weapon = weapon;
+        if let Some(most) = self.shot.weapon.max_range
+            && self.shot.range > most
+        {
+            self.shot.range = most;
+        }
+    }
+
     /// Takes the shooter picked from a team or a campaign: his name, his
     /// weapon, his equipment and ribbon.
     pub(in crate::ui::battle) fn take_shooter(
@@ -419,14 +430,7 @@ impl ShootingView {
         self.shot_sides.attacker.clone_from(&picked.name);
         self.shot_sides.attacker_character = true;
         self.shot_sides.attacker_from.clone_from(&picked.from);
-        self.shot.weapon = picked.weapon;
-        // The shot opens at a range his weapon reaches: a pistol's 12", not
-        // the 18" left from another shot.
-        if let Some(most) = self.shot.weapon.max_range
-            && self.shot.range > most
-        {
-            self.shot.range = most;
-        }
+        self.take_weapon(picked.weapon);
         // EQ-4: a combi-weapon's other barrel, not fired until ticked.
         self.combi = picked.combi;
         self.fire_both = false;

@@ -832,6 +832,42 @@ fn kt_12_a_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
     assert!(range(&h).is_some_and(|r| r <= 24.0), "{:?}", range(&h));
 }
 
+/// KT-12 for an enemy's shot: the example's cultist with a flamer shooting
+/// a soldier from the table opens at the flamer's 8", never at the 18"
+/// another shot left, where the odds would read nought.
+#[test]
+fn kt_12_an_enemy_s_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
+    let c = crate::common::example_campaign_at_the_table(rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let flamer = c
+        .enemy_fighter(9, rules())
+        .expect("a profile")
+        .weapons
+        .iter()
+        .find(|w| w.range > 0)
+        .expect("a flamer")
+        .clone();
+    assert!(flamer.range < 18, "shorter than the shot's first range");
+    let enemy = enemy_name(&c, 9);
+    // The shot before it was at 18".
+    h.state_mut().views.battle.shooting.shot.range = 18;
+    let shot = format!("{enemy} shoots Trooper Pell with {}", flamer.names["en"]);
+    attack_from_table(&mut h, &enemy, &shot);
+    assert_eq!(screen(&h), Screen::Battle);
+    let range = h
+        .get_by_role_and_label(Role::Slider, "Range")
+        .accesskit_node()
+        .numeric_value();
+    assert_eq!(range, Some(f64::from(flamer.range)), "the flamer's reach");
+    assert!(
+        h.query_all_by_label_contains("Beyond the weapon's range")
+            .next()
+            .is_none(),
+        "within the weapon's range"
+    );
+}
+
 /// KT-9 with the battle screen: opening a shot from the table and going
 /// back without rolling spends nothing; the roll spends the shooter's
 /// action, and a third shot in the turn is refused by the campaign's rules,
