@@ -1219,7 +1219,7 @@ fn live_plan(side: Side, c: &Campaign, r: &RulesData) -> Result<Vec<Step>, Strin
             };
             vec![
                 act("Trooper Dace", "Move"),
-                act("Trooper Dace", "Shoot"),
+                act("Trooper Dace", "Shoot, rolled with your own dice"),
                 act("Trooper Dace", &format!("Third action ({cost} CP)")),
                 act("Trooper Dace", "Move"),
                 act("Trooper Rusk", "Move"),

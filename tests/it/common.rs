@@ -684,3 +684,14 @@ pub fn begin_turn(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, turn: u32)
         h.run();
     }
 }
+
+/// The table's "Act…" menu entry for the action `act` as shown: a shot, a
+/// close combat or a grenade taken there is one rolled with the players'
+/// own dice (the battle screen's roll takes its action itself).
+pub fn act_entry(act: &str) -> String {
+    if ["Shoot", "Close combat", "Grenade"].contains(&act) {
+        format!("{act}, rolled with your own dice")
+    } else {
+        act.to_owned()
+    }
+}

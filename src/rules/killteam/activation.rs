@@ -75,6 +75,13 @@ impl Act {
         }
     }
 
+    /// Its dice may be rolled on the battle screen, whose roll takes the
+    /// action itself (KT-9): a shot, a close combat, a grenade. Taken from
+    /// the table's menu, it is one rolled with the players' own dice.
+    pub fn rolled_on_the_battle_screen(self) -> bool {
+        matches!(self, Self::Shoot | Self::CloseCombat | Self::Grenade)
+    }
+
     /// The actions it costs: going prone and the Agility move are free.
     pub fn cost(self) -> u32 {
         match self {

@@ -297,11 +297,18 @@ fn act_menu_ui(
     }
     let said = said.as_ref();
     for (act, why) in acts {
+        // A shot taken here is one rolled with the table's own dice: the
+        // battle screen's roll takes its action itself.
+        let word = if act.rolled_on_the_battle_screen() {
+            cx.f("campaign.ui.act_own_dice", &[("act", cx.t(act.key()))])
+        } else {
+            cx.t(act.key()).to_owned()
+        };
         let named = cx.f(
             "campaign.ui.act_one_named",
-            &[("act", cx.t(act.key())), ("name", x.name())],
+            &[("act", &word), ("name", x.name())],
         );
-        if menu_entry(ui, cx, (cx.t(act.key()), &named), (why.as_ref(), said)) {
+        if menu_entry(ui, cx, (&word, &named), (why.as_ref(), said)) {
             send(
                 cx,
                 c,

@@ -562,6 +562,7 @@ fn kt_9_a_soldier_who_retreated_is_offered_no_charge_from_the_table() {
         h.get_by_role_and_label(Role::Button, "Act: Trooper Osk")
             .click();
         h.run();
+        let entry = crate::common::act_entry(entry);
         h.get_by_role_and_label(Role::Button, &format!("{entry}: Trooper Osk"))
             .click();
         h.run();

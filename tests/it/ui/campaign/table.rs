@@ -143,6 +143,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
 
 /// Opens `name`'s "Act…" menu and clicks `entry` in it.
 fn act(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, name: &str, entry: &str) {
+    let entry = crate::common::act_entry(entry);
     h.get_by_role_and_label(Role::Button, &format!("Act: {name}"))
         .click();
     h.run();
@@ -153,6 +154,7 @@ fn act(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, name: &str, entry: &s
 
 /// Whether `name`'s menu entry `entry` is offered (not greyed).
 fn offered(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, name: &str, entry: &str) -> bool {
+    let entry = crate::common::act_entry(entry);
     h.get_by_role_and_label(Role::Button, &format!("Act: {name}"))
         .click();
     h.run();
