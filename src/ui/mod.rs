@@ -216,6 +216,7 @@ impl Gui {
             // scrolled (the table, the debrief).
             if let Screen::Campaign(id) = &cx.model.screen {
                 campaign::held_strip_ui(ui, &cx, id);
+                views.campaign.docked_ui(ui, &cx, id);
             }
             // One scroll position per screen, and per tab of a campaign:
             // going back finds it where it was left, and the journal

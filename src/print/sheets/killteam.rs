@@ -172,18 +172,20 @@ fn soldier_subtitle(lang: Lang, rules: &RulesData, s: &Soldier) -> String {
     let kind = rules.killteam.kind(&s.kind);
     let kind_name = kind.map_or(s.kind.as_str(), |k| lang.pick(&k.names));
     match kind {
-        Some(k) => format!(
-            "{kind_name} · {}",
-            lang.f(
-                "kt.equivalents_vp",
-                &[
-                    ("equivalents", &k.equivalents.to_string()),
-                    ("vp", &k.vp.to_string()),
-                ],
-            )
-        ),
+        Some(k) => format!("{kind_name} · {}", equivalents_vp(lang, k)),
         None => kind_name.to_owned(),
     }
+}
+
+/// What a soldier of kind `k` counts for: the soldiers he counts as when
+/// more than one (KT-4), and the victory points his fall gives.
+pub fn equivalents_vp(lang: Lang, k: &SoldierKind) -> String {
+    let vp = k.vp.to_string();
+    if k.equivalents == 1 {
+        return lang.f("kt.vp", &[("vp", &vp)]);
+    }
+    let n = k.equivalents.to_string();
+    lang.f("kt.equivalents_vp", &[("equivalents", &n), ("vp", &vp)])
 }
 
 /// The actions a soldier of kind `k` takes per activation, and their limits.

@@ -18,7 +18,7 @@ mod weapons;
 pub use band::band_sheet;
 pub use book::campaign_book;
 pub use campaign::campaign_sheet;
-pub use killteam::killteam_sheet;
+pub use killteam::{equivalents_vp, killteam_sheet};
 pub use left_out::{held_line, with_left_out};
 pub use table_cards::table_cards;
 

@@ -15,37 +15,32 @@ use crate::ui::battle::from_table::table_side;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets;
-use crate::ui::widgets::{HintBeside, card, icon_button};
+use crate::ui::widgets::{HintBeside, icon_button};
 
 /// While an attacker is picked: who attacks, what to do next, and Cancel,
-/// floating at the bottom of the table's view, so that no card moves.
-/// Returns the room the banner takes at the bottom of the view (its height
-/// and the gap under it), none when no attacker is picked: the table ends
-/// with as much room, so that its last card scrolls above the banner.
+/// in a strip docked at the bottom of the window, under the screen's
+/// scrolled view: no card moves, and none is covered (the view ends above
+/// the strip, every card scrolls into it).
 pub(super) fn fight_banner_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     attacker: &mut Option<CharRef>,
     refused: &FightRefusals,
-) -> f32 {
+) {
     let Some(a) = attacker.as_ref() else {
-        return 0.0;
+        return;
     };
     let Some(side) = table_side(cx, a) else {
         *attacker = None;
-        return 0.0;
+        return;
     };
-    let view = ui.clip_rect();
-    let width = (view.width() - 2.0 * space::M).min(640.0);
-    let shown = egui::Area::new(egui::Id::unique("fight-banner"))
-        .order(egui::Order::Foreground)
-        .pivot(egui::Align2::CENTER_BOTTOM)
-        .fixed_pos(egui::pos2(view.center().x, view.bottom() - space::M))
-        .show(ui.ctx(), |ui| {
-            ui.set_width(width);
-            card(ui, |ui| banner_ui(ui, cx, side.name(), attacker, refused));
+    egui::Panel::bottom("fight-banner")
+        .resizable(false)
+        .show(ui, |ui| {
+            ui.add_space(space::XS);
+            banner_ui(ui, cx, side.name(), attacker, refused);
+            ui.add_space(space::XS);
         });
-    shown.response.rect.height() + space::M
 }
 
 /// The banner's words and its Cancel button.

@@ -67,6 +67,7 @@ pub(super) fn items_ui(
         let struck = table.struck.contains(&(x.id, item.clone()));
         let data = cx.rules.killteam.item(&item);
         let item_name = data.map_or(item.as_str(), |i| name_in(&i.names, cx.lang.code(), &i.id));
+        let mut why_not = None;
         ui.horizontal_wrapped(|ui| {
             let mut used = struck;
             let text = cx.f("campaign.ui.item_used", &[("item", item_name)]);
@@ -86,7 +87,7 @@ pub(super) fn items_ui(
                 ));
             }
             if let Some((it, u)) = data.and_then(|i| i.usage.as_ref().map(|u| (i, u))) {
-                use_buttons_ui(ui, cx, c, table, x, (it, u, item_name));
+                why_not = use_buttons_ui(ui, cx, c, table, x, (it, u, item_name));
             }
             // RIB-6: an item carried twice, after the buttons (which never
             // move under the mouse).
@@ -105,6 +106,11 @@ pub(super) fn items_ui(
                 ui.label(RichText::new(left).color(palette().ink.subdued));
             }
         });
+        // Why it cannot be used now: a sentence of its own under the
+        // buttons, never wrapped beside them.
+        if let Some(why) = why_not {
+            ui.add(egui::Label::new(RichText::new(why).color(palette().ink.subdued)).wrap());
+        }
         let Some((it, u)) = data.and_then(|i| i.usage.as_ref().map(|u| (i, u))) else {
             continue;
         };
@@ -114,7 +120,7 @@ pub(super) fn items_ui(
 }
 
 /// "Use" (or "Lay"), "… goes off on…" for a laid mine, "Recharge" for a
-/// used item.
+/// used item; why "Use" is greyed, for the line under them.
 fn use_buttons_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
@@ -122,7 +128,7 @@ fn use_buttons_ui(
     table: &Table,
     x: &CampaignCharacter,
     (it, u, item_name): (&Item, &ItemUse, &str),
-) {
+) -> Option<String> {
     let struck = table.struck.contains(&(x.id, it.id.clone()));
     let who = [("item", item_name), ("character", x.name())];
     let live = !cx.model.folder.read_only;
@@ -169,12 +175,6 @@ fn use_buttons_ui(
         live && !out && !struck && no_action.is_none(),
     )
     .hint_beside(&hint);
-    if let Some(why) = &no_action
-        && !struck
-        && !out
-    {
-        ui.add(egui::Label::new(RichText::new(why).color(palette().ink.subdued)).wrap());
-    }
     if r.clicked() {
         if u.laid {
             cx.send(edit(
@@ -196,6 +196,7 @@ fn use_buttons_ui(
     if c.rechargeable(x.id, &it.id, &cx.rules) {
         recharge_button_ui(ui, cx, c, x, (it, &who));
     }
+    no_action.filter(|_| !struck && !out)
 }
 
 /// "Mine goes off on…" for an item laid (EQ-11), greyed with why until the

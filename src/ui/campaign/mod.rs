@@ -89,6 +89,17 @@ pub struct CampaignView {
 }
 
 impl CampaignView {
+    /// What stays in view under the screen's scrolled view: at the table,
+    /// who attacks while an attacker is picked.
+    pub fn docked_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, id: &str) {
+        if self.tab != Tab::Table {
+            return;
+        }
+        if let Some(c) = cx.model.get::<Campaign>(id) {
+            self.mission.fight_strip_ui(ui, cx, c);
+        }
+    }
+
     /// Shows campaign `id`.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, id: &str) {
         let Some(c) = cx.model.get::<Campaign>(id) else {

@@ -170,7 +170,9 @@ fn enemy_ui(
         for (i, e) in m.enemy.iter().enumerate() {
             ui.label(format!("{}.", i + 1));
             ui.label(name_in(&e.names, cx.lang.code(), e.entry_type.as_str()));
-            ui.label(RichText::new(e.roll.to_string()).color(palette().ink.subdued));
+            ui.label(
+                RichText::new(cx.lang.typeset(e.roll.to_string())).color(palette().ink.subdued),
+            );
             ui.label(cx.f("campaign.ui.points", &[("points", &e.cost.to_string())]));
             if c.phase == Phase::Ready
                 && let Some((count, sides)) = enemy_dice

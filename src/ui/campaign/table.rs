@@ -244,13 +244,6 @@ impl MissionState {
             };
         }
         let refused = self.picked_refusals(cx, c);
-        // The list says itself who attacks, first in it with his Cancel:
-        // no banner floats over its lines.
-        let banner_room = if as_list {
-            0.0
-        } else {
-            fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused)
-        };
         if let Some(all) = lines.take().filter(|_| as_list) {
             // The models first: a whole escort in view at once.
             let marks = (&self.view, &mut self.marks.attacker, &refused);
@@ -271,9 +264,20 @@ impl MissionState {
         victory::victory_ui(ui, cx, c);
         ui.add_space(space::M);
         self.end_mission_ui(ui, cx, c, table);
-        // Room under the last card for the floating banner, as tall as it
-        // is: the last card scrolls above it.
-        ui.add_space(banner_room);
+    }
+
+    /// Who attacks, docked under the screen's view while an attacker is
+    /// picked on the cards (the compact list says it in its first line).
+    pub(super) fn fight_strip_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+        if cx.model.prefs.compact_table || c.phase != Phase::Playing {
+            return;
+        }
+        let at = (c.id.clone(), c.mission_number());
+        if self.marks.of.as_ref() != Some(&at) {
+            return;
+        }
+        let refused = self.picked_refusals(cx, c);
+        fight_banner_ui(ui, cx, &mut self.marks.attacker, &refused);
     }
 
     /// Each escort's command points and characters left at home; in the

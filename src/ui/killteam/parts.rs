@@ -267,12 +267,6 @@ pub fn kind_detail(lang: Lang, k: &SoldierKind) -> String {
         .iter()
         .map(|(key, v)| format!("{} {v}", lang.t(key)))
         .collect();
-    parts.push(lang.f(
-        "kt.equivalents_vp",
-        &[
-            ("equivalents", &k.equivalents.to_string()),
-            ("vp", &k.vp.to_string()),
-        ],
-    ));
+    parts.push(crate::print::sheets::equivalents_vp(lang, k));
     parts.join(" · ")
 }

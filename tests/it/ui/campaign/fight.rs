@@ -869,6 +869,59 @@ fn kt_12_an_enemy_s_shot_opened_from_the_table_starts_within_its_weapon_s_range(
     );
 }
 
+/// Who attacks stays in view docked under the table at 1024 × 700, and
+/// covers none of the targets: each target's close combat, as the table
+/// is scrolled down and it is brought into view, stands wholly above it
+/// (the view ends there), and so does the mission's end.
+#[test]
+fn the_attacker_s_banner_covers_no_target_at_1024() {
+    let c = crate::common::example_campaign_at_the_table(rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_sized(dir.path(), &c, (1024.0, 700.0));
+    h.get_by_label("Inquisitor Vael attacks…").click_accesskit();
+    h.run();
+    let banner = |h: &Harness<'_, Gui>| h.get_by_label("Inquisitor Vael attacks").rect().top();
+    let top = banner(&h);
+    assert!(top > 500.0 && top < 700.0, "docked at the bottom: {top}");
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..60 {
+        let targets: Vec<String> = h
+            .query_all_by_role(Role::Button)
+            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .filter(|l| l.starts_with("Close combat: Inquisitor Vael against "))
+            .filter(|l| !seen.contains(l))
+            .collect();
+        for t in targets {
+            h.get_by_label(&t).scroll_to_me();
+            h.run();
+            let r = h.get_by_label(&t).rect();
+            assert_eq!(banner(&h), top, "the banner stays where it is");
+            assert!(
+                r.bottom() <= top + 0.5,
+                "{t} at {r:?}, the banner from {top}"
+            );
+            seen.insert(t);
+        }
+        h.event(egui::Event::PointerMoved(egui::pos2(500.0, 300.0)));
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -120.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    assert!(seen.len() > 3, "{seen:?}");
+    let end = h.get_by_role_and_label(Role::Button, "End the mission");
+    end.scroll_to_me();
+    h.run();
+    let r = h
+        .get_by_role_and_label(Role::Button, "End the mission")
+        .rect();
+    assert!(r.bottom() <= top + 0.5, "the mission's end at {r:?}");
+}
+
 /// KT-9 with the battle screen: opening a shot from the table and going
 /// back without rolling spends nothing; the roll spends the shooter's
 /// action, and a third shot in the turn is refused by the campaign's rules,

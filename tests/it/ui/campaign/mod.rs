@@ -116,3 +116,22 @@ fn leader(c: &Campaign) -> Option<String> {
 fn at_the_table(rules: &RulesData) -> Campaign {
     crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![])
 }
+
+/// In French, the dice each enemy was drawn with read as a French line
+/// does: a space before the colon ("D10 : 7"), as in the log.
+#[test]
+fn the_enemy_s_draw_is_set_in_french_with_a_space_before_its_colon() {
+    use egui_kittest::kittest::Queryable as _;
+    let c = ready(crate::common::rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let h = showing_in(dir.path(), &c, Lang::Fr, (1400.0, 4000.0));
+    let m = c.mission.as_ref().expect("drawn");
+    let first = &m.enemy[0].roll;
+    let shown = format!("D{} : {}", first.sides, first.total);
+    assert!(
+        h.query_all_by_label(&shown).next().is_some(),
+        "{shown} in the enemies' table"
+    );
+    let unspaced = format!("D{}: {}", first.sides, first.total);
+    assert!(h.query_all_by_label(&unspaced).next().is_none());
+}

@@ -28,7 +28,7 @@ fn kt_21_the_table_shows_the_victory_points_and_their_reading() {
     assert!(h.query_by_label("The players: 4 VP").is_some());
     assert!(h.query_by_label("The enemy: 2 VP").is_some());
     assert!(
-        h.query_all_by_label_contains("Turn 2: Sergeant Hark (2) = 2 VP")
+        h.query_all_by_label_contains("Turn 2: Sergeant Hark (2 VP) = 2 VP")
             .next()
             .is_some()
     );
