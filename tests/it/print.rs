@@ -408,6 +408,34 @@ fn campaign_sheet_model_shows_status_states_and_missions() {
     }
 }
 
+#[test]
+fn cmp_2_the_campaign_sheet_says_a_survival_survived_while_a_character_stood() {
+    use muster::rules::campaign::{CampaignEdit, DebriefEdit, MissionResult};
+    let rules = rules();
+    // The example's fourth mission, a Survival, ended with every
+    // character standing and its objective not ticked.
+    let c = crate::common::ok(
+        &crate::common::example_campaign_at_the_table(rules),
+        CampaignEdit::Debrief(DebriefEdit::EndMission {
+            result: MissionResult {
+                success: false,
+                vp: 0,
+            },
+            played: vec![],
+        }),
+        rules,
+    );
+    let sheet = campaign_sheet(&c, rules, en());
+    let missions = (sheet.sections.iter())
+        .find(|s| s.id == "missions")
+        .expect("missions played");
+    let Block::Table(t) = &missions.blocks[0] else {
+        panic!("a table");
+    };
+    let fourth = t.rows.iter().find(|r| r[0] == "4").expect("the fourth");
+    assert_eq!(fourth[4], "✔ achieved", "{fourth:?}");
+}
+
 /// The card of the escort's character `name` on a sheet.
 fn card_of<'a>(sheet: &'a Sheet, name: &str) -> &'a muster::print::Card {
     sheet

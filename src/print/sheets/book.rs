@@ -185,21 +185,9 @@ fn mission_section(s: &MissionStory, rules: &RulesData, lang: Lang) -> Section {
         }
     }
     if s.number > 0 {
-        let result = match s.result {
-            Some((true, vp)) => format!(
-                "✔ {}",
-                lang.f(
-                    "campaign.chronicle.met",
-                    &[("vp", &vp.to_string()), ("held", &s.vp_after.to_string())],
-                )
-            ),
-            Some((false, vp)) => format!(
-                "✘ {}",
-                lang.f(
-                    "campaign.chronicle.failed",
-                    &[("vp", &vp.to_string()), ("held", &s.vp_after.to_string())],
-                )
-            ),
+        let result = match s.result_words() {
+            Some((true, words)) => format!("✔ {}", lang.msg(&words)),
+            Some((false, words)) => format!("✘ {}", lang.msg(&words)),
             None => format!("▶ {}", lang.t("campaign.chronicle.in_play")),
         };
         facts.push(Fact::new(lang.t("sheet.book.result"), result));

@@ -99,7 +99,7 @@ fn mission_label(rules: &RulesData, lang: Lang, id: &str) -> (String, String) {
 }
 
 /// The missions played, from the journal: number, type, mission, faction,
-/// result, VP.
+/// result (as the rules gave it), VP.
 fn played_missions(c: &Campaign, rules: &RulesData, lang: Lang) -> Table {
     let mut t = Table::new(
         [
@@ -115,6 +115,9 @@ fn played_missions(c: &Campaign, rules: &RulesData, lang: Lang) -> Table {
         .collect(),
     );
     t.wide = vec![2, 3];
+    // Each mission's end as the rules gave it (CMP-2: a Survival survived
+    // while a character stood, whatever its objective).
+    let outcomes = c.mission_outcomes(rules);
     let mut chosen: Option<(String, String)> = None;
     for e in &c.journal {
         match &e.event {
@@ -130,6 +133,9 @@ fn played_missions(c: &Campaign, rules: &RulesData, lang: Lang) -> Table {
                 ));
             }
             CampaignEdit::Debrief(DebriefEdit::EndMission { result, .. }) => {
+                let result = (outcomes.iter())
+                    .find(|(number, _)| *number == e.mission)
+                    .map_or(result, |(_, outcome)| outcome);
                 let (mission, faction) = chosen.take().unwrap_or_default();
                 let (kind, name) = mission_label(rules, lang, &mission);
                 let outcome = if result.success {

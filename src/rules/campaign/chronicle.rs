@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::{
-    Campaign, CampaignEdit, CharId, DebriefEdit, Fighter, Mission, ReinforcementEdit, Sides, State,
-    TableEdit,
+    Campaign, CampaignEdit, CharId, DebriefEdit, Fighter, Mission, MissionType, ReinforcementEdit,
+    Sides, State, TableEdit,
 };
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::seeded;
@@ -101,7 +101,8 @@ pub struct MissionStory {
     pub number: u32,
     /// The mission as drawn, when one was.
     pub mission: Option<Mission>,
-    /// How it ended, when it did: the objective met, and the VP earned.
+    /// How it ended, when it did: succeeded (for a Survival, survived),
+    /// and the VP earned.
     pub result: Option<(bool, u32)>,
     /// The VP held once it was over (or now, while it is played).
     pub vp_after: u32,
@@ -199,6 +200,25 @@ pub const CRAN_OUTCOMES: [State; 4] = [
 ];
 
 impl MissionStory {
+    /// How it ended, in words with the VP it earned and those held after
+    /// it: succeeded or not (a Survival survived or not). None while it is
+    /// played.
+    pub fn result_words(&self) -> Option<(bool, Msg)> {
+        let (success, vp) = self.result?;
+        let survival =
+            (self.mission.as_ref()).is_some_and(|m| m.mission_type == MissionType::Survival);
+        let key = match (survival, success) {
+            (true, true) => "campaign.chronicle.survived",
+            (true, false) => "campaign.chronicle.not_survived",
+            (false, true) => "campaign.chronicle.met",
+            (false, false) => "campaign.chronicle.failed",
+        };
+        Some((
+            success,
+            Msg::new(key).int("vp", vp).int("held", self.vp_after),
+        ))
+    }
+
     /// What the Cran tests after it left (CMP-9), one count per outcome of
     /// [`CRAN_OUTCOMES`].
     pub fn cran_outcomes(&self) -> [u32; 4] {
@@ -283,8 +303,11 @@ fn made_by(story: &mut MissionStory, stamp: Option<&super::Stamp>) {
 /// What the event itself says: the result, a recruit, a test, a recon.
 fn told(story: &mut MissionStory, event: &CampaignEdit, now: &Campaign) {
     match event {
-        CampaignEdit::Debrief(DebriefEdit::EndMission { result, .. }) => {
-            story.result = Some((result.success, result.vp));
+        // How it ended by the rules, as the debrief holds it (CMP-2: a
+        // Survival survived while someone stands, whatever the players
+        // said of its objective).
+        CampaignEdit::Debrief(DebriefEdit::EndMission { .. }) => {
+            story.result = (now.debrief.as_ref()).map(|d| (d.success, d.vp));
         }
         CampaignEdit::Debrief(DebriefEdit::CranTest { .. }) => story.cran_tests += 1,
         CampaignEdit::Debrief(DebriefEdit::FateReroll { .. }) => story.fate_points += 1,

@@ -2,8 +2,11 @@
 //! who comes back and who is lost.
 
 use super::edit::CampaignEdit;
-use super::{Campaign, CharId, Debrief, Member, MissionType, Phase, PoolMode, State, Table};
+use super::{
+    Campaign, CharId, Debrief, Member, MissionResult, MissionType, Phase, PoolMode, State, Table,
+};
 use crate::rules::campaign::DebriefEdit;
+use crate::rules::core::dice::seeded;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -12,7 +15,7 @@ use crate::rules::doc::{LineKind, Outcome};
 impl Campaign {
     pub(super) fn end_mission(
         &mut self,
-        result: super::MissionResult,
+        result: MissionResult,
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
@@ -35,18 +38,8 @@ impl Campaign {
                 .arg("vp", result.vp)
                 .arg("max", most));
         }
+        let success = self.mission_outcome(result).success;
         let table = self.table.take().unwrap_or_default();
-        // Decision (CMP-2): a Survival is lost only when the objective
-        // failed and every character was taken out of action.
-        let standing = table
-            .players
-            .iter()
-            .any(|p| !table.out_of_action.contains(p));
-        let success = if t == MissionType::Survival {
-            result.success || standing
-        } else {
-            result.success
-        };
         // CMP-6: VP earned.
         self.vp = self.vp.saturating_add(result.vp);
         // CMP-7, CMP-8: reinforcements, won or lost.
@@ -89,6 +82,49 @@ impl Campaign {
             result,
             played: table.players,
         }))
+    }
+
+    /// How the mission being played ends when the players say `result`
+    /// of it (its objective achieved or not, the VP they give it): whether
+    /// it succeeded and the VP it earns. A Survival is survived while a
+    /// character at its table is not out of action, even with its
+    /// objective failed (Decision, CMP-2: it is lost only when both
+    /// fail); a mission that earns no VP earns none (CMP-1). The result
+    /// as given with no mission being played.
+    pub fn mission_outcome(&self, result: MissionResult) -> MissionResult {
+        let Some(t) = self.mission.as_ref().map(|m| m.mission_type) else {
+            return result;
+        };
+        let standing = self
+            .table
+            .as_ref()
+            .is_some_and(|table| (table.players.iter()).any(|p| !table.out_of_action.contains(p)));
+        MissionResult {
+            success: result.success || (t == MissionType::Survival && standing),
+            vp: if t.earns_vp() { result.vp } else { 0 },
+        }
+    }
+
+    /// Each mission the journal ends, by number, with its outcome as the
+    /// rules gave it when it ended (`mission_outcome`), in the journal's
+    /// order: the journal played again, up to its first event refused.
+    pub fn mission_outcomes(&self, rules: &RulesData) -> Vec<(u32, MissionResult)> {
+        let mut c = Self::new(self.id.clone(), self.name.clone(), &rules.campaign);
+        let mut rng = seeded(0);
+        let mut ended = Vec::new();
+        for entry in self.journal.iter() {
+            let outcome = match &entry.event {
+                CampaignEdit::Debrief(DebriefEdit::EndMission { result, .. }) => {
+                    Some(c.mission_outcome(*result))
+                }
+                _ => None,
+            };
+            if c.play(entry.event.clone(), rules, &mut rng).is_err() {
+                break;
+            }
+            ended.extend(outcome.map(|o| (entry.mission, o)));
+        }
+        ended
     }
 
     /// The reinforcement points of a mission, won or lost (CMP-7, CMP-8):

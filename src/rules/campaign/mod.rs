@@ -677,11 +677,13 @@ impl Table {
     }
 }
 
-/// How a mission ended.
+/// How a mission ended, as the players say it (`Campaign::mission_outcome`
+/// says what it gives by the rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "MissionResult")] // its name in serde's messages, as before
 pub struct MissionResult {
-    /// Objective achieved (survived, for a Survival; won, for a Final).
+    /// Objective achieved (won, for a Final; for a Survival, the escort
+    /// survived, which it also does while a character still stands).
     pub success: bool,
     /// VP earned.
     pub vp: u32,

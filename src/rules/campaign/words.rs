@@ -77,10 +77,12 @@ impl CampaignEdit {
             Self::Debrief(DebriefEdit::ExchangeVp { vp, .. }) => {
                 Msg::new("event.did.exchange").int("vp", *vp)
             }
+            // What the players said of it: for a Survival, whether the
+            // escort survived is the rules' (`Campaign::mission_outcome`).
             Self::Debrief(DebriefEdit::EndMission { result, .. }) => Msg::new(if result.success {
-                "event.did.mission_won"
+                "event.did.objective_met"
             } else {
-                "event.did.mission_lost"
+                "event.did.objective_not_met"
             })
             .int("vp", result.vp),
             _ => return None,

@@ -189,28 +189,13 @@ fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) -> (Option<
     (follow, r.response.rect.height())
 }
 
-/// How the mission ended, by icon and word: met, failed, or being played.
+/// How the mission ended, by icon and word: succeeded, failed, or being
+/// played.
 fn result_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &MissionStory) {
-    ui.horizontal_wrapped(|ui| match s.result {
-        Some((true, vp)) => {
-            badge(
-                ui,
-                Tone::Good,
-                &cx.f(
-                    "campaign.chronicle.met",
-                    &[("vp", &vp.to_string()), ("held", &s.vp_after.to_string())],
-                ),
-            );
-        }
-        Some((false, vp)) => {
-            badge(
-                ui,
-                Tone::Warning,
-                &cx.f(
-                    "campaign.chronicle.failed",
-                    &[("vp", &vp.to_string()), ("held", &s.vp_after.to_string())],
-                ),
-            );
+    ui.horizontal_wrapped(|ui| match s.result_words() {
+        Some((success, words)) => {
+            let tone = if success { Tone::Good } else { Tone::Warning };
+            badge(ui, tone, &cx.msg(&words));
         }
         None => {
             badge(ui, Tone::Info, cx.t("campaign.chronicle.in_play"));

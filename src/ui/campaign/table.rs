@@ -339,11 +339,22 @@ impl MissionState {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_STOP_CIRCLE, cx.t("campaign.ui.end_title"));
             let success_key = match t {
-                MissionType::Survival => "campaign.ui.survived",
                 MissionType::Final => "campaign.ui.final_won",
                 _ => "campaign.ui.objective_met",
             };
             ui.checkbox(&mut self.success, cx.t(success_key));
+            // CMP-2: a Survival survived whatever its objective.
+            let unmet = MissionResult {
+                success: false,
+                vp: 0,
+            };
+            if t == MissionType::Survival && c.mission_outcome(unmet).success {
+                let text = cx.t("campaign.ui.survival_standing");
+                ui.add(
+                    egui::Label::new(RichText::new(text).small().color(palette().ink.subdued))
+                        .wrap(),
+                );
+            }
             if t.earns_vp() {
                 // KT-21 into CMP-6: the battle's VP, until the player types.
                 let from_battle = c.mission_vp_from_battle(&cx.rules, self.success);
@@ -400,15 +411,19 @@ impl MissionState {
                 }
                 return;
             }
-            let vp = if t.earns_vp() { self.vp } else { 0 };
-            if self.end_confirmed_ui(ui, cx, (t, vp, n)) {
+            let said = MissionResult {
+                success: self.success,
+                vp: self.vp,
+            };
+            let outcome = c.mission_outcome(said);
+            if self.end_confirmed_ui(ui, cx, (t, outcome, n)) {
                 cx.send(edit(
                     id,
                     CampaignEdit::Debrief(DebriefEdit::EndMission {
                         played: Vec::new(),
                         result: MissionResult {
-                            success: self.success,
-                            vp,
+                            vp: outcome.vp,
+                            ..said
                         },
                     }),
                 ));
@@ -425,9 +440,10 @@ impl MissionState {
         &mut self,
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
-        (t, vp, out): (MissionType, u32, usize),
+        (t, outcome, out): (MissionType, MissionResult, usize),
     ) -> bool {
-        let result = match (t, self.success) {
+        let vp = outcome.vp;
+        let result = match (t, outcome.success) {
             (MissionType::Survival, true) => "campaign.ui.end_as.survived",
             (MissionType::Survival, false) => "campaign.ui.end_as.not_survived",
             (MissionType::Final, true) => "campaign.ui.end_as.final_won",

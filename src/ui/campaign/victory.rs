@@ -27,6 +27,16 @@ pub(super) fn victory_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         card_title(ui, icons::ICON_MILITARY_TECH, cx.t("campaign.ui.vp.title"));
+        // CMP-1: the battle's VP are not the campaign's in a mission that
+        // earns none.
+        let kept = (c.mission.as_ref()).map(|m| m.mission_type);
+        if let Some(t) = kept.filter(|t| !t.earns_vp()) {
+            let text = cx.f(
+                "campaign.ui.vp.not_for_campaign",
+                &[("type", cx.t(t.key()))],
+            );
+            ui.add(egui::Label::new(RichText::new(text).color(palette().ink.subdued)).wrap());
+        }
         ui.add_space(space::S);
         ui.horizontal_wrapped(|ui| {
             side_ui(

@@ -1,5 +1,5 @@
 //! The campaign's story, mission by mission, as its journal tells it
-//! (CMP-1, CMP-7, CMP-9, CMP-12, CMP-14): each mission's result and VP,
+//! (CMP-1, CMP-2, CMP-7, CMP-9, CMP-12, CMP-14): each mission's result and VP,
 //! the fallen and the wounded, the recruits, the tests and the recon.
 
 use muster::rules::campaign::State;
@@ -199,4 +199,23 @@ fn cmp_13_wounds_taken_and_dealt_and_models_taken_out_are_the_table_s() {
         .map(|(id, _)| id)
         .collect();
     assert_eq!(all, vec![dace, nim]);
+}
+
+#[test]
+fn cmp_2_a_survival_ended_with_a_character_standing_is_told_survived() {
+    let r = rules();
+    let c = started(&["Ada", "Bo"], r);
+    // No VP earned: a Survival follows.
+    let c = next(&play(&c, &[], lost(), r), r);
+    assert_eq!(mission_type(&c), MissionType::Survival);
+    // Ended with Ada standing and its objective failed: the debrief and
+    // the story both say survived.
+    let ended = play(&c, &["Bo"], lost(), r);
+    assert!(ended.debrief.as_ref().expect("a debrief").success);
+    let story = chronicle(&ended, r).expect("the journal plays");
+    let survival = story.last().expect("the Survival's story");
+    assert_eq!(survival.result, Some((true, 0)));
+    let (success, words) = survival.result_words().expect("over");
+    assert!(success);
+    assert_eq!(words.key, "campaign.chronicle.survived");
 }

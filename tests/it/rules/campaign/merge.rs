@@ -708,6 +708,20 @@ fn each_event_says_what_it_did() {
         .words(&c),
     );
     assert_eq!(fr, "Trooper Dace : point d'avancement en CT");
+    // A mission's end says what the players said of its objective (a
+    // Survival may be survived all the same).
+    let end = E::Debrief(DebriefEdit::EndMission {
+        result: MissionResult {
+            success: false,
+            vp: 0,
+        },
+        played: vec![],
+    });
+    assert_eq!(words(end.clone()), "objective not achieved, 0 VP");
+    assert_eq!(
+        Lang::Fr.msg(&end.words(&c)),
+        "objectif non atteint, 0 point de victoire"
+    );
 }
 
 /// An event set aside by an event of another kind about the same

@@ -107,6 +107,49 @@ fn cmp_2_the_mission_chain() {
 }
 
 #[test]
+fn cmp_1_cmp_2_a_survival_is_survived_while_a_character_stands_and_earns_no_vp() {
+    let r = rules();
+    let c = started(&["Ada", "Bo"], r);
+    let c = next(&play(&c, &[], lost(), r), r);
+    assert_eq!(mission_type(&c), MissionType::Survival);
+    let at_table = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
+    // Its objective failed, Ada and Bo standing: survived, and no VP
+    // (CMP-1) whatever is typed.
+    let asked = |c: &Campaign, success| c.mission_outcome(MissionResult { success, vp: 2 });
+    assert_eq!(
+        asked(&at_table, false),
+        MissionResult {
+            success: true,
+            vp: 0
+        }
+    );
+    // Both out of action: survived only with its objective achieved.
+    let (ada, bo) = (id(&at_table, "Ada"), id(&at_table, "Bo"));
+    let all_out = [ada, bo].into_iter().fold(at_table, |c, character| {
+        ok(
+            &c,
+            E::Table(TableEdit::SetOutOfAction {
+                character,
+                out: true,
+            }),
+            r,
+        )
+    });
+    assert!(!asked(&all_out, false).success);
+    assert!(asked(&all_out, true).success);
+    // The debrief holds what the query said.
+    let ended = ok(
+        &all_out,
+        E::Debrief(DebriefEdit::EndMission {
+            result: lost(),
+            played: vec![],
+        }),
+        r,
+    );
+    assert!(!ended.debrief.as_ref().expect("a debrief").success);
+}
+
+#[test]
 fn cmp_2_an_override_is_logged_and_marked() {
     let r = rules();
     let c = started(&["Ada"], r);

@@ -18,6 +18,7 @@ mod overview;
 mod problems;
 mod recruit;
 mod setup;
+mod survival;
 mod table;
 mod turns;
 mod victory;
