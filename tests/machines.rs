@@ -1087,8 +1087,14 @@ fn act(dir: &Path, machine: &str, args: &[String]) -> Result<String, String> {
     let acts = &acts[..acts.len() - usize::from(hang)];
     let mut h = window(open(dir, machine)?);
     for a in acts {
+        // A shot taken from the menu is one rolled with the table's dice.
+        let entry = if ["Shoot", "Close combat", "Grenade"].contains(&a.as_str()) {
+            format!("{a}, rolled with your own dice")
+        } else {
+            a.clone()
+        };
         click(&mut h, &format!("Act: {name}"))?;
-        click(&mut h, &format!("{a}: {name}"))?;
+        click(&mut h, &format!("{entry}: {name}"))?;
     }
     h.state_mut().app.flush_saves();
     let line = format!("{machine}: {name} took {}", acts.join(", "));
@@ -1223,7 +1229,7 @@ fn live_plan(side: Side, c: &Campaign, r: &RulesData) -> Result<Vec<Step>, Strin
                 act("Trooper Dace", &format!("Third action ({cost} CP)")),
                 act("Trooper Dace", "Move"),
                 act("Trooper Rusk", "Move"),
-                act("Trooper Rusk", "Shoot"),
+                act("Trooper Rusk", "Shoot, rolled with your own dice"),
             ]
         }
     };
