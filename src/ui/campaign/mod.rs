@@ -248,7 +248,13 @@ fn per_player<N: std::fmt::Display>(c: &Campaign, of: impl Fn(&Escort) -> N) -> 
 }
 
 /// One figure of the header: an icon, a number and what it counts.
-fn stat_ui(ui: &mut egui::Ui, icon: egui_material_icons::MaterialIcon, value: &str, what: &str) {
+fn stat_ui(
+    ui: &mut egui::Ui,
+    lang: crate::i18n::Lang,
+    icon: egui_material_icons::MaterialIcon,
+    value: &str,
+    what: &str,
+) {
     let icon = icon.rich_text().size(28.0).color(palette().ink.accent);
     let value_text = RichText::new(value)
         .size(22.0)
@@ -274,7 +280,11 @@ fn stat_ui(ui: &mut egui::Ui, icon: egui_material_icons::MaterialIcon, value: &s
         });
     })
     .response
-    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, format!("{what}: {value}")));
+    .widget_info(|| {
+        // Set as the language sets a colon ("Points de victoire : 4 / 10").
+        let named = lang.typeset(format!("{what}: {value}"));
+        egui::WidgetInfo::labeled(egui::Role::Label, true, named)
+    });
 }
 
 impl CampaignView {
@@ -303,6 +313,7 @@ impl CampaignView {
         ui.allocate_ui_with_layout(size, row, |ui| {
             stat_ui(
                 ui,
+                cx.lang,
                 icons::ICON_EMOJI_EVENTS,
                 &format!("{} / {}", c.vp, c.settings.vp_threshold),
                 cx.t("campaign.ui.vp"),
@@ -313,16 +324,24 @@ impl CampaignView {
             };
             stat_ui(
                 ui,
+                cx.lang,
                 icons::ICON_GROUP,
                 &rp,
                 cx.t("campaign.ui.reinforcement"),
             );
             if c.settings.fate_points {
                 let fate = per_player(c, |e| e.fate_points);
-                stat_ui(ui, icons::ICON_STAR, &fate, cx.t("campaign.ui.fate"));
+                stat_ui(
+                    ui,
+                    cx.lang,
+                    icons::ICON_STAR,
+                    &fate,
+                    cx.t("campaign.ui.fate"),
+                );
             }
             stat_ui(
                 ui,
+                cx.lang,
                 icons::ICON_MAP,
                 &c.missions_played.to_string(),
                 cx.t("campaign.ui.missions_played"),

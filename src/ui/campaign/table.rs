@@ -356,50 +356,7 @@ impl MissionState {
                 );
             }
             if t.earns_vp() {
-                // KT-21 into CMP-6: the battle's VP, until the player types.
-                let from_battle = c.mission_vp_from_battle(&cx.rules, self.success);
-                if !self.vp_typed {
-                    // CMP-6: an objective not met earns none.
-                    self.vp = from_battle.unwrap_or(0);
-                }
-                ui.horizontal(|ui| {
-                    let l = ui.label(cx.t("campaign.ui.vp_earned"));
-                    let r = ui
-                        .add(
-                            egui::DragValue::new(&mut self.vp)
-                                .range(0..=cx.rules.campaign.limits.mission_vp_max),
-                        )
-                        .labelled_by(l.id);
-                    if r.changed() {
-                        self.vp_typed = true;
-                    }
-                });
-                let unmet = (!self.success)
-                    .then(|| c.mission_vp_from_battle(&cx.rules, true))
-                    .flatten()
-                    .filter(|&vp| vp > 0);
-                if let Some(vp) = unmet {
-                    let text = cx.f(
-                        "campaign.ui.vp_objective_not_met",
-                        &[("count", &vp.to_string())],
-                    );
-                    ui.add(
-                        egui::Label::new(RichText::new(text).small().color(palette().ink.subdued))
-                            .wrap(),
-                    );
-                }
-                if let Some(vp) = from_battle {
-                    let key = if self.vp_typed && self.vp != vp {
-                        "campaign.ui.vp_from_battle_changed"
-                    } else {
-                        "campaign.ui.vp_from_battle"
-                    };
-                    let text = cx.f(key, &[("count", &vp.to_string())]);
-                    ui.add(
-                        egui::Label::new(RichText::new(text).small().color(palette().ink.subdued))
-                            .wrap(),
-                    );
-                }
+                self.vp_earned_ui(ui, cx, c);
             }
             let n = table.out_of_action.len();
             ui.label(cx.f("campaign.ui.out_count", &[("count", &n.to_string())]));
@@ -432,6 +389,54 @@ impl MissionState {
                 self.success = false;
             }
         });
+    }
+
+    /// The VP the mission earns (CMP-6): the battle's (KT-21) until the
+    /// player types, and what the battle's would have been had the
+    /// objective been met.
+    fn vp_earned_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
+        // KT-21 into CMP-6: the battle's VP, until the player types.
+        let from_battle = c.mission_vp_from_battle(&cx.rules, self.success);
+        if !self.vp_typed {
+            // CMP-6: an objective not met earns none.
+            self.vp = from_battle.unwrap_or(0);
+        }
+        ui.horizontal(|ui| {
+            let l = ui.label(cx.t("campaign.ui.vp_earned"));
+            let r = ui
+                .add(
+                    egui::DragValue::new(&mut self.vp)
+                        .range(0..=cx.rules.campaign.limits.mission_vp_max),
+                )
+                .labelled_by(l.id);
+            if r.changed() {
+                self.vp_typed = true;
+            }
+        });
+        let unmet = (!self.success)
+            .then(|| c.mission_vp_from_battle(&cx.rules, true))
+            .flatten()
+            .filter(|&vp| vp > 0);
+        if let Some(vp) = unmet {
+            let text = cx.f(
+                "campaign.ui.vp_objective_not_met",
+                &[("count", &vp.to_string())],
+            );
+            ui.add(
+                egui::Label::new(RichText::new(text).small().color(palette().ink.subdued)).wrap(),
+            );
+        }
+        if let Some(vp) = from_battle {
+            let key = if self.vp_typed && self.vp != vp {
+                "campaign.ui.vp_from_battle_changed"
+            } else {
+                "campaign.ui.vp_from_battle"
+            };
+            let text = cx.f(key, &[("count", &vp.to_string())]);
+            ui.add(
+                egui::Label::new(RichText::new(text).small().color(palette().ink.subdued)).wrap(),
+            );
+        }
     }
 
     /// What ending the mission records, in words, to confirm or not: true

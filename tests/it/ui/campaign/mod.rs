@@ -119,7 +119,8 @@ fn at_the_table(rules: &RulesData) -> Campaign {
 }
 
 /// In French, the dice each enemy was drawn with read as a French line
-/// does: a space before the colon ("D10 : 7"), as in the log.
+/// does: a space before the colon ("D10 : 7"), as in the log; so do the
+/// header's figures for a screen reader.
 #[test]
 fn the_enemy_s_draw_is_set_in_french_with_a_space_before_its_colon() {
     use egui_kittest::kittest::Queryable as _;
@@ -135,4 +136,8 @@ fn the_enemy_s_draw_is_set_in_french_with_a_space_before_its_colon() {
     );
     let unspaced = format!("D{}: {}", first.sides, first.total);
     assert!(h.query_all_by_label(&unspaced).next().is_none());
+    // The header's figures, as a screen reader reads them.
+    let vp = Lang::Fr.t("campaign.ui.vp");
+    let read = format!("{vp} : {} / {}", c.vp, c.settings.vp_threshold);
+    assert!(h.query_by_label(&read).is_some(), "{read}");
 }
