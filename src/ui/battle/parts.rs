@@ -680,12 +680,14 @@ pub fn odds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, odds: &Odds) {
         let score = |s: Option<i32>| {
             s.map_or_else(|| cx.t("battle.impossible").to_owned(), |s| format!("{s}+"))
         };
+        // Any face hits: said so, not "1+".
+        let to_hit = match odds.score_to_hit {
+            Some(s) if s <= 1 => cx.t("battle.automatic").to_owned(),
+            s => score(s),
+        };
         ui.label(cx.f(
             "battle.to_hit",
-            &[
-                ("score", &score(odds.score_to_hit)),
-                ("p", &percent(odds.hit)),
-            ],
+            &[("score", &to_hit), ("p", &percent(odds.hit))],
         ));
         ui.label(cx.f(
             "battle.to_wound",

@@ -922,6 +922,33 @@ fn the_attacker_s_banner_covers_no_target_at_1024() {
     assert!(r.bottom() <= top + 0.5, "the mission's end at {r:?}");
 }
 
+/// A shot that hits whatever the die says reads "automatic", never "1+"
+/// (Sergeant Hark's laspistol at point-blank range, as a player met it).
+#[test]
+fn kt_12_a_shot_that_cannot_miss_is_said_automatic() {
+    let (c, _dir, mut h) = kill_team_table();
+    let enemy = enemy_name(&c, 0);
+    attack_from_table(
+        &mut h,
+        "Sergeant Hark",
+        &format!("Sergeant Hark shoots {enemy} with Laspistol"),
+    );
+    let mut seen = Vec::new();
+    for range in 0..=12 {
+        h.state_mut().views.battle.shooting.shot.range = range;
+        h.run();
+        seen.extend(h.query_all_by_label_contains("To hit").filter_map(|n| {
+            let a = n.accesskit_node();
+            a.label().or_else(|| a.value()).map(|l| l.to_string())
+        }));
+    }
+    assert!(
+        seen.iter().any(|l| l == "To hit automatic (100.0 %)"),
+        "{seen:?}"
+    );
+    assert!(!seen.iter().any(|l| l.starts_with("To hit 1+")), "{seen:?}");
+}
+
 /// KT-9 with the battle screen: opening a shot from the table and going
 /// back without rolling spends nothing; the roll spends the shooter's
 /// action, and a third shot in the turn is refused by the campaign's rules,
