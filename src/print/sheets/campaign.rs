@@ -13,7 +13,7 @@ use crate::print::model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, T
 use super::band::character_card;
 use super::killteam::soldier_card;
 use super::{SheetOptions, finish, new_sheet, notes_section};
-use crate::rules::campaign::{DebriefEdit, SetupEdit};
+use crate::rules::campaign::{DebriefEdit, MissionResult, SetupEdit};
 
 fn state_tag(lang: Lang, state: State) -> Tag {
     let (icon, tone) = match state {
@@ -116,8 +116,19 @@ fn played_missions(c: &Campaign, rules: &RulesData, lang: Lang) -> Table {
     );
     t.wide = vec![2, 3];
     // Each mission's end as the rules gave it (CMP-2: a Survival survived
-    // while a character stood, whatever its objective).
-    let outcomes = c.mission_outcomes(rules);
+    // while a character stood, whatever its objective), as its story tells
+    // it; a journal that cannot be told keeps what the players said.
+    let outcomes: Vec<(u32, MissionResult)> =
+        crate::rules::campaign::chronicle::chronicle(c, rules)
+            .map(|stories| {
+                (stories.iter())
+                    .filter_map(|s| {
+                        s.result
+                            .map(|(success, vp)| (s.number, MissionResult { success, vp }))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
     let mut chosen: Option<(String, String)> = None;
     for e in &c.journal {
         match &e.event {

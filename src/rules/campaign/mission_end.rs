@@ -6,7 +6,6 @@ use super::{
     Campaign, CharId, Debrief, Member, MissionResult, MissionType, Phase, PoolMode, State, Table,
 };
 use crate::rules::campaign::DebriefEdit;
-use crate::rules::core::dice::seeded;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -103,28 +102,6 @@ impl Campaign {
             success: result.success || (t == MissionType::Survival && standing),
             vp: if t.earns_vp() { result.vp } else { 0 },
         }
-    }
-
-    /// Each mission the journal ends, by number, with its outcome as the
-    /// rules gave it when it ended (`mission_outcome`), in the journal's
-    /// order: the journal played again, up to its first event refused.
-    pub fn mission_outcomes(&self, rules: &RulesData) -> Vec<(u32, MissionResult)> {
-        let mut c = Self::new(self.id.clone(), self.name.clone(), &rules.campaign);
-        let mut rng = seeded(0);
-        let mut ended = Vec::new();
-        for entry in self.journal.iter() {
-            let outcome = match &entry.event {
-                CampaignEdit::Debrief(DebriefEdit::EndMission { result, .. }) => {
-                    Some(c.mission_outcome(*result))
-                }
-                _ => None,
-            };
-            if c.play(entry.event.clone(), rules, &mut rng).is_err() {
-                break;
-            }
-            ended.extend(outcome.map(|o| (entry.mission, o)));
-        }
-        ended
     }
 
     /// The reinforcement points of a mission, won or lost (CMP-7, CMP-8):
