@@ -26,6 +26,53 @@ pub fn window_icon() -> Result<egui::IconData, String> {
 pub struct Shell {
     /// The interface and its app.
     pub gui: Gui,
+    /// The preferences written as soon as they change.
+    keeper: PrefsKeeper,
+}
+
+/// Writes the preferences to eframe's storage soon after they change (the
+/// theme picked, the screen opened and its way back): a crash or a
+/// `kill -9` a moment later reopens with them, where eframe's own saves
+/// come every few seconds. Changes in a row (the log's height dragged) are
+/// written together, at most one write per [`PrefsKeeper::EVERY`].
+#[derive(Debug, Default)]
+pub struct PrefsKeeper {
+    /// The preferences last written.
+    written: Option<Prefs>,
+    /// When they were written.
+    at: Option<std::time::Instant>,
+}
+
+impl PrefsKeeper {
+    /// The shortest time between two writes.
+    pub const EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+    /// Writes `prefs` to `storage` and flushes it when they differ from
+    /// those written last and the last write is at least [`Self::EVERY`]
+    /// old; how long to wait before looking again when a change is left
+    /// to write (the window should be woken then), `None` when nothing is.
+    pub fn keep(
+        &mut self,
+        prefs: Prefs,
+        now: std::time::Instant,
+        storage: &mut dyn eframe::Storage,
+    ) -> Option<std::time::Duration> {
+        if self.written.as_ref() == Some(&prefs) {
+            return None;
+        }
+        if let Some(wait) = self
+            .at
+            .and_then(|at| Self::EVERY.checked_sub(now.saturating_duration_since(at)))
+            .filter(|wait| !wait.is_zero())
+        {
+            return Some(wait);
+        }
+        eframe::set_value(storage, PREFS_KEY, &prefs);
+        storage.flush();
+        self.written = Some(prefs);
+        self.at = Some(now);
+        None
+    }
 }
 
 impl Shell {
@@ -41,13 +88,23 @@ impl Shell {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
         let app = App::new(data_dir.as_deref(), &prefs, Box::new(NativeDesktop), seed)?;
-        Ok(Self { gui: Gui::new(app) })
+        Ok(Self {
+            gui: Gui::new(app),
+            keeper: PrefsKeeper::default(),
+        })
     }
 }
 
 impl eframe::App for Shell {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         self.gui.frame_ui(ui);
+        if let Some(storage) = frame.storage_mut()
+            && let Some(wait) =
+                self.keeper
+                    .keep(self.gui.app.prefs(), std::time::Instant::now(), storage)
+        {
+            ui.ctx().request_repaint_after(wait);
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

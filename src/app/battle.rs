@@ -122,15 +122,6 @@ impl BattleEntry {
             .filter_map(|c| c.campaign.as_ref())
             .all(|r| r.doc == here)
     }
-
-    /// The campaign of the roll's fighters other than `campaign`, if any.
-    pub fn other_campaign(&self, campaign: Option<&str>) -> Option<&str> {
-        self.combatants
-            .iter()
-            .filter_map(|c| c.campaign.as_ref())
-            .map(|r| r.doc.as_str())
-            .find(|doc| Some(*doc) != campaign)
-    }
 }
 
 impl Model {

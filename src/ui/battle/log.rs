@@ -52,13 +52,28 @@ pub fn log_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, psychic: bool) {
             ui.label(RichText::new(cx.t("battle.log_empty")).color(palette().ink.subdued));
         }
         let newest = model.battle.log.len().checked_sub(1);
+        // Seen from a campaign's table, another campaign's rolls (a copy's
+        // original, a table left for another) are not this table's.
+        let here = model.battle_campaign();
+        let mut elsewhere = 0;
         for (k, e) in model.battle.log.iter().enumerate().rev() {
+            if !e.seen_from(here) {
+                elsewhere += 1;
+                continue;
+            }
             entry_ui(ui, cx, k, e, true);
             // The newest roll's wounds are applied from the bar at the top
             // of the screen (`last_roll_ui`).
             if playing {
                 wounds_ui(ui, cx, k, e, Some(k) != newest);
             }
+        }
+        if elsewhere > 0 {
+            let text = cx.f(
+                "battle.log_other_tables",
+                &[("count", &elsewhere.to_string())],
+            );
+            ui.label(RichText::new(text).color(palette().ink.subdued));
         }
         if !model.battle.log.is_empty() && !playing {
             ui.separator();
@@ -261,22 +276,6 @@ fn entry_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry, repl
             );
         }
         wounds_badge(ui, cx, e);
-        // Seen from one campaign's table, another campaign's roll says
-        // whose it is.
-        let here = cx.model.battle_campaign();
-        if here.is_some()
-            && let Some(other) = e.other_campaign(here)
-        {
-            let name = cx
-                .model
-                .get::<Campaign>(other)
-                .map_or_else(|| other.to_owned(), |c| c.name.clone());
-            badge(
-                ui,
-                Tone::Info,
-                &cx.f("battle.other_campaign", &[("campaign", &name)]),
-            );
-        }
         // A dash between title and result, as the last-roll bar has it:
         // a name ending in a number ("Cult champion 1") would run into
         // the result's count ("1 attack").

@@ -3,6 +3,7 @@
 //! the preferences.
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use eframe::Storage as _;
 use egui::Theme;
@@ -11,6 +12,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Command, PREFS_KEY, Prefs, ScriptedDesktop, ThemeChoice};
 use muster::i18n::Lang;
+use muster::shell::PrefsKeeper;
 use muster::ui::Gui;
 use muster::ui::theme::{self, DARK, LIGHT, Palette};
 
@@ -139,9 +141,10 @@ fn following_the_system_shows_its_theme() {
     assert_eq!(h.state().app.model.prefs.theme, ThemeChoice::System);
 }
 
-/// eframe's storage, in memory.
+/// eframe's storage, in memory, with the number of times it was flushed
+/// (written to its file).
 #[derive(Default)]
-struct Memory(HashMap<String, String>);
+struct Memory(HashMap<String, String>, usize);
 
 impl eframe::Storage for Memory {
     fn get_string(&self, key: &str) -> Option<String> {
@@ -153,7 +156,53 @@ impl eframe::Storage for Memory {
     fn remove_string(&mut self, key: &str) {
         self.0.remove(key);
     }
-    fn flush(&mut self) {}
+    fn flush(&mut self) {
+        self.1 += 1;
+    }
+}
+
+#[test]
+fn the_theme_picked_is_on_disk_at_once_not_at_eframe_s_next_save() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = library(dir.path(), &Prefs::default());
+    let mut storage = Memory::default();
+    let mut keeper = PrefsKeeper::default();
+    let start = Instant::now();
+    assert_eq!(
+        keeper.keep(h.state().app.prefs(), start, &mut storage),
+        None
+    );
+    assert_eq!(storage.1, 1, "the preferences as Muster opened");
+    // Nothing changed: nothing written again.
+    let later = start + PrefsKeeper::EVERY;
+    assert_eq!(
+        keeper.keep(h.state().app.prefs(), later, &mut storage),
+        None
+    );
+    assert_eq!(storage.1, 1);
+
+    // The player picks the light theme; the process is killed the next
+    // moment: the file already says light.
+    pick_theme(&mut h, "Light");
+    assert_eq!(
+        keeper.keep(h.state().app.prefs(), later, &mut storage),
+        None
+    );
+    assert_eq!(storage.1, 2);
+    let kept: Prefs = eframe::get_value(&storage, PREFS_KEY).expect("prefs");
+    assert_eq!(kept.theme, ThemeChoice::Light);
+
+    // Changes in a row are written together: the next one within the
+    // quarter second waits for it, the window woken then.
+    pick_theme(&mut h, "Dark");
+    let soon = later + Duration::from_millis(100);
+    let wait = keeper.keep(h.state().app.prefs(), soon, &mut storage);
+    assert_eq!(wait, Some(PrefsKeeper::EVERY - Duration::from_millis(100)));
+    assert_eq!(storage.1, 2);
+    let then = later + PrefsKeeper::EVERY;
+    assert_eq!(keeper.keep(h.state().app.prefs(), then, &mut storage), None);
+    let kept: Prefs = eframe::get_value(&storage, PREFS_KEY).expect("prefs");
+    assert_eq!((kept.theme, storage.1), (ThemeChoice::Dark, 3));
 }
 
 #[test]

@@ -1419,11 +1419,13 @@ fn a_fight_picked_at_a_mission_now_over_is_said_so_and_not_rolled() {
     assert!(h.state().app.model.battle.log.is_empty(), "no die rolled");
 }
 
-/// The battle screen opened from one campaign's table shows, in its bar
-/// of the newest roll, that table's rolls only: another campaign's roll is
-/// not offered to be applied here, and in the log it says whose it is.
+/// The battle screen opened from one campaign's table shows that table's
+/// rolls only, in its bar of the newest roll and in its log: another
+/// campaign's roll (a copied campaign's original, a table left for
+/// another) is not offered to be applied here, and the log says it left
+/// it out.
 #[test]
-fn a_roll_of_another_campaign_is_not_shown_as_this_tables_newest() {
+fn a_roll_of_another_campaign_is_not_shown_at_this_table() {
     use muster::app::Command;
     let rules = rules();
     let raid = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
@@ -1464,9 +1466,19 @@ fn a_roll_of_another_campaign_is_not_shown_as_this_tables_newest() {
         "The Raid's roll is not Ashes' newest"
     );
     assert!(
-        h.query_by_label("The Raid's roll").is_some(),
-        "in the log it says whose it is"
+        h.query_by_label("#1").is_none(),
+        "The Raid's roll is not in Ashes' log"
     );
+    assert!(
+        h.query_by_label_contains("1 roll of other campaigns' tables not shown here")
+            .is_some(),
+        "the log says a roll is left out, and where to see it"
+    );
+    // From the library every roll is in the log.
+    h.state_mut().app.apply(Command::Show(Screen::Library));
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    assert!(h.query_by_label_contains("not shown here").is_none());
 }
 
 /// KT-14, KT-17: a soldier's shot opened from the table fills the grenade
