@@ -252,7 +252,8 @@ pub(super) fn enemies_ui(
 }
 
 /// A table fighter's name atop his card, and a badge: out of action, or
-/// in action when he `fights` (none for one who may not be attacked).
+/// in action when he `fights` (none for one who may not be attacked). The
+/// badge keeps the first line's right end; a long name wraps beside it.
 pub(super) fn fighter_title_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
@@ -260,13 +261,15 @@ pub(super) fn fighter_title_ui(
     out: bool,
     fights: bool,
 ) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(name).size(18.0).strong());
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
         if out {
             badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
         } else if fights {
             badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
         }
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Min), |ui| {
+            ui.add(egui::Label::new(RichText::new(name).size(18.0).strong()).wrap());
+        });
     });
 }
 

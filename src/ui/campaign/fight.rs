@@ -156,6 +156,15 @@ pub(super) fn fight_buttons_ui(
     }
 }
 
+/// `add` in `ui` when it is a wrapping row already, else in a new one.
+fn in_a_wrapping_row(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    if ui.layout().main_wrap && ui.layout().is_horizontal() {
+        add(ui);
+    } else {
+        ui.horizontal_wrapped(add);
+    }
+}
+
 /// The fights `by` can make against `target`, a button each; the one
 /// clicked. When he can make none, the reason.
 fn target_buttons_ui(
@@ -173,7 +182,9 @@ fn target_buttons_ui(
     let names = [("attacker", by.name()), ("target", target.name())];
     let mut chosen = None;
     let mut any = false;
-    ui.horizontal_wrapped(|ui| {
+    // In the card's wrapping row of buttons, the fights are more of its
+    // buttons (a row of their own there would leave an empty line).
+    in_a_wrapping_row(ui, |ui| {
         if (by.fights_close() && target.fights_close()) || by.kt_close(target) {
             any = true;
             let word = cx.t("campaign.ui.fight.close");

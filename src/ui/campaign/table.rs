@@ -677,14 +677,7 @@ fn player_card_ui(
         ui.set_width(280.0);
         ui.vertical(|ui| {
             let out_now = table.out_of_action.contains(&x.id);
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(x.name()).size(18.0).strong());
-                if out_now {
-                    badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
-                } else {
-                    badge(ui, Tone::Good, cx.t("campaign.ui.in_action"));
-                }
-            });
+            super::cards::fighter_title_ui(ui, cx, x.name(), out_now, true);
             super::held::arrival_ui(ui, cx, c, x.id);
             // CMP-14: he deploys anywhere out of the enemy's sight.
             if c.guided.contains(&x.id) {
