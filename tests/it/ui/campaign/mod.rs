@@ -8,6 +8,8 @@ mod debrief;
 mod dice;
 mod equipment;
 mod fight;
+mod fight_rolls;
+mod fight_shots;
 mod guide;
 mod house_rules;
 mod items;

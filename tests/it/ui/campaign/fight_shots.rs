@@ -1,0 +1,660 @@
+//! A shot picked on the table: the battle screen opens on the shooter's
+//! weapon within its range (a kill-team soldier's with his grenade, jump
+//! and turn, his action spent once when the roll is made), the roll's
+//! wounds go to the model shot, and the attacker's banner covers no target.
+
+use super::fight::{
+    attack_from_table, dace_shoots, enemy_name, kill_team_table, osk_charges_and_strikes,
+    reroll_first_die, roll_until_wounded, screen,
+};
+use crate::common::rules;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::app::Screen;
+use muster::rules::campaign::Fighter;
+use muster::rules::killteam::activation::Act;
+use muster::rules::{CharRef, Characteristic as C};
+use muster::ui::Gui;
+
+/// From the table, an enemy shoots a kill-team soldier with its first
+/// ranged weapon: the shooting mode has the enemy's weapon and the
+/// soldier's save; the soldier's wounds go to him.
+#[test]
+fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
+    let gun = fighter
+        .weapons
+        .iter()
+        .find(|w| w.range > 0)
+        .expect("a gun")
+        .clone();
+    let gun_name = gun.names["en"].clone();
+
+    h.get_by_label(&format!("{enemy} attacks…"))
+        .click_accesskit();
+    h.run();
+    // A kill-team soldier is offered the shot, and a close combat by the
+    // kill team's rules (KT-6).
+    assert!(
+        h.query_by_label(&format!("Close combat: {enemy} against Trooper Dace"))
+            .is_some()
+    );
+    h.get_by_label(&format!("{enemy} shoots Trooper Dace with {gun_name}"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let s = &h.state().views.battle.shooting;
+    assert_eq!(s.shot_sides.attacker, enemy);
+    assert_eq!(s.shot_sides.defender, "Trooper Dace");
+    assert_eq!(s.shot.weapon.s, i64::from(gun.s));
+    assert_eq!(s.shot.weapon.ap, i64::from(gun.ap));
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    assert_eq!(
+        s.shot_sides.defender_from,
+        Some(CharRef::new(c.id.clone(), dace))
+    );
+    assert_eq!(
+        s.shot_sides.attacker_from,
+        Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
+    );
+    assert!(!h.state().views.battle.we_attack, "the enemy attacks");
+}
+
+/// Opens the battle screen's other actions (a grenade, a jump, the turn),
+/// folded under a shot picked at the table.
+fn open_other_actions(h: &mut Harness<'_, Gui>) {
+    h.get_by_label("Other actions: a grenade, a jump, the turn")
+        .click();
+    h.run();
+}
+
+/// KT-14 and KT-11 with the battle screen's other rolls at a campaign's
+/// table: the grenade thrown is the shooter's grenade action of the turn (a
+/// second one refused, naming KT-14, no die rolled), and rolling a die of
+/// it, of his jump or of the initiative again costs his team a command
+/// point, never nothing.
+#[test]
+fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s() {
+    let (c, _dir, mut h) = kill_team_table();
+    let enemy = enemy_name(&c, 0);
+    dace_shoots(&mut h, &enemy);
+    assert_eq!(screen(&h), Screen::Battle);
+    open_other_actions(&mut h);
+    let dace = crate::common::char_id(&crate::common::the_campaign(&h), "Trooper Dace");
+    let acts = |h: &Harness<'_, Gui>| -> Vec<Act> {
+        let c = crate::common::the_campaign(h);
+        c.table
+            .as_ref()
+            .map(|t| t.soldier_turn(dace).acts().collect())
+            .unwrap_or_default()
+    };
+    // Within a grenade's reach.
+    h.get_by_role_and_label(Role::Slider, "Range")
+        .set_value_accesskit(4.0);
+    h.run();
+    crate::common::button(&mut h, "Throw the grenade");
+    assert_eq!(h.state().app.model.battle.log.len(), 1);
+    assert_eq!(acts(&h), [Act::Grenade], "his grenade action");
+    // A second grenade this turn: refused before any die is rolled.
+    crate::common::button(&mut h, "Throw the grenade");
+    assert_eq!(h.state().app.model.battle.log.len(), 1, "no second grenade");
+    let said = crate::common::last_line(&h.state().app);
+    let said = h.state().app.model.prefs.lang.msg(&said.text);
+    assert!(said.contains("KT-14"), "{said}");
+    // His team pays for the grenade's die rolled again.
+    let cp = |h: &Harness<'_, Gui>| crate::common::the_campaign(h).escorts[0].command_points;
+    assert_eq!(cp(&h), 3);
+    reroll_first_die(&mut h, "Reroll a die of roll #1 for 1 command points");
+    assert_eq!(cp(&h), 2);
+    assert_eq!(acts(&h), [Act::Grenade], "rolled again: no action spent");
+    // The jump and the initiative are his too: never rolled again for free.
+    for (roll, n) in [("Roll the jump", 3), ("Roll the initiative", 4)] {
+        crate::common::button(&mut h, roll);
+        let log = &h.state().app.model.battle.log;
+        assert_eq!(log.len(), n, "{roll}");
+        let by = log[n - 1]
+            .combatants
+            .first()
+            .and_then(|c| c.campaign.clone());
+        assert_eq!(by.map(|r| r.id), Some(dace.0), "{roll}");
+        assert!(
+            h.query_by_label(&format!("Reroll a die of roll #{n} for 1 command points"))
+                .is_some(),
+            "{roll}: his team pays"
+        );
+        assert!(
+            h.query_by_label(&format!("Reroll a die of roll #{n} for nothing"))
+                .is_none()
+        );
+    }
+    assert_eq!(
+        acts(&h),
+        [Act::Grenade],
+        "a jump or the initiative is no action"
+    );
+}
+
+/// KT-12: a shot opened from the table starts at a range its weapon
+/// reaches, never beyond a pistol's 12" where the odds would read 0 % and
+/// Roll spend the action for nothing; a lasgun keeps the range set.
+#[test]
+fn kt_12_a_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
+    let (c, _dir, mut h) = kill_team_table();
+    let enemy = enemy_name(&c, 0);
+    let range = |h: &Harness<'_, Gui>| {
+        h.get_by_role_and_label(Role::Slider, "Range")
+            .accesskit_node()
+            .numeric_value()
+    };
+    attack_from_table(
+        &mut h,
+        "Sergeant Hark",
+        &format!("Sergeant Hark shoots {enemy} with Laspistol"),
+    );
+    assert_eq!(screen(&h), Screen::Battle);
+    assert_eq!(range(&h), Some(12.0), "the laspistol's 12\"");
+    assert!(
+        h.query_all_by_label_contains("Beyond the weapon's range")
+            .next()
+            .is_none(),
+        "within the weapon's range"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    dace_shoots(&mut h, &enemy);
+    assert!(range(&h).is_some_and(|r| r <= 24.0), "{:?}", range(&h));
+}
+
+/// KT-12 for an enemy's shot: the example's cultist with a flamer shooting
+/// a soldier from the table opens at the flamer's 8", never at the 18"
+/// another shot left, where the odds would read nought.
+#[test]
+fn kt_12_an_enemy_s_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
+    let c = crate::common::example_campaign_at_the_table(rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let flamer = c
+        .enemy_fighter(9, rules())
+        .expect("a profile")
+        .weapons
+        .iter()
+        .find(|w| w.range > 0)
+        .expect("a flamer")
+        .clone();
+    assert!(flamer.range < 18, "shorter than the shot's first range");
+    let enemy = enemy_name(&c, 9);
+    // The shot before it was at 18".
+    h.state_mut().views.battle.shooting.shot.range = 18;
+    let shot = format!("{enemy} shoots Trooper Pell with {}", flamer.names["en"]);
+    attack_from_table(&mut h, &enemy, &shot);
+    assert_eq!(screen(&h), Screen::Battle);
+    let range = h
+        .get_by_role_and_label(Role::Slider, "Range")
+        .accesskit_node()
+        .numeric_value();
+    assert_eq!(range, Some(f64::from(flamer.range)), "the flamer's reach");
+    assert!(
+        h.query_all_by_label_contains("Beyond the weapon's range")
+            .next()
+            .is_none(),
+        "within the weapon's range"
+    );
+}
+
+/// Who attacks stays in view docked under the table at 1024 × 700, and
+/// covers none of the targets: each target's close combat, as the table
+/// is scrolled down and it is brought into view, stands wholly above it
+/// (the view ends there), and so does the mission's end.
+#[test]
+fn the_attacker_s_banner_covers_no_target_at_1024() {
+    let c = crate::common::example_campaign_at_the_table(rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_sized(dir.path(), &c, (1024.0, 700.0));
+    h.get_by_label("Inquisitor Vael attacks…").click_accesskit();
+    h.run();
+    let banner = |h: &Harness<'_, Gui>| h.get_by_label("Inquisitor Vael attacks").rect().top();
+    let top = banner(&h);
+    assert!(top > 500.0 && top < 700.0, "docked at the bottom: {top}");
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..60 {
+        let targets: Vec<String> = h
+            .query_all_by_role(Role::Button)
+            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .filter(|l| l.starts_with("Close combat: Inquisitor Vael against "))
+            .filter(|l| !seen.contains(l))
+            .collect();
+        for t in targets {
+            h.get_by_label(&t).scroll_to_me();
+            h.run();
+            let r = h.get_by_label(&t).rect();
+            assert_eq!(banner(&h), top, "the banner stays where it is");
+            assert!(
+                r.bottom() <= top + 0.5,
+                "{t} at {r:?}, the banner from {top}"
+            );
+            seen.insert(t);
+        }
+        h.event(egui::Event::PointerMoved(egui::pos2(500.0, 300.0)));
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -120.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    assert!(seen.len() > 3, "{seen:?}");
+    let end = h.get_by_role_and_label(Role::Button, "End the mission");
+    end.scroll_to_me();
+    h.run();
+    let r = h
+        .get_by_role_and_label(Role::Button, "End the mission")
+        .rect();
+    assert!(r.bottom() <= top + 0.5, "the mission's end at {r:?}");
+}
+
+/// A shot that hits whatever the die says reads "automatic", never "1+"
+/// (Sergeant Hark's laspistol at point-blank range, as a player met it).
+#[test]
+fn kt_12_a_shot_that_cannot_miss_is_said_automatic() {
+    let (c, _dir, mut h) = kill_team_table();
+    let enemy = enemy_name(&c, 0);
+    attack_from_table(
+        &mut h,
+        "Sergeant Hark",
+        &format!("Sergeant Hark shoots {enemy} with Laspistol"),
+    );
+    let mut seen = Vec::new();
+    for range in 0..=12 {
+        h.state_mut().views.battle.shooting.shot.range = range;
+        h.run();
+        seen.extend(h.query_all_by_label_contains("To hit").filter_map(|n| {
+            let a = n.accesskit_node();
+            a.label().or_else(|| a.value()).map(|l| l.to_string())
+        }));
+    }
+    assert!(
+        seen.iter().any(|l| l == "To hit automatic (100.0 %)"),
+        "{seen:?}"
+    );
+    assert!(!seen.iter().any(|l| l.starts_with("To hit 1+")), "{seen:?}");
+}
+
+/// KT-9 with the battle screen: opening a shot from the table and going
+/// back without rolling spends nothing; the roll spends the shooter's
+/// action, and a third shot in the turn is refused by the campaign's rules,
+/// naming the rule, with no roll made.
+#[test]
+fn kt_9_an_action_is_spent_when_its_roll_is_made_never_by_looking() {
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let table = screen(&h);
+    let enemy = enemy_name(&c, 0);
+    let shoot = |h: &mut Harness<'_, Gui>| {
+        h.get_by_label("Trooper Dace attacks…").click_accesskit();
+        h.run();
+        h.get_by_label(&format!("Trooper Dace shoots {enemy} with Lasgun"))
+            .click_accesskit();
+        h.run();
+        assert_eq!(screen(h), Screen::Battle);
+    };
+    let spent = |h: &Harness<'_, Gui>, n: u32| {
+        h.get_by_label(&format!("Action {n} of 2 spent: Trooper Dace"))
+            .accesskit_node()
+            .toggled()
+            == Some(egui::accesskit::Toggled::True)
+    };
+    // Looked at, not rolled: no action spent.
+    shoot(&mut h);
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(screen(&h), table);
+    assert!(!spent(&h, 1));
+    assert_eq!(
+        h.query_all_by_label("This turn: no action yet").count(),
+        7,
+        "nobody acted"
+    );
+    // Rolled: one action, the campaign's event.
+    shoot(&mut h);
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    assert_eq!(h.state().app.model.battle.log.len(), 1);
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    assert_eq!(h.state().app.model.battle.log.len(), 2);
+    // A third shot this turn: refused before any die is rolled.
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    assert_eq!(h.state().app.model.battle.log.len(), 2, "no third roll");
+    let said = h
+        .state()
+        .app
+        .model
+        .feedback
+        .messages
+        .last()
+        .map(|m| muster::i18n::Lang::En.msg(&m.text))
+        .unwrap_or_default();
+    assert!(said.contains("KT-9"), "{said}");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(spent(&h, 1) && spent(&h, 2));
+    assert!(h.query_by_label("This turn: Shoot · Shoot").is_some());
+    let journal = crate::common::the_campaign(&h).journal;
+    let shots = journal
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.event,
+                muster::rules::campaign::CampaignEdit::Turn(
+                    muster::rules::campaign::TurnEdit::Act { .. }
+                )
+            )
+        })
+        .count();
+    assert_eq!(shots, 2);
+}
+
+/// EQ-10 at the table: a soldier a flash grenade dazzled this turn has
+/// "Move" greyed with the rule, and his shot opened from the table has the
+/// flash's -1 ticked.
+#[test]
+fn eq_10_a_dazzled_soldier_cannot_move_and_his_shot_has_the_minus_one_ticked() {
+    let rules = rules();
+    let mut c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let dace = crate::common::char_id(&c, "Trooper Dace");
+    let table = c.table.as_mut().expect("table");
+    let now = table.turn();
+    table.dazzled.insert(dace, now);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    h.get_by_role_and_label(Role::Button, "Act: Trooper Dace")
+        .click();
+    h.run();
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Move: Trooper Dace")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.query_all_by_label_contains("EQ-10: dazzled by a flash grenade")
+            .next()
+            .is_some()
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let enemy = enemy_name(&c, 0);
+    dace_shoots(&mut h, &enemy);
+    assert_eq!(screen(&h), Screen::Battle);
+    let mods = &h.state().views.battle.shooting.shot.modifiers;
+    assert!(
+        mods.contains(&muster::rules::killteam::odds::KtModifier::Flash),
+        "{mods:?}"
+    );
+}
+
+/// A fight opened from the table opens on its own mode and sub-tab with
+/// its own pair: after a kill-team close combat, *Shoot* opens the shot
+/// (never the close combat before), and *Roll* rolls the shot.
+#[test]
+fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
+    use muster::rules::battle::Fight;
+    use muster::rules::battle::scenario::Scenario;
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    // Two soldiers in a row: the players keep the turns (KT-8).
+    let c = crate::common::turns_shown(&c, rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let table = screen(&h);
+    let enemy = enemy_name(&c, 0);
+    osk_charges_and_strikes(&mut h, &enemy);
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(screen(&h), table);
+    dace_shoots(&mut h, &enemy);
+    assert_eq!(screen(&h), Screen::Battle);
+    let tab = |h: &Harness<'_, Gui>, name: &str| {
+        h.query_all_by_label(name)
+            .find(|n| {
+                n.accesskit_node().toggled().is_some() || n.accesskit_node().is_selected().is_some()
+            })
+            .map(|n| {
+                n.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+                    || n.accesskit_node().is_selected() == Some(true)
+            })
+    };
+    assert_eq!(tab(&h, "Shot"), Some(true), "the shot's own sub-tab");
+    assert_eq!(tab(&h, "Close combat"), Some(false));
+    let shooting = &h.state().views.battle.shooting;
+    assert_eq!(shooting.shot_sides.attacker, "Trooper Dace");
+    assert_eq!(shooting.shot_sides.defender, enemy);
+    h.state_mut().views.battle.shooting.shot.range = 10;
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    let last = h.state().app.model.battle.log.last().expect("rolled");
+    assert!(
+        matches!(last.fight, Fight::Attack(Scenario::KillteamShooting(_))),
+        "the shot is rolled: {:?}",
+        last.fight
+    );
+    assert!(
+        muster::i18n::Lang::En
+            .msg(&last.title)
+            .starts_with("Trooper Dace"),
+        "{}",
+        muster::i18n::Lang::En.msg(&last.title)
+    );
+}
+
+/// A Rogue Trader character shoots from the table: Brask's lasgun opens
+/// the Rogue Trader shooting mode with his BS, the lasgun's profile and
+/// the enemy's T and save; the roll's wounds go to the enemy. The enemy
+/// shooting back at Vael opens the same mode, Vael's carapace as his save.
+#[test]
+fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
+    let rules = rules();
+    let c = crate::common::band_at_the_table(rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
+
+    h.get_by_label("Sergeant Brask attacks…").click_accesskit();
+    h.run();
+    h.get_by_label(&format!("Sergeant Brask shoots {enemy} with Lasgun"))
+        .click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    let tab = h.get_by_role_and_label(Role::Tab, "Shooting (Rogue Trader)");
+    assert!(
+        tab.accesskit_node().is_selected() == Some(true)
+            || tab.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True),
+        "the Rogue Trader shooting tab"
+    );
+    let brask = c
+        .characters
+        .iter()
+        .find(|x| x.name() == "Sergeant Brask")
+        .expect("Brask");
+    let bs = match &brask.member {
+        muster::rules::campaign::Member::Character(ch) => {
+            ch.profile(rules).expect("profile").get(C::BS)
+        }
+        muster::rules::campaign::Member::Soldier(_) => panic!("a character"),
+    };
+    let s = &h.state().views.battle.rt_shot;
+    assert_eq!(s.sides.attacker, "Sergeant Brask");
+    assert_eq!(s.sides.defender, enemy);
+    assert_eq!(s.shot.shooter.bs, i64::from(bs));
+    let lasgun = rules.armoury.entry("lasgun").expect("lasgun");
+    assert_eq!(
+        s.shot.weapon.range,
+        lasgun.range_inches.expect("range").map(i64::from)
+    );
+    assert_eq!(s.shot.target.t, i64::from(fighter.profile.get(C::T)));
+    assert_eq!(s.shot.target.save, fighter.save.map(i64::from));
+    assert_eq!(
+        s.sides.defender_from,
+        Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
+    );
+    // The odds are on screen before the dice.
+    assert!(h.query_all_by_label_contains("To hit").next().is_some());
+
+    // Certain wounds, applied to the enemy.
+    {
+        let s = &mut h.state_mut().views.battle.rt_shot.shot;
+        s.weapon.s = Some(10);
+        s.weapon.sustained = 3;
+        s.weapon.template = true;
+        s.range = s.weapon.range[0];
+        s.target.save = None;
+    }
+    h.run();
+    let k = roll_until_wounded(&mut h);
+    let apply = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .find(|l| l.starts_with(&format!("Apply roll #{} to campaign: {enemy}", k + 1)))
+        .expect("the enemy's wounds offered");
+    crate::common::button(&mut h, &apply);
+    let now = crate::common::the_campaign(&h);
+    let t = now.table.as_ref().expect("table");
+    assert!(t.enemy_wounds.get(&0).copied().unwrap_or(0) > 0, "wounded");
+
+    // The enemy shoots back at Vael, if it has a gun.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let Some(gun) = fighter.weapons.iter().find(|w| !w.close()) else {
+        return;
+    };
+    let gun_name = gun.names["en"].clone();
+    if now.table.as_ref().is_some_and(|t| t.enemy_out.contains(&0)) {
+        return;
+    }
+    h.get_by_label(&format!("{enemy} attacks…"))
+        .click_accesskit();
+    h.run();
+    h.get_by_label(&format!("{enemy} shoots Inquisitor Vael with {gun_name}"))
+        .click_accesskit();
+    h.run();
+    let s = &h.state().views.battle.rt_shot;
+    assert_eq!(s.sides.attacker, enemy);
+    assert_eq!(s.sides.defender, "Inquisitor Vael");
+    assert_eq!(s.shot.target.save, Some(4), "his carapace");
+    assert_eq!(s.shot.shooter.bs, i64::from(fighter.profile.get(C::BS)));
+    assert!(!h.state().views.battle.we_attack, "the enemy shoots");
+}
+
+/// KT-14, KT-17: a soldier's shot opened from the table fills the grenade
+/// and jump panels in from him: his S, his stick grenade (EQ-29), his
+/// Grenadier ribbon (RIB-1), his rope and grapnel (EQ-22), his wounds left.
+#[test]
+fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
+    let rules = rules();
+    let mut team = crate::common::example_team();
+    let dace = team
+        .soldiers
+        .iter_mut()
+        .find(|s| s.name == "Trooper Dace")
+        .expect("Dace");
+    dace.items = ["stick_grenade", "rope_and_grapnel"]
+        .map(|item| muster::rules::killteam::Carried {
+            item: item.into(),
+            weapon: None,
+        })
+        .to_vec();
+    dace.ribbon = Some("grenadier".into());
+    let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let enemy = enemy_name(&c, 0);
+    dace_shoots(&mut h, &enemy);
+    assert_eq!(screen(&h), Screen::Battle);
+    // Folded under the shot: nothing of a grenade until asked for.
+    assert!(h.query_by_label("Throw the grenade").is_none());
+    open_other_actions(&mut h);
+    let ticked = |h: &Harness<'_, Gui>, label: &str| {
+        h.get_by_role_and_label(Role::CheckBox, label)
+            .accesskit_node()
+            .toggled()
+            == Some(egui::accesskit::Toggled::True)
+    };
+    assert!(ticked(&h, "Stick grenade (EQ-29)"));
+    assert!(ticked(&h, "Grenadier (RIB-1)"));
+    let soldier = team
+        .soldiers
+        .iter()
+        .find(|s| s.name == "Trooper Dace")
+        .expect("Dace");
+    let his = muster::rules::killteam::derive(&rules.killteam, soldier)
+        .expect("derived")
+        .profile;
+    let a = &h.state().views.battle.shooting.kt_actions;
+    assert_eq!(a.thrower_s, i64::from(his.strength));
+    assert_eq!(
+        a.jump_kind,
+        muster::rules::killteam::actions::JumpKind::RopeSwing
+    );
+    assert_eq!(a.wounds_left, i64::from(his.wounds));
+}
+
+/// KT-8: a fight opened from the table counts, on the battle screen's turn
+/// card, the soldiers and enemies standing at the table, as the table's
+/// turn card does: never the screen's own 7 and 7.
+#[test]
+fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
+    let (c, _dir, mut h) = kill_team_table();
+    let a = c.activations();
+    assert!(a.enemy_drawn);
+    let enemy = enemy_name(&c, 0);
+    dace_shoots(&mut h, &enemy);
+    assert_eq!(screen(&h), Screen::Battle);
+    assert_eq!(
+        h.state().views.battle.shooting.kt_turn.left,
+        [i64::from(a.standing), i64::from(a.enemy_standing)]
+    );
+    assert_ne!(
+        h.state().views.battle.shooting.kt_turn.left,
+        [7, 7],
+        "the table's own counts"
+    );
+}
+
+/// KT-8: on the enemy's turn a soldier who may not act now is still a
+/// target: an enemy picked as the attacker fights him, on his card and in
+/// the compact list.
+#[test]
+fn kt_8_a_soldier_waiting_for_his_turn_is_still_a_target() {
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |c| {
+        vec![muster::rules::CampaignEdit::Turn(
+            muster::rules::campaign::TurnEdit::Act {
+                character: crate::common::char_id(c, "Trooper Dace"),
+                act: Act::Move,
+            },
+        )]
+    });
+    let enemy = enemy_name(&c, 0);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    h.get_by_label(&format!("{enemy} attacks…"))
+        .click_accesskit();
+    h.run();
+    let close = format!("Close combat: {enemy} against Trooper Rusk");
+    assert!(h.query_by_label(&close).is_some(), "on his card");
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    assert!(h.query_by_label(&close).is_some(), "in the list");
+}
