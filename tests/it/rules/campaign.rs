@@ -24,6 +24,8 @@ pub(crate) mod recruits;
 mod reinforcement_points;
 mod rivals;
 mod table_acts;
+mod table_items;
+mod table_turns;
 pub(crate) mod turns;
 pub(crate) mod validate;
 pub(crate) mod victory;
