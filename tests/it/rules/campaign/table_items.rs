@@ -6,10 +6,10 @@
 use super::table_acts::{act, acts};
 use crate::common::rules;
 use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
+use muster::rules::RulesData;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
 use muster::rules::killteam::activation::Act;
-use muster::rules::RulesData;
 
 /// `name` of `c` uses `item` at the table, its way `way`, as the table
 /// makes the event (whether he moves by it, from the data).
