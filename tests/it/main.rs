@@ -8,6 +8,7 @@ mod app;
 mod architecture;
 mod cli;
 mod i18n;
+mod i18n_battle_log;
 mod packaging;
 mod print;
 mod print_book;
