@@ -19,7 +19,7 @@ pub mod victory;
 
 use serde::{Deserialize, Serialize};
 
-pub use data::KillTeamData;
+pub use data::{ItemId, KillTeamData, KindId, RibbonId, WeaponId};
 pub use edit::KillTeamEdit;
 pub use profile::{Derived, WeaponLine, carried_count, derive};
 

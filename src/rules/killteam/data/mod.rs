@@ -5,6 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
+mod ids;
+
+pub use ids::{ItemId, KindId, RibbonId, WeaponId};
+
 use crate::rules::core::dice::{Amount, DiceSpec, amount_dice};
 use crate::rules::core::dist::{Dist, dice_sum, fixed};
 use crate::rules::core::names::Names;
