@@ -19,7 +19,7 @@ use crate::rules::core::names::name_in;
 use crate::rules::data::RulesData;
 use crate::rules::killteam::data::KtProfile;
 use crate::rules::killteam::odds::ShotClass;
-use crate::rules::killteam::{Derived, Soldier, WeaponLine, derive};
+use crate::rules::killteam::{Derived, ItemId, Soldier, WeaponLine, derive};
 
 use super::scenario::{Count, KtWeapon, RtWeapon};
 
@@ -124,14 +124,16 @@ pub struct CampaignSoldier {
     /// Why he cannot fight (dead, missing, out of action), as a locale key.
     pub unable: Option<&'static str>,
     /// The single-use items struck off at the table (used up).
-    pub struck: Vec<String>,
+    pub struck: Vec<ItemId>,
 }
 
 impl CampaignSoldier {
     /// Whether a weapon came with an item struck off at the table: used
     /// up, it cannot be fired again.
     pub fn used(&self, w: &WeaponLine) -> bool {
-        w.item.as_ref().is_some_and(|i| self.struck.contains(i))
+        w.item
+            .as_ref()
+            .is_some_and(|i| self.struck.iter().any(|s| s.as_str() == i))
     }
 }
 

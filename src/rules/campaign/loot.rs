@@ -20,7 +20,7 @@ use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::data::Grant;
-use crate::rules::killteam::{Carried, Soldier};
+use crate::rules::killteam::{Carried, Soldier, WeaponId};
 
 pub use super::{LootPick, Looted};
 
@@ -48,7 +48,7 @@ impl Campaign {
                 .weapons
                 .iter()
                 .filter_map(|w| data.weapons.iter().find(|k| same(&w.names, &k.names)))
-                .map(|k| LootPick::Weapon(k.id.clone()))
+                .map(|k| LootPick::Weapon(WeaponId::from(k.id.as_str())))
                 .collect();
             out.dedup();
             return out;
@@ -66,11 +66,11 @@ impl Campaign {
         let mut s = s.clone();
         if let Some(l) = self.table.as_ref().and_then(|t| t.loot.get(&id)) {
             if let Some(w) = &l.weapon {
-                s.weapon.clone_from(w);
+                s.weapon = w.to_string();
             }
             if let Some(item) = &l.item {
                 let taken = Carried {
-                    item: item.clone(),
+                    item: item.to_string(),
                     weapon: None,
                 };
                 match s.items.first_mut() {
@@ -125,11 +125,11 @@ impl Campaign {
         let names = match &pick {
             LootPick::Weapon(w) => {
                 l.weapon = Some(w.clone());
-                data.weapon(w).map(|x| x.names.clone())
+                data.weapon(w.as_str()).map(|x| x.names.clone())
             }
             LootPick::Item(it) => {
                 l.item = Some(it.clone());
-                data.item(it).map(|x| x.names.clone())
+                data.item(it.as_str()).map(|x| x.names.clone())
             }
         }
         .unwrap_or_default();

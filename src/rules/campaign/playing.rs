@@ -2,7 +2,7 @@
 //! (the mission's end is in `mission_end.rs`).
 
 use super::{Campaign, CharId, EscortId, EscortKind, Fighter, Phase};
-use crate::rules::killteam::with_item;
+use crate::rules::killteam::{ItemId, with_item};
 use std::collections::BTreeMap;
 
 use rand::Rng;
@@ -302,7 +302,7 @@ impl Campaign {
     pub(super) fn strike_item(
         &mut self,
         character: CharId,
-        item: String,
+        item: ItemId,
         struck: bool,
         rules: &RulesData,
     ) -> Result<CampaignEdit, Problem> {
@@ -315,7 +315,7 @@ impl Campaign {
                     .character(self.characters[i].name()),
                 &rules.killteam,
                 "item",
-                &item,
+                item.as_str(),
             ));
         }
         if !member.items(rules).contains(&item) {
@@ -324,7 +324,7 @@ impl Campaign {
                     .character(self.characters[i].name()),
                 &rules.killteam,
                 "item",
-                &item,
+                item.as_str(),
             ));
         }
         let table = self.table.get_or_insert_default();

@@ -17,7 +17,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Soldier;
-use super::data::{Grant, KillTeamData, SameWithin};
+use super::data::{Grant, ItemId, KillTeamData, SameWithin};
 use super::ribbons::soldier_actions;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -168,7 +168,7 @@ pub struct SoldierTurn {
     /// The items he used this turn from his Act… menu (EQ-27: the jump pack
     /// once a turn).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub gear: Vec<String>,
+    pub gear: Vec<ItemId>,
 }
 
 impl SoldierTurn {

@@ -13,6 +13,7 @@ use crate::rules::campaign::TurnEdit;
 use crate::rules::campaign::{AtTable, Campaign, CampaignCharacter, CampaignEdit, CharId};
 use crate::rules::core::names;
 use crate::rules::core::problem::Problem;
+use crate::rules::killteam::ItemId;
 use crate::rules::killteam::activation;
 use crate::rules::killteam::activation::{Act, Boost, SoldierTurn};
 use crate::ui::campaign::parts::edit;
@@ -220,7 +221,7 @@ fn taken_ui(
         .gear
         .iter()
         .map(|g| {
-            data.item(g).map_or(g.as_str(), |i| {
+            data.item(g.as_str()).map_or(g.as_str(), |i| {
                 names::name_in(&i.names, cx.lang.code(), &i.id)
             })
         })
@@ -386,7 +387,7 @@ fn gear_entries_ui(
                 .collect()
         };
         for (way, word) in ways {
-            let verdict = c.may_use_gear(x.id, (&it.id, way), &cx.rules);
+            let verdict = c.may_use_gear(x.id, (&ItemId::from(it.id.as_str()), way), &cx.rules);
             let named = cx.f(
                 "campaign.ui.act_one_named",
                 &[("act", &word), ("name", x.name())],
@@ -397,7 +398,7 @@ fn gear_entries_ui(
                     c,
                     CampaignEdit::Turn(TurnEdit::UseGear {
                         character: x.id,
-                        item: it.id.clone(),
+                        item: ItemId::from(it.id.as_str()),
                         way: way.map(str::to_owned),
                         moves: it.gear.as_ref().is_some_and(|g| g.moves),
                     }),

@@ -9,7 +9,7 @@ use crate::rules::campaign::ReinforcementEdit;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, Escort, Member, with_free_gear,
 };
-use crate::rules::killteam::{Carried, Soldier, item_refusal, ribbon_refusal};
+use crate::rules::killteam::{Carried, ItemId, RibbonId, Soldier, item_refusal, ribbon_refusal};
 use crate::ui::campaign::parts::{Buy, edit};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::{Choice, choice_names, picker_ui};
@@ -177,8 +177,8 @@ pub(in crate::ui::campaign) fn free_gear_ui(
                     &c.id,
                     CampaignEdit::Reinforcements(ReinforcementEdit::FreeGear {
                         character: x.id,
-                        item: item.cloned(),
-                        ribbon: ribbon.cloned(),
+                        item: item.map(|i| ItemId::from(i.as_str())),
+                        ribbon: ribbon.map(|r| RibbonId::from(r.as_str())),
                     }),
                 ));
                 buy.free_item.remove(&x.id);

@@ -14,6 +14,7 @@ use crate::rules::campaign::{
 use crate::rules::core::dice::{Roll, amount_dice};
 use crate::rules::core::names::name_in;
 use crate::rules::core::problem::ProblemKind;
+use crate::rules::killteam::ItemId;
 use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::data::{Item, ItemUse};
 use crate::rules::killteam::item_use::effect_msg;
@@ -65,7 +66,7 @@ pub(super) fn items_ui(
 ) {
     for item in x.member.items(&cx.rules) {
         let struck = table.struck.contains(&(x.id, item.clone()));
-        let data = cx.rules.killteam.item(&item);
+        let data = cx.rules.killteam.item(item.as_str());
         let item_name = data.map_or(item.as_str(), |i| name_in(&i.names, cx.lang.code(), &i.id));
         let mut why_not = None;
         ui.horizontal_wrapped(|ui| {
@@ -92,7 +93,7 @@ pub(super) fn items_ui(
             // RIB-6: an item carried twice, after the buttons (which never
             // move under the mouse).
             let count = c.soldier_at_table(x.id).map_or(1, |s| {
-                killteam::carried_count(&cx.rules.killteam, &s, &item)
+                killteam::carried_count(&cx.rules.killteam, &s, item.as_str())
             });
             let uses = table.uses_of(x.id, &item);
             if count > 1 && !struck {
@@ -129,7 +130,7 @@ fn use_buttons_ui(
     x: &CampaignCharacter,
     (it, u, item_name): (&Item, &ItemUse, &str),
 ) -> Option<String> {
-    let struck = table.struck.contains(&(x.id, it.id.clone()));
+    let struck = table.struck.contains(&(x.id, ItemId::from(it.id.as_str())));
     let who = [("item", item_name), ("character", x.name())];
     let live = !cx.model.folder.read_only;
     let out = table.out_of_action.contains(&x.id);
@@ -181,7 +182,7 @@ fn use_buttons_ui(
                 c.id.as_str(),
                 CampaignEdit::Items(ItemEdit::UseItem {
                     character: x.id,
-                    item: it.id.clone(),
+                    item: ItemId::from(it.id.as_str()),
                     target: None,
                     roll: None,
                 }),
@@ -190,10 +191,10 @@ fn use_buttons_ui(
             open_picker(ui, x.id, &it.id);
         }
     }
-    if table.laid.contains(&(x.id, it.id.clone())) {
+    if table.laid.contains(&(x.id, ItemId::from(it.id.as_str()))) {
         goes_off_ui(ui, cx, c, x, (it, &who));
     }
-    if c.rechargeable(x.id, &it.id, &cx.rules) {
+    if c.rechargeable(x.id, &ItemId::from(it.id.as_str()), &cx.rules) {
         recharge_button_ui(ui, cx, c, x, (it, &who));
     }
     no_action.filter(|_| !struck && !out)
@@ -212,7 +213,9 @@ fn goes_off_ui(
     let word = cx.f("campaign.ui.goes_off", &who[..1]);
     let named = cx.f("campaign.ui.goes_off_named", who);
     // EQ-11: from the end of the activation that laid it.
-    let waits = c.mine_armed(x.id, &it.id, &cx.rules).err();
+    let waits = c
+        .mine_armed(x.id, &ItemId::from(it.id.as_str()), &cx.rules)
+        .err();
     let r = icon_button(
         ui,
         icons::ICON_CRISIS_ALERT,
@@ -269,7 +272,7 @@ fn recharge_button_ui(
                 c.id.as_str(),
                 CampaignEdit::Items(ItemEdit::Recharge {
                     character: x.id,
-                    item: it.id.clone(),
+                    item: ItemId::from(it.id.as_str()),
                     cost: None,
                 }),
             ));
@@ -288,7 +291,7 @@ fn reroll_item_ui(
     it: &Item,
 ) {
     let rules = &cx.rules;
-    let allowed = c.may_reroll_item(x.id, &it.id, rules);
+    let allowed = c.may_reroll_item(x.id, &ItemId::from(it.id.as_str()), rules);
     // Only the last event's dice: otherwise there is nothing to offer.
     if let Err(p) = &allowed
         && p.kind != ProblemKind::TeamLacksPoints
@@ -312,7 +315,7 @@ fn reroll_item_ui(
                 c.id.as_str(),
                 CampaignEdit::Items(ItemEdit::RerollItem {
                     character: x.id,
-                    item: it.id.clone(),
+                    item: ItemId::from(it.id.as_str()),
                     roll: None,
                     cost: None,
                 }),
@@ -419,7 +422,7 @@ fn targets_ui(
                     c.id.as_str(),
                     CampaignEdit::Items(ItemEdit::UseItem {
                         character: x.id,
-                        item: it.id.clone(),
+                        item: ItemId::from(it.id.as_str()),
                         target: Some(id),
                         roll: die.clone(),
                     }),
@@ -487,7 +490,7 @@ fn result_ui(
     x: &CampaignCharacter,
     it: &Item,
 ) {
-    if let Some(r) = table.used.get(&x.id).filter(|r| r.item == it.id) {
+    if let Some(r) = table.used.get(&x.id).filter(|r| r.item == it.id.as_str()) {
         let msg = effect_msg(
             &cx.rules.killteam,
             (it, x.name()),
@@ -501,7 +504,7 @@ fn result_ui(
     let waiting = table
         .laid
         .iter()
-        .filter(|l| l.0 == x.id && l.1 == it.id)
+        .filter(|l| l.0 == x.id && l.1 == it.id.as_str())
         .count();
     for _ in 0..waiting {
         let range = it.usage.as_ref().map_or(0, |u| u.range_inches);

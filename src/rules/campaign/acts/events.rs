@@ -10,6 +10,7 @@ use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
+use crate::rules::killteam::ItemId;
 use crate::rules::killteam::activation::{Act, SoldierTurn, third_action_cost};
 
 impl Campaign {
@@ -248,15 +249,15 @@ impl Campaign {
     pub(in crate::rules::campaign) fn use_gear(
         &mut self,
         character: CharId,
-        (item, way, moves): (String, Option<String>, bool),
+        (item, way, moves): (ItemId, Option<String>, bool),
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         let next = self.gear_turn(character, (&item, way.as_deref()), moves, rules)?;
         let data = &rules.killteam;
-        let single = data.item(&item).is_some_and(|i| i.single_use);
+        let single = data.item(item.as_str()).is_some_and(|i| i.single_use);
         let count = self.soldier_at_table(character).map_or(1, |s| {
-            crate::rules::killteam::carried_count(data, &s, &item)
+            crate::rules::killteam::carried_count(data, &s, item.as_str())
         });
         let table = self.table.get_or_insert_default();
         table.set_soldier_turn(character, next);
@@ -265,7 +266,7 @@ impl Campaign {
         }
         let name = self.character(character).map(|x| x.name().to_owned());
         let names = data
-            .item(&item)
+            .item(item.as_str())
             .map(|i| i.names.clone())
             .unwrap_or_default();
         out.lines.push((

@@ -11,7 +11,7 @@ use crate::rules::data::RulesData;
 use crate::rules::killteam::activation::{
     Act, SoldierTurn, allowance, give_insignia, third_action_cost,
 };
-use crate::rules::killteam::with_item;
+use crate::rules::killteam::{ItemId, with_item};
 
 use super::{Activations, AtTable, SECOND_SOLDIER, reroll_cost, stratagem_cost};
 use crate::rules::campaign::TableEdit;
@@ -313,10 +313,10 @@ impl Campaign {
     pub fn may_use_gear(
         &self,
         id: CharId,
-        (item, way): (&str, Option<&str>),
+        (item, way): (&ItemId, Option<&str>),
         rules: &RulesData,
     ) -> Result<SoldierTurn, Problem> {
-        let moves = (rules.killteam.item(item))
+        let moves = (rules.killteam.item(item.as_str()))
             .and_then(|it| it.gear.as_ref())
             .is_some_and(|g| g.moves);
         self.gear_turn(id, (item, way), moves, rules)
@@ -327,50 +327,50 @@ impl Campaign {
     pub(super) fn gear_turn(
         &self,
         id: CharId,
-        (item, way): (&str, Option<&str>),
+        (item, way): (&ItemId, Option<&str>),
         moves: bool,
         rules: &RulesData,
     ) -> Result<SoldierTurn, Problem> {
         let data = &rules.killteam;
         let at = self.acting_soldier(id, rules)?;
         self.alternation_refusal(id, &at.turn, rules)?;
-        let it = data
-            .item(item)
-            .ok_or_else(|| Problem::new("KT-5", "campaign.problem.no_item").arg("item", item))?;
+        let it = data.item(item.as_str()).ok_or_else(|| {
+            Problem::new("KT-5", "campaign.problem.no_item").arg("item", item.as_str())
+        })?;
         let Some(gear) = &it.gear else {
             return Err(with_item(
                 Problem::new(it.rule.clone(), "kt.gear.not_at_table"),
                 data,
                 "item",
-                item,
+                item.as_str(),
             ));
         };
         let carried = self
             .soldier_at_table(id)
-            .is_some_and(|s| s.items.iter().any(|c| c.item == item));
+            .is_some_and(|s| s.items.iter().any(|c| c.item == item.as_str()));
         if !carried {
             return Err(with_item(
                 Problem::new("KT-5", "campaign.problem.no_item"),
                 data,
                 "item",
-                item,
+                item.as_str(),
             ));
         }
         let table = self.table.as_ref();
-        if it.single_use && table.is_some_and(|t| t.struck.contains(&(id, item.to_owned()))) {
+        if it.single_use && table.is_some_and(|t| t.struck.contains(&(id, item.clone()))) {
             return Err(with_item(
                 Problem::new(it.rule.clone(), "kt.use.struck"),
                 data,
                 "item",
-                item,
+                item.as_str(),
             ));
         }
-        if gear.once_a_turn && at.turn.gear.iter().any(|g| g == item) {
+        if gear.once_a_turn && at.turn.gear.contains(item) {
             return Err(with_item(
                 Problem::new(it.rule.clone(), "kt.gear.once_a_turn"),
                 data,
                 "item",
-                item,
+                item.as_str(),
             ));
         }
         let actions = match way {
@@ -402,7 +402,7 @@ impl Campaign {
                 );
             }
         }
-        turn.gear.push(item.to_owned());
+        turn.gear.push(item.clone());
         Ok(turn)
     }
 

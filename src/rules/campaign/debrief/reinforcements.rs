@@ -12,7 +12,7 @@ use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
-use crate::rules::killteam::{Carried, item_refusal, ribbon_refusal};
+use crate::rules::killteam::{Carried, ItemId, RibbonId, item_refusal, ribbon_refusal};
 
 impl Campaign {
     /// [`DebriefEdit::ExchangeVp`]: vP exchanged for reinforcement points
@@ -285,7 +285,7 @@ impl Campaign {
     fn free_gear(
         &mut self,
         character: CharId,
-        (item, ribbon): (Option<String>, Option<String>),
+        (item, ribbon): (Option<ItemId>, Option<RibbonId>),
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
@@ -313,19 +313,22 @@ impl Campaign {
         if ribbon.is_some() && s.ribbon.is_some() {
             return Err(Problem::new("KT-5", "campaign.problem.free_ribbon_taken").character(&name));
         }
-        if let Some(p) = item.as_deref().and_then(|id| item_refusal(data, s, id)) {
+        if let Some(p) = item
+            .as_ref()
+            .and_then(|id| item_refusal(data, s, id.as_str()))
+        {
             return Err(p);
         }
         // The ribbon judged with the item given in the same event (RIB-6:
         // Explosives expert with a free mine).
         let mut with_item = s.clone();
         with_item.items.extend(item.iter().map(|id| Carried {
-            item: id.clone(),
+            item: id.to_string(),
             weapon: None,
         }));
         if let Some(p) = ribbon
-            .as_deref()
-            .and_then(|id| ribbon_refusal(data, &with_item, id))
+            .as_ref()
+            .and_then(|id| ribbon_refusal(data, &with_item, id.as_str()))
         {
             return Err(p);
         }
@@ -339,12 +342,12 @@ impl Campaign {
         };
         if let Some(id) = &item {
             s.items.push(Carried {
-                item: id.clone(),
-                weapon: weapon(id),
+                item: id.to_string(),
+                weapon: weapon(id.as_str()),
             });
         }
-        if ribbon.is_some() {
-            s.ribbon.clone_from(&ribbon);
+        if let Some(r) = &ribbon {
+            s.ribbon = Some(r.to_string());
         }
         out.lines.push((
             LineKind::Info,

@@ -48,7 +48,11 @@ impl<'a> Debriefing<'a> {
                 }
             }
             Member::Soldier(_) => {
-                if let Some(item) = r.guide_forbidden_items.iter().find(|i| x.member.carries(i)) {
+                if let Some(item) = r
+                    .guide_forbidden_items
+                    .iter()
+                    .find(|i| x.member.carries(&ItemId::from(i.as_str())))
+                {
                     return Some(crate::rules::killteam::with_item(
                         named("campaign.problem.guide_item"),
                         &rules.killteam,

@@ -12,6 +12,7 @@ use muster::i18n::Lang;
 use muster::rules::campaign::merge::merge;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry, Table};
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
+use muster::rules::killteam::ItemId;
 use muster::rules::killteam::activation::Act;
 use muster::rules::{Document, RulesData};
 
@@ -477,12 +478,12 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
     let (c, rusk, bomb) = rusk_with_bombs(r);
     let once = ok(&c, bomb(0), r);
     let table = once.table.as_ref().expect("table");
-    assert!(!table.struck.contains(&(rusk, "chem_bomb".to_owned())));
-    assert_eq!(table.uses_of(rusk, "chem_bomb"), 1);
+    assert!(!table.struck.contains(&(rusk, ItemId::from("chem_bomb"))));
+    assert_eq!(table.uses_of(rusk, &ItemId::from("chem_bomb")), 1);
     let twice = ok(&once, bomb(1), r);
     let table = twice.table.as_ref().expect("table");
-    assert!(table.struck.contains(&(rusk, "chem_bomb".to_owned())));
-    assert_eq!(table.uses_of(rusk, "chem_bomb"), 0);
+    assert!(table.struck.contains(&(rusk, ItemId::from("chem_bomb"))));
+    assert_eq!(table.uses_of(rusk, &ItemId::from("chem_bomb")), 0);
     // Both spent: a third is refused.
     let next = ok(&twice, E::Table(TableEdit::NewTurn { gain: None }), r);
     let p = refused(&next, bomb(2), r);
@@ -503,7 +504,7 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
     assert!(
         used.table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
     );
     assert!(twice.validate(r).is_empty(), "{:?}", twice.validate(r));
 }
@@ -521,10 +522,14 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
         item: "chem_bomb".into(),
         cost: None,
     });
-    let uses = |c: &Campaign| c.table.as_ref().map(|t| t.uses_of(rusk, "chem_bomb"));
+    let uses = |c: &Campaign| {
+        c.table
+            .as_ref()
+            .map(|t| t.uses_of(rusk, &ItemId::from("chem_bomb")))
+    };
     let once = ok(&c, bomb(0), r);
     // The whole item: one use spent is enough, and both come back.
-    assert!(once.rechargeable(rusk, "chem_bomb", r));
+    assert!(once.rechargeable(rusk, &ItemId::from("chem_bomb"), r));
     let back = ok(&once, recharge.clone(), r);
     assert_eq!(uses(&back), Some(0));
     let next = ok(&back, E::Table(TableEdit::NewTurn { gain: None }), r);
@@ -533,15 +538,15 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
         twice
             .table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
     );
     let again = ok(&twice, recharge.clone(), r);
     assert_eq!(uses(&again), Some(0), "both uses back");
-    assert!(!again.rechargeable(rusk, "chem_bomb", r));
+    assert!(!again.rechargeable(rusk, &ItemId::from("chem_bomb"), r));
     // One use: refused while one is left, then the last one back.
     let mut one = r.clone();
     one.killteam.command.recharge_whole_item = false;
-    assert!(!once.rechargeable(rusk, "chem_bomb", &one));
+    assert!(!once.rechargeable(rusk, &ItemId::from("chem_bomb"), &one));
     assert_eq!(
         refused(&once, recharge.clone(), &one).key,
         "kt.recharge.not_used"
@@ -558,7 +563,7 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
         struck
             .table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
     );
 }
 
@@ -716,7 +721,7 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
         smoke
             .table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(vell, "smoke_grenade".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(vell, ItemId::from("smoke_grenade"))))
     );
     assert_eq!(
         refused(&smoke, act(&smoke, "Trooper Vell", Act::Grenade), r).rule,
@@ -728,8 +733,12 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
     assert_eq!(p.rule, "EQ-27");
     let next = ok(&jumped, E::Table(TableEdit::NewTurn { gain: None }), r);
     assert!(
-        c.may_use_gear(char_id(&next, "Trooper Osk"), ("jump_pack", None), r)
-            .is_ok()
+        c.may_use_gear(
+            char_id(&next, "Trooper Osk"),
+            (&ItemId::from("jump_pack"), None),
+            r
+        )
+        .is_ok()
     );
     let next = ok(&next, gear(&next, "Trooper Osk", "jump_pack", None), r);
     assert!(next.validate(r).is_empty(), "{:?}", next.validate(r));

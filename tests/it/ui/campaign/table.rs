@@ -6,6 +6,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::i18n::Lang;
 use muster::rules::Document as _;
 use muster::rules::campaign::CampaignEdit as E;
+use muster::rules::killteam::ItemId;
 
 use super::{at_the_table, showing};
 use crate::common::rules;
@@ -49,7 +50,7 @@ fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
     assert!(
         now.table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, "mine".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("mine"))))
     );
 }
 
@@ -106,7 +107,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
         struck
             .table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, "mine".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("mine"))))
     );
     let (back, _) = struck
         .apply(
