@@ -128,16 +128,16 @@ fn check(problems: &[Problem], messages: &[Msg]) -> BTreeSet<String> {
 fn soldier(kind: &str, weapon: &str, items: &[&str], ribbon: Option<&str>) -> Soldier {
     let mut s = example::<KillTeam>("killteam.json").soldiers[0].clone();
     s.name = "Kessel".to_owned();
-    s.kind = kind.to_owned();
-    s.weapon = weapon.to_owned();
+    s.kind = kind.into();
+    s.weapon = weapon.into();
     s.items = items
         .iter()
         .map(|i| Carried {
-            item: (*i).to_owned(),
+            item: (*i).into(),
             weapon: None,
         })
         .collect();
-    s.ribbon = ribbon.map(str::to_owned);
+    s.ribbon = ribbon.map(Into::into);
     s
 }
 
@@ -194,7 +194,7 @@ fn kind_weapon(rules: &RulesData, kind: &str) -> String {
         .find(|s| s.kind == kind)
         .map_or_else(
             || rules.killteam.weapons[0].id.clone(),
-            |s| s.weapon.clone(),
+            |s| s.weapon.to_string(),
         )
 }
 

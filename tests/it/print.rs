@@ -914,16 +914,16 @@ fn worst_case_team(rules: &RulesData) -> KillTeam {
         .map(|r| r.id.clone())
         .expect("a ribbon");
     let carried = |id: &str| muster::rules::killteam::Carried {
-        item: id.to_owned(),
+        item: id.into(),
         weapon: None,
     };
     for (i, s) in team.soldiers.iter_mut().enumerate() {
         s.name = format!("{} de la Tour-Vieille-d'Auvergne {}", s.name, i + 1);
         if i % 2 == 0 {
-            s.ribbon = Some("specialist".to_owned());
+            s.ribbon = Some("specialist".into());
             s.items = vec![carried(&first), carried(&second)];
         } else {
-            s.ribbon = Some(longest_ribbon.clone());
+            s.ribbon = Some(longest_ribbon.as_str().into());
             s.items = vec![carried(&first)];
         }
     }

@@ -36,13 +36,13 @@ fn long_weapons_team(rules: &RulesData, lang: &str) -> KillTeam {
     for (i, s) in team.soldiers.iter_mut().enumerate() {
         // The described case first: Trooper Osk's meltagun.
         if s.weapon != "meltagun" {
-            s.weapon = by_length[i % 6].id.clone();
+            s.weapon = by_length[i % 6].id.as_str().into();
         }
-        s.ribbon = Some("specialist".to_owned());
+        s.ribbon = Some("specialist".into());
         s.items = ["sight", "cloak"]
             .into_iter()
             .map(|item| Carried {
-                item: item.to_owned(),
+                item: item.into(),
                 weapon: None,
             })
             .collect();

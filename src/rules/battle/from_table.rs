@@ -131,9 +131,7 @@ impl CampaignSoldier {
     /// Whether a weapon came with an item struck off at the table: used
     /// up, it cannot be fired again.
     pub fn used(&self, w: &WeaponLine) -> bool {
-        w.item
-            .as_ref()
-            .is_some_and(|i| self.struck.iter().any(|s| s.as_str() == i))
+        w.item.as_ref().is_some_and(|i| self.struck.contains(i))
     }
 }
 

@@ -71,7 +71,7 @@ impl Campaign {
             Relation::Other
         };
         let items = match &self.characters[t].member {
-            Member::Soldier(s) => s.items.iter().map(|c| c.item.clone()).collect(),
+            Member::Soldier(s) => s.items.iter().map(|c| c.item.to_string()).collect(),
             Member::Character(_) => Vec::new(),
         };
         Ok(Known {
@@ -197,7 +197,7 @@ impl Campaign {
         self.expect(&[Phase::Playing])?;
         let i = self.player_index(character)?;
         let data = &rules.killteam;
-        let (it, usage) = item_use::usage(data, item.as_str())?;
+        let (it, usage) = item_use::usage(data, &item)?;
         let table = self.table.clone().unwrap_or_default();
         let key = (character, item.clone());
         let laid = usage.laid && target.is_some() && table.laid.contains(&key);
@@ -208,7 +208,7 @@ impl Campaign {
                 Problem::new(it.rule.clone(), "kt.use.bearer_out").character(&name),
                 data,
                 "item",
-                item.as_str(),
+                &item,
             ));
         }
         if laid {
@@ -228,7 +228,7 @@ impl Campaign {
             out: k.out,
         });
         let ask = Ask {
-            item: item.as_str(),
+            item: &item,
             bearer: &name,
             carried: self.characters[i].member.carries(&item),
             struck: table.struck.contains(&key),
@@ -249,7 +249,7 @@ impl Campaign {
         // its second use.
         let count = self
             .soldier_at_table(character)
-            .map_or(1_u32, |s| carried_count(data, &s, item.as_str()));
+            .map_or(1_u32, |s| carried_count(data, &s, &item));
         let table = self.table.get_or_insert_default();
         if laid {
             table.mine_gone(character, &item);
@@ -305,7 +305,7 @@ impl Campaign {
             .to_owned();
         let again = item_use::roll_again(
             &rules.killteam,
-            (item.as_str(), &name),
+            (&item, &name),
             (&used.target, on.wounds),
             roll,
             rng,
@@ -372,7 +372,7 @@ impl Campaign {
                 Problem::new("KT-11", key).character(self.characters[i].name()),
                 &rules.killteam,
                 "item",
-                item.as_str(),
+                item,
             )
         };
         // The use, or its dice made again (then refused below: never twice).
@@ -480,7 +480,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
                         .because(why),
                     &rules.killteam,
                     "item",
-                    &it.id,
+                    &ItemId::from(it.id.as_str()),
                 )
             })
     }
@@ -521,7 +521,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
                 Problem::new("EQ-11", "kt.use.not_armed"),
                 &rules.killteam,
                 "item",
-                item.as_str(),
+                item,
             ));
         }
         Ok(())
@@ -605,7 +605,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
                 Problem::new("KT-11", "kt.recharge.not_used").character(&name),
                 data,
                 "item",
-                item.as_str(),
+                &item,
             ));
         }
         let e = self.escort_index(self.characters[i].escort)?;
@@ -622,7 +622,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
         // twice (RIB-6).
         let count = self
             .soldier_at_table(character)
-            .map_or(1_u32, |s| carried_count(data, &s, item.as_str()));
+            .map_or(1_u32, |s| carried_count(data, &s, &item));
         let spent = if data.command.recharge_whole_item {
             0
         } else {

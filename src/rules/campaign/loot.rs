@@ -66,11 +66,11 @@ impl Campaign {
         let mut s = s.clone();
         if let Some(l) = self.table.as_ref().and_then(|t| t.loot.get(&id)) {
             if let Some(w) = &l.weapon {
-                s.weapon = w.to_string();
+                s.weapon.clone_from(w);
             }
             if let Some(item) = &l.item {
                 let taken = Carried {
-                    item: item.to_string(),
+                    item: item.clone(),
                     weapon: None,
                 };
                 match s.items.first_mut() {
@@ -99,7 +99,7 @@ impl Campaign {
         let name = self.characters[i].name().to_owned();
         let data = &rules.killteam;
         let ribbon = match &self.characters[i].member {
-            Member::Soldier(s) => s.ribbon.as_deref().and_then(|r| data.ribbon(r)),
+            Member::Soldier(s) => s.ribbon.as_ref().and_then(|r| data.ribbon(r)),
             Member::Character(_) => None,
         }
         .filter(|r| r.grants.iter().any(|g| matches!(g, Grant::Loot { .. })));

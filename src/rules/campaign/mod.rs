@@ -127,7 +127,7 @@ impl data::RecruitFaction {
     pub fn holds(&self, member: &Member) -> bool {
         match member {
             Member::Character(c) => self.races.contains(&c.race),
-            Member::Soldier(s) => self.soldier_kinds.contains(&s.kind),
+            Member::Soldier(s) => self.soldier_kinds.iter().any(|k| s.kind == k.as_str()),
         }
     }
 }
@@ -181,7 +181,7 @@ impl Member {
                 .items
                 .iter()
                 .filter(|c| rules.killteam.item(&c.item).is_some_and(|i| i.single_use))
-                .map(|c| ItemId::from(c.item.as_str()))
+                .map(|c| c.item.clone())
                 .collect(),
         }
     }

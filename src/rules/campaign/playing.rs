@@ -315,7 +315,7 @@ impl Campaign {
                     .character(self.characters[i].name()),
                 &rules.killteam,
                 "item",
-                item.as_str(),
+                &item,
             ));
         }
         if !member.items(rules).contains(&item) {
@@ -324,7 +324,7 @@ impl Campaign {
                     .character(self.characters[i].name()),
                 &rules.killteam,
                 "item",
-                item.as_str(),
+                &item,
             ));
         }
         let table = self.table.get_or_insert_default();

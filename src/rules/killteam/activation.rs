@@ -297,7 +297,7 @@ pub fn allowance(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Result<A
         .map_or(actions.per_activation, |n| n.min(actions.per_activation));
     let agility = s
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
         .filter(|r| {
             r.grants
@@ -323,7 +323,10 @@ pub fn allowance(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Result<A
         rows_span_activations: data.turn.rows_span_activations,
         next_seq: 0,
         agility,
-        insignia: s.items.iter().any(|c| c.item == data.turn.insignia.item),
+        insignia: s
+            .items
+            .iter()
+            .any(|c| c.item == data.turn.insignia.item.as_str()),
         in_action: wounds_left > 0,
         single_activation: kind.actions.per_turn.is_none(),
     })

@@ -38,10 +38,10 @@ pub type SoldierId = u64;
 #[serde(deny_unknown_fields)]
 pub struct Carried {
     /// The item's id.
-    pub item: String,
+    pub item: ItemId,
     /// The weapon it brings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub weapon: Option<String>,
+    pub weapon: Option<WeaponId>,
 }
 
 /// A soldier of a kill team.
@@ -53,15 +53,15 @@ pub struct Soldier {
     /// The soldier's name.
     pub name: String,
     /// The soldier kind's id (`guardsman`).
-    pub kind: String,
+    pub kind: KindId,
     /// The weapon carried.
-    pub weapon: String,
+    pub weapon: WeaponId,
     /// Special equipment (one, two with the Specialist ribbon).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Carried>,
     /// The ribbon.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ribbon: Option<String>,
+    pub ribbon: Option<RibbonId>,
 }
 
 /// A kill team: the document the kill-team builder edits. A draft: it can
@@ -223,7 +223,7 @@ fn weapon_classes(data: &KillTeamData, s: &Soldier) -> Vec<WeaponClass> {
         .into_iter()
         .collect();
     for carried in &s.items {
-        if let Some(w) = carried.weapon.as_deref().and_then(|w| data.weapon(w))
+        if let Some(w) = carried.weapon.as_ref().and_then(|w| data.weapon(w))
             && w.class != WeaponClass::Basic
         {
             classes.push(w.class);
@@ -234,7 +234,7 @@ fn weapon_classes(data: &KillTeamData, s: &Soldier) -> Vec<WeaponClass> {
 
 /// Why a soldier may not carry `weapon` as his main weapon (KT-3, KT-18 …
 /// KT-20, EQ-8, EQ-9, EQ-28), if not.
-pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Problem> {
+pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &WeaponId) -> Option<Problem> {
     if let (Some(kind), Some(w)) = (data.kind(&s.kind), data.weapon(weapon)) {
         // A close-combat weapon, a pistol or a grenade comes on top of the
         // basic kit (EQ-8, EQ-9; a grenade is thrown, KT-14), never as a
@@ -261,7 +261,7 @@ pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<
 
 /// Why a soldier may not carry `weapon` at all, as his main weapon or an
 /// item's (KT-3, KT-18 … KT-20, EQ-28), if not.
-fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Problem> {
+fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &WeaponId) -> Option<Problem> {
     let Some(kind) = data.kind(&s.kind) else {
         return Some(unknown_kind(s));
     };
@@ -299,7 +299,7 @@ fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Probl
     // A Strongman may carry a heavy weapon without a weapons team (RIB-9).
     let strongman = s
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
         .is_some_and(|r| r.grants.contains(&Grant::HeavyWeapon));
     if w.class == WeaponClass::Heavy && strongman {
@@ -323,7 +323,7 @@ fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Probl
 
 /// Why a soldier may not take `item` (EQ-*, RIB-4, RIB-6), if not, given the
 /// items he carries besides it.
-pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Problem> {
+pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &ItemId) -> Option<Problem> {
     let Some(kind) = data.kind(&s.kind) else {
         return Some(unknown_kind(s));
     };
@@ -367,14 +367,14 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Prob
             return Some(p.character(&s.name).named("item", &it.id, &it.names));
         }
     }
-    let others: Vec<&str> = s
+    let others: Vec<&ItemId> = s
         .items
         .iter()
-        .map(|c| c.item.as_str())
+        .map(|c| &c.item)
         .filter(|&i| i != item)
         .collect();
     let allowed = allowed_items(data, s);
-    let already = s.items.iter().filter(|c| c.item == item).count();
+    let already = s.items.iter().filter(|c| c.item == *item).count();
     if already >= 1 && allowed > 1 {
         // Specialist: two different items (RIB-4).
         return Some(
@@ -386,7 +386,7 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Prob
     if let Some(group) = &it.group
         && let Some(other) = others
             .iter()
-            .filter_map(|o| data.item(o))
+            .filter_map(|&o| data.item(o))
             .find(|o| o.group.as_ref() == Some(group))
     {
         return Some(
@@ -404,8 +404,8 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Prob
 pub fn item_weapon_refusal(
     data: &KillTeamData,
     s: &Soldier,
-    item: &str,
-    weapon: &str,
+    item: &ItemId,
+    weapon: &WeaponId,
 ) -> Option<Problem> {
     let refusal = || {
         let p = Problem::new("KT-5", "kt.problem.weapon_not_for_item").character(&s.name);
@@ -422,7 +422,7 @@ pub fn item_weapon_refusal(
     }
     // The item's own weapon is his by the item (the sergeant's bolter,
     // EQ-28); any other must be one he may carry.
-    if weapon != pick.default
+    if weapon.as_str() != pick.default
         && let Some(p) = carry_refusal(data, s, weapon)
     {
         return Some(p);
@@ -435,7 +435,7 @@ pub fn item_weapon_refusal(
 pub fn allowed_items(data: &KillTeamData, s: &Soldier) -> usize {
     let second = s
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
         .is_some_and(|r| r.grants.contains(&Grant::SecondItem));
     if second { 2 } else { 1 }
@@ -444,7 +444,7 @@ pub fn allowed_items(data: &KillTeamData, s: &Soldier) -> usize {
 /// Why a soldier may not take one more item `item`, if not: the item's
 /// own refusal ([`item_refusal`]), or his hands full (one item, two with
 /// the ribbon that grants a second: KT-5, RIB-4).
-pub fn item_add_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Problem> {
+pub fn item_add_refusal(data: &KillTeamData, s: &Soldier, item: &ItemId) -> Option<Problem> {
     item_refusal(data, s, item).or_else(|| {
         let allowed = allowed_items(data, s);
         hands_full(data, s).then(|| too_many_items(s, s.items.len() + 1, allowed))
@@ -466,7 +466,7 @@ fn too_many_items(s: &Soldier, count: usize, allowed: usize) -> Problem {
 }
 
 /// Why a soldier may not take `ribbon`, if not (KT-5, KT-20).
-pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<Problem> {
+pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &RibbonId) -> Option<Problem> {
     let Some(kind) = data.kind(&s.kind) else {
         return Some(unknown_kind(s));
     };
@@ -488,7 +488,10 @@ pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<
     // is refused to a soldier who carries none (RIB-6).
     for grant in &r.grants {
         if let Grant::Double { items } = grant
-            && !s.items.iter().any(|c| items.contains(&c.item))
+            && !s
+                .items
+                .iter()
+                .any(|c| items.iter().any(|i| c.item == i.as_str()))
         {
             return Some(
                 Problem::new(r.rule.clone(), "kt.problem.double_needs_item")
@@ -506,17 +509,17 @@ pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<
 
 /// `p` with the item `id` as the argument `arg`: its name in the reader's
 /// language, or the id itself when the data does not know it.
-pub fn with_item(p: Problem, data: &KillTeamData, arg: &'static str, id: &str) -> Problem {
+pub fn with_item(p: Problem, data: &KillTeamData, arg: &'static str, id: &ItemId) -> Problem {
     match data.item(id) {
-        Some(it) => p.named(arg, id, &it.names),
+        Some(it) => p.named(arg, id.as_str(), &it.names),
         None => p.arg(arg, id),
     }
 }
 
 /// `p` with the weapon `id` as the argument `arg`, as [`with_item`].
-pub fn with_weapon(p: Problem, data: &KillTeamData, arg: &'static str, id: &str) -> Problem {
+pub fn with_weapon(p: Problem, data: &KillTeamData, arg: &'static str, id: &WeaponId) -> Problem {
     match data.weapon(id) {
-        Some(w) => p.named(arg, id, &w.names),
+        Some(w) => p.named(arg, id.as_str(), &w.names),
         None => p.arg(arg, id),
     }
 }

@@ -2,7 +2,9 @@
 //! ribbon and item that changes it, and his weapons as they fire with his
 //! items (EQ-2, EQ-5, EQ-20, EQ-21).
 
-use super::data::{Effect, Item, KillTeamData, KtProfile, Ribbon, Strength, Weapon, WeaponType};
+use super::data::{
+    Effect, Item, ItemId, KillTeamData, KtProfile, Ribbon, Strength, Weapon, WeaponType,
+};
 use super::{Soldier, unknown_kind};
 use crate::rules::core::dice::Amount;
 use crate::rules::core::problem::Problem;
@@ -34,7 +36,7 @@ pub struct WeaponLine {
     pub changed_by: Vec<String>,
     /// The item that brings it, if it is not the soldier's own weapon (a
     /// pistol, EQ-9): struck off at the table, the weapon goes with it.
-    pub item: Option<String>,
+    pub item: Option<ItemId>,
 }
 
 /// A soldier's profile and weapons with everything he carries counted.
@@ -118,7 +120,7 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
     // is the bearer's save, which armour then betters by 1 (EQ-24, EQ-26),
     // so the order the items are listed in does not change the result
     // (additions commute, and "at" effects keep the better score).
-    let ribbon = s.ribbon.as_deref().and_then(|r| data.ribbon(r));
+    let ribbon = s.ribbon.as_ref().and_then(|r| data.ribbon(r));
     let items: Vec<_> = s.items.iter().filter_map(|c| data.item(&c.item)).collect();
     let mut sources: Vec<(String, Effect)> = ribbon
         .map(|r| (r.rule.clone(), r.effects.clone()))
@@ -148,7 +150,7 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
             .push(own_weapon(w, d.profile.strength, &weapon_effects));
     }
     for carried in &s.items {
-        if let Some(w) = carried.weapon.as_deref().and_then(|w| data.weapon(w)) {
+        if let Some(w) = carried.weapon.as_ref().and_then(|w| data.weapon(w)) {
             let mut l = line(w, d.profile.strength);
             l.item = Some(carried.item.clone());
             d.weapons.push(l);
@@ -246,11 +248,11 @@ fn own_weapon(w: &Weapon, strength: i32, weapon_effects: &[(String, Effect)]) ->
 
 /// How many of the single-use item `item` the soldier `s` carries: two
 /// when his Explosives expert ribbon doubles it (RIB-6), else one.
-pub fn carried_count(data: &super::data::KillTeamData, s: &super::Soldier, item: &str) -> u32 {
-    let ribbon = s.ribbon.as_deref().and_then(|r| data.ribbon(r));
+pub fn carried_count(data: &KillTeamData, s: &Soldier, item: &ItemId) -> u32 {
+    let ribbon = s.ribbon.as_ref().and_then(|r| data.ribbon(r));
     let doubled = ribbon.is_some_and(|r| {
         r.grants.iter().any(|g| {
-            matches!(g, super::data::Grant::Double { items } if items.iter().any(|i| i == item))
+            matches!(g, super::data::Grant::Double { items } if items.iter().any(|i| item == i.as_str()))
         })
     });
     if doubled { 2 } else { 1 }

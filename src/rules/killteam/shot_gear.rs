@@ -38,7 +38,7 @@ fn uses<'a>(
 ) -> impl Iterator<Item = GearModifier> + 'a {
     let ribbon = soldier
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
         .and_then(|r| r.shot.map(|u| (u, r.id.clone(), r.rule.clone(), true)));
     let items = soldier.items.iter().filter_map(|c| {
@@ -162,7 +162,7 @@ pub fn combi_partner(
     let derived = super::derive(data, s).ok()?;
     let is_combi = |w: &super::WeaponLine| {
         w.item
-            .as_deref()
+            .as_ref()
             .and_then(|i| data.item(i))
             .and_then(|i| i.weapon_choice.as_ref())
             .is_some_and(|c| c.fires_with_own)
@@ -175,7 +175,7 @@ pub fn combi_partner(
     let combi = ranged.iter().find(|w| is_combi(w))?;
     let own = ranged
         .iter()
-        .find(|w| w.item.is_none() && w.id == s.weapon)?;
+        .find(|w| w.item.is_none() && s.weapon == w.id.as_str())?;
     if combi.id == weapon_id {
         Some((*own).clone())
     } else if own.id == weapon_id {

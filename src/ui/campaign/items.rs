@@ -93,7 +93,7 @@ pub(super) fn items_ui(
             // RIB-6: an item carried twice, after the buttons (which never
             // move under the mouse).
             let count = c.soldier_at_table(x.id).map_or(1, |s| {
-                killteam::carried_count(&cx.rules.killteam, &s, item.as_str())
+                killteam::carried_count(&cx.rules.killteam, &s, &item)
             });
             let uses = table.uses_of(x.id, &item);
             if count > 1 && !struck {

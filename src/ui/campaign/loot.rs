@@ -54,7 +54,7 @@ pub(super) fn loot_ui(
     let data = &cx.rules.killteam;
     let thief = s
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
         .is_some_and(|r| r.grants.iter().any(|g| matches!(g, Grant::Loot { .. })));
     if !thief {

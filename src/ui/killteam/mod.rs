@@ -11,7 +11,7 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, Screen};
 use crate::rules::core::names::name_in;
-use crate::rules::killteam::KillTeam;
+use crate::rules::killteam::{KillTeam, KindId};
 use crate::rules::{DocKey, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::edit;
@@ -153,7 +153,7 @@ impl KillTeamView {
                         cx.send(edit(
                             &team.id,
                             KillTeamEdit::AddSoldier {
-                                kind: kind.id.clone(),
+                                kind: KindId::from(kind.id.as_str()),
                                 name,
                             },
                         ));

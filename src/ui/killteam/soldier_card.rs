@@ -8,7 +8,9 @@ use egui_material_icons::icons;
 
 use crate::rules::KillTeamEdit;
 use crate::rules::core::names::name_in;
-use crate::rules::killteam::data::{Item, KillTeamData, Ribbon, WeaponType};
+use crate::rules::killteam::data::{
+    Item, ItemId, KillTeamData, KindId, Ribbon, RibbonId, WeaponId, WeaponType,
+};
 use crate::rules::killteam::{
     Carried, Derived, KillTeam, Soldier, WeaponLine, derive, hands_full, item_add_refusal,
     item_weapon_refusal, ribbon_refusal, weapon_refusal,
@@ -65,7 +67,7 @@ pub fn soldier_card_ui(
                 ui.horizontal_wrapped(|ui| item_row_ui(ui, cx, data, &team.id, s, at, it));
             }
         }
-        if let Some(r) = s.ribbon.as_deref().and_then(|r| data.ribbon(r)) {
+        if let Some(r) = s.ribbon.as_ref().and_then(|r| data.ribbon(r)) {
             ui.horizontal_wrapped(|ui| ribbon_line_ui(ui, cx, r));
         }
     });
@@ -185,7 +187,8 @@ fn kind_picker_ui(
         })
         .collect();
     let shown = (kind_name(cx, data, s), choice_names(&kinds));
-    if let Some(k) = soldier_picker_ui(ui, cx, "kt.kind", s, (shown.0, &shown.1), None, &kinds)
+    if let Some(k) =
+        soldier_picker_ui(ui, cx, "kt.kind", s, (shown.0, &shown.1), None, &kinds).map(KindId::from)
         && k != s.kind
     {
         cx.send(edit(tid, KillTeamEdit::SetKind(s.id, k)));
@@ -226,12 +229,12 @@ fn weapon_picker_ui(
     let weapons: Options = data
         .weapons
         .iter()
-        .filter(|w| w.weapon_type != WeaponType::Grenade || w.id == s.weapon)
+        .filter(|w| w.weapon_type != WeaponType::Grenade || s.weapon == w.id.as_str())
         .map(|w| Choice {
             id: w.id.clone(),
             name: name_in(&w.names, cx.lang.code(), &w.id).to_owned(),
             detail: weapon_detail(cx.lang, w),
-            refusal: weapon_refusal(data, s, &w.id),
+            refusal: weapon_refusal(data, s, &WeaponId::from(w.id.as_str())),
         })
         .collect();
     let weapon_name = data.weapon(&s.weapon).map_or(s.weapon.as_str(), |w| {
@@ -246,7 +249,9 @@ fn weapon_picker_ui(
         (weapon_name, &shown),
         None,
         &weapons,
-    ) && w != s.weapon
+    )
+    .map(WeaponId::from)
+        && w != s.weapon
     {
         cx.send(edit(tid, KillTeamEdit::SetWeapon(s.id, w)));
     }
@@ -271,11 +276,11 @@ fn ribbon_picker_ui(
         id: r.id.clone(),
         name: format!("{} ({})", name_in(&r.names, cx.lang.code(), &r.id), r.rule),
         detail: name_in(&r.text, cx.lang.code(), "").to_owned(),
-        refusal: ribbon_refusal(data, s, &r.id),
+        refusal: ribbon_refusal(data, s, &RibbonId::from(r.id.as_str())),
     }));
     let ribbon_name = s
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
         .map_or(no_ribbon, |r| name_in(&r.names, cx.lang.code(), &r.id));
     // The button shows a ribbon's name, without its rule.
@@ -295,7 +300,7 @@ fn ribbon_picker_ui(
         None,
         &ribbons,
     ) {
-        let r = (!r.is_empty()).then_some(r);
+        let r = (!r.is_empty()).then(|| RibbonId::from(r));
         if r != s.ribbon {
             cx.send(edit(tid, KillTeamEdit::SetRibbon(s.id, r)));
         }
@@ -315,7 +320,7 @@ fn item_picker_ui(
         .equipment
         .iter()
         .map(|it| {
-            let refusal = item_add_refusal(data, s, &it.id);
+            let refusal = item_add_refusal(data, s, &ItemId::from(it.id.as_str()));
             Choice {
                 id: it.id.clone(),
                 name: format!(
@@ -339,7 +344,13 @@ fn item_picker_ui(
     ) {
         cx.send(edit(
             tid,
-            KillTeamEdit::AddItem(s.id, Carried { item, weapon: None }),
+            KillTeamEdit::AddItem(
+                s.id,
+                Carried {
+                    item: ItemId::from(item),
+                    weapon: None,
+                },
+            ),
         ));
     }
 }
@@ -503,12 +514,12 @@ fn item_weapon_picker_ui(
             id: w.id.clone(),
             name: name_in(&w.names, cx.lang.code(), &w.id).to_owned(),
             detail: weapon_detail(cx.lang, w),
-            refusal: item_weapon_refusal(data, s, &it.id, &w.id),
+            refusal: item_weapon_refusal(data, s, &carried.item, &WeaponId::from(w.id.as_str())),
         })
         .collect();
     let current = carried
         .weapon
-        .as_deref()
+        .as_ref()
         .and_then(|w| data.weapon(w))
         .map_or("", |w| name_in(&w.names, cx.lang.code(), &w.id));
     let name = name_in(&it.names, cx.lang.code(), &it.id);
@@ -522,7 +533,9 @@ fn item_weapon_picker_ui(
         (current, &shown),
         None,
         &options,
-    ) && carried.weapon.as_deref() != Some(w.as_str())
+    )
+    .map(WeaponId::from)
+        && carried.weapon.as_ref() != Some(&w)
     {
         cx.send(edit(tid, KillTeamEdit::SetItemWeapon(s.id, at, w)));
     }

@@ -257,7 +257,7 @@ impl Campaign {
         let data = &rules.killteam;
         let single = data.item(item.as_str()).is_some_and(|i| i.single_use);
         let count = self.soldier_at_table(character).map_or(1, |s| {
-            crate::rules::killteam::carried_count(data, &s, item.as_str())
+            crate::rules::killteam::carried_count(data, &s, &item)
         });
         let table = self.table.get_or_insert_default();
         table.set_soldier_turn(character, next);

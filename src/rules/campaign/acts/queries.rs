@@ -342,7 +342,7 @@ impl Campaign {
                 Problem::new(it.rule.clone(), "kt.gear.not_at_table"),
                 data,
                 "item",
-                item.as_str(),
+                item,
             ));
         };
         let carried = self
@@ -353,7 +353,7 @@ impl Campaign {
                 Problem::new("KT-5", "campaign.problem.no_item"),
                 data,
                 "item",
-                item.as_str(),
+                item,
             ));
         }
         let table = self.table.as_ref();
@@ -362,7 +362,7 @@ impl Campaign {
                 Problem::new(it.rule.clone(), "kt.use.struck"),
                 data,
                 "item",
-                item.as_str(),
+                item,
             ));
         }
         if gear.once_a_turn && at.turn.gear.contains(item) {
@@ -370,7 +370,7 @@ impl Campaign {
                 Problem::new(it.rule.clone(), "kt.gear.once_a_turn"),
                 data,
                 "item",
-                item.as_str(),
+                item,
             ));
         }
         let actions = match way {

@@ -12,7 +12,7 @@ use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
-use crate::rules::killteam::{Carried, ItemId, RibbonId, item_refusal, ribbon_refusal};
+use crate::rules::killteam::{Carried, ItemId, RibbonId, WeaponId, item_refusal, ribbon_refusal};
 
 impl Campaign {
     /// [`DebriefEdit::ExchangeVp`]: vP exchanged for reinforcement points
@@ -313,41 +313,38 @@ impl Campaign {
         if ribbon.is_some() && s.ribbon.is_some() {
             return Err(Problem::new("KT-5", "campaign.problem.free_ribbon_taken").character(&name));
         }
-        if let Some(p) = item
-            .as_ref()
-            .and_then(|id| item_refusal(data, s, id.as_str()))
-        {
+        if let Some(p) = item.as_ref().and_then(|id| item_refusal(data, s, id)) {
             return Err(p);
         }
         // The ribbon judged with the item given in the same event (RIB-6:
         // Explosives expert with a free mine).
         let mut with_item = s.clone();
         with_item.items.extend(item.iter().map(|id| Carried {
-            item: id.to_string(),
+            item: id.clone(),
             weapon: None,
         }));
         if let Some(p) = ribbon
             .as_ref()
-            .and_then(|id| ribbon_refusal(data, &with_item, id.as_str()))
+            .and_then(|id| ribbon_refusal(data, &with_item, id))
         {
             return Err(p);
         }
-        let weapon = |id: &str| {
+        let weapon = |id: &ItemId| {
             data.item(id)
                 .and_then(|it| it.weapon_choice.as_ref())
-                .map(|p| p.default.clone())
+                .map(|p| WeaponId::from(p.default.as_str()))
         };
         let Member::Soldier(s) = &mut self.char_mut(i).member else {
             unreachable!("a soldier, checked above")
         };
         if let Some(id) = &item {
             s.items.push(Carried {
-                item: id.to_string(),
-                weapon: weapon(id.as_str()),
+                item: id.clone(),
+                weapon: weapon(id),
             });
         }
-        if let Some(r) = &ribbon {
-            s.ribbon = Some(r.to_string());
+        if ribbon.is_some() {
+            s.ribbon.clone_from(&ribbon);
         }
         out.lines.push((
             LineKind::Info,

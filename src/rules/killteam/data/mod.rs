@@ -3,6 +3,8 @@
 //! effects in machine-readable form, and its names and rule text in every
 //! language. Users can override the file like the other rules files.
 
+use std::borrow::Borrow;
+
 use serde::{Deserialize, Serialize};
 
 mod ids;
@@ -848,23 +850,23 @@ pub enum DoubleKillBonus {
 
 impl KillTeamData {
     /// A soldier kind by id.
-    pub fn kind(&self, id: &str) -> Option<&SoldierKind> {
-        self.soldier_kinds.iter().find(|k| k.id == id)
+    pub fn kind(&self, id: &(impl Borrow<str> + ?Sized)) -> Option<&SoldierKind> {
+        self.soldier_kinds.iter().find(|k| k.id == id.borrow())
     }
 
     /// A weapon by id.
-    pub fn weapon(&self, id: &str) -> Option<&Weapon> {
-        self.weapons.iter().find(|w| w.id == id)
+    pub fn weapon(&self, id: &(impl Borrow<str> + ?Sized)) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| w.id == id.borrow())
     }
 
     /// An item by id.
-    pub fn item(&self, id: &str) -> Option<&Item> {
-        self.equipment.iter().find(|i| i.id == id)
+    pub fn item(&self, id: &(impl Borrow<str> + ?Sized)) -> Option<&Item> {
+        self.equipment.iter().find(|i| i.id == id.borrow())
     }
 
     /// A ribbon by id.
-    pub fn ribbon(&self, id: &str) -> Option<&Ribbon> {
-        self.ribbons.iter().find(|r| r.id == id)
+    pub fn ribbon(&self, id: &(impl Borrow<str> + ?Sized)) -> Option<&Ribbon> {
+        self.ribbons.iter().find(|r| r.id == id.borrow())
     }
 
     /// Checks that the file holds together: ids unique, every weapon an
@@ -917,7 +919,7 @@ impl KillTeamData {
                     let _ = amount_dice(a)?;
                 }
                 check_range("use.range_inches", u.range_inches, 0..=100)?;
-                if let Some(id) = u.ignored_by.iter().find(|id| self.item(id).is_none()) {
+                if let Some(id) = u.ignored_by.iter().find(|&id| self.item(id).is_none()) {
                     return Err(Problem::new(DATA, "data.unknown_item").arg("item", id));
                 }
             }
@@ -929,7 +931,7 @@ impl KillTeamData {
         for ribbon in &self.ribbons {
             for grant in &ribbon.grants {
                 if let Grant::Double { items } = grant
-                    && let Some(id) = items.iter().find(|i| self.item(i).is_none())
+                    && let Some(id) = items.iter().find(|&i| self.item(i).is_none())
                 {
                     return Err(Problem::new(DATA, "data.unknown_item").arg("item", id));
                 }

@@ -136,7 +136,7 @@ pub fn pick_campaign_shooter(
                     let button = if used {
                         let item = w
                             .item
-                            .as_deref()
+                            .as_ref()
                             .and_then(|i| data.item(i))
                             .map_or(weapon, |i| name_in(&i.names, cx.lang.code(), &i.id));
                         let words = cx.f("battle.weapon_used", &[("item", item)]);

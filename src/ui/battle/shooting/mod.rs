@@ -372,7 +372,7 @@ impl ShootingView {
         }
         Self::soldier_line(ui, cx, &self.shot_sides.attacker, &mut self.shooter_soldier);
         if let Some(m) =
-            ribbons::move_after_shot(&cx.rules.killteam, self.shot.shooter_ribbon.as_deref())
+            ribbons::move_after_shot(&cx.rules.killteam, self.shot.shooter_ribbon.as_ref())
         {
             ui.horizontal_wrapped(|ui| {
                 badge(ui, Tone::Info, &cx.msg(&m));

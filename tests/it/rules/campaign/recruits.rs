@@ -388,7 +388,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
         panic!("a soldier")
     };
     assert_eq!(s.kind, "guardsman");
-    assert_eq!(s.weapon, kind.default_weapon);
+    assert_eq!(s.weapon.as_str(), kind.default_weapon);
     assert!(new.origin.is_none());
     assert_eq!(c.recruiting().pool(EscortId(1)), held - price);
     assert_eq!(c.members(EscortId(1)).count(), 4);
@@ -551,7 +551,7 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
     };
     assert_eq!(s.items.len(), 1);
     assert_eq!(s.items[0].item, "medikit");
-    assert_eq!(s.ribbon.as_deref(), Some("grenadier"));
+    assert_eq!(s.ribbon, Some("grenadier".into()));
     assert_eq!(refused(&c, give(Some("torch"), None), r).rule, "KT-5");
     assert_eq!(refused(&c, give(None, Some("endurance")), r).rule, "KT-5");
     // RIB-6 judged with the item given in the same event: a mine, and

@@ -28,16 +28,16 @@ fn soldier(ribbon: Option<&str>, items: &[(&str, Option<&str>)]) -> Soldier {
     Soldier {
         id: 1,
         name: "Hark".to_owned(),
-        kind: "guardsman".to_owned(),
-        weapon: "lasgun".to_owned(),
+        kind: "guardsman".into(),
+        weapon: "lasgun".into(),
         items: items
             .iter()
             .map(|(i, w)| Carried {
-                item: (*i).to_owned(),
-                weapon: w.map(str::to_owned),
+                item: (*i).into(),
+                weapon: w.map(Into::into),
             })
             .collect(),
-        ribbon: ribbon.map(str::to_owned),
+        ribbon: ribbon.map(Into::into),
     }
 }
 

@@ -19,16 +19,16 @@ fn soldier(items: &[&str], ribbon: Option<&str>) -> Soldier {
     Soldier {
         id: 1,
         name: "Vask".to_owned(),
-        kind: "guardsman".to_owned(),
-        weapon: "lasgun".to_owned(),
+        kind: "guardsman".into(),
+        weapon: "lasgun".into(),
         items: items
             .iter()
             .map(|i| Carried {
-                item: (*i).to_owned(),
+                item: (*i).into(),
                 weapon: None,
             })
             .collect(),
-        ribbon: ribbon.map(str::to_owned),
+        ribbon: ribbon.map(Into::into),
     }
 }
 
@@ -492,8 +492,8 @@ fn eq_4_a_combi_weapon_fires_its_other_barrel_as_snap_fire() {
     let mut s = super::soldier(1, "special_weapon_trooper", "meltagun");
     assert!(combi_partner(data, &s, "meltagun").is_none(), "no combi");
     s.items.push(muster::rules::killteam::Carried {
-        item: "combi_weapon".to_owned(),
-        weapon: Some("plasma_gun".to_owned()),
+        item: "combi_weapon".into(),
+        weapon: Some("plasma_gun".into()),
     });
     let other = combi_partner(data, &s, "meltagun").expect("the plasma gun");
     assert_eq!(other.id, "plasma_gun");

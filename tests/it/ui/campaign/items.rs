@@ -353,7 +353,7 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
         .iter_mut()
         .find(|s| s.name == "Trooper Nim")
         .expect("Nim");
-    nim.ribbon = Some("deminer".to_owned());
+    nim.ribbon = Some("deminer".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -416,7 +416,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
         .iter_mut()
         .find(|s| s.name == "Trooper Pell")
         .expect("Pell")
-        .ribbon = Some("thief".to_owned());
+        .ribbon = Some("thief".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     let pell = char_id(&c, "Trooper Pell");
     let dace = char_id(&c, "Trooper Dace");

@@ -344,8 +344,8 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
             .iter_mut()
             .find(|s| s.name == name)
             .expect("soldier");
-        s.kind = kind.to_owned();
-        s.weapon = weapon.to_owned();
+        s.kind = kind.into();
+        s.weapon = weapon.into();
         s.items.clear();
         s.ribbon = None;
     }
@@ -353,7 +353,7 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
         .iter_mut()
         .find(|s| s.name == "Trooper Pell")
         .expect("Pell")
-        .ribbon = Some("agility".to_owned());
+        .ribbon = Some("agility".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     // Soldiers act one after the other: the players keep the turns (KT-8).
     let c = crate::common::turns_shown(&c, rules);
