@@ -149,30 +149,30 @@ fn killteam_problems(rules: &RulesData) -> Vec<Problem> {
     let mut soldiers = Vec::new();
     for kind in &data.soldier_kinds {
         for w in &data.weapons {
-            soldiers.push(soldier(&kind.id, &w.id, &[], None));
+            soldiers.push(soldier(kind.id.as_str(), w.id.as_str(), &[], None));
         }
         for it in &data.equipment {
             soldiers.push(soldier(
-                &kind.id,
-                &kind_weapon(rules, &kind.id),
-                &[&it.id],
+                kind.id.as_str(),
+                &kind_weapon(rules, kind.id.as_str()),
+                &[it.id.as_str()],
                 None,
             ));
             for other in &data.equipment {
                 soldiers.push(soldier(
-                    &kind.id,
-                    &kind_weapon(rules, &kind.id),
-                    &[&it.id, &other.id],
+                    kind.id.as_str(),
+                    &kind_weapon(rules, kind.id.as_str()),
+                    &[it.id.as_str(), other.id.as_str()],
                     None,
                 ));
             }
         }
         for r in &data.ribbons {
             soldiers.push(soldier(
-                &kind.id,
-                &kind_weapon(rules, &kind.id),
+                kind.id.as_str(),
+                &kind_weapon(rules, kind.id.as_str()),
                 &[],
-                Some(&r.id),
+                Some(r.id.as_str()),
             ));
         }
     }
@@ -193,7 +193,7 @@ fn kind_weapon(rules: &RulesData, kind: &str) -> String {
         .iter()
         .find(|s| s.kind == kind)
         .map_or_else(
-            || rules.killteam.weapons[0].id.clone(),
+            || rules.killteam.weapons[0].id.to_string(),
             |s| s.weapon.to_string(),
         )
 }

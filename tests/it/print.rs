@@ -14,7 +14,7 @@ use muster::print::{
     render_pdf,
 };
 use muster::rules::campaign::{Campaign, State};
-use muster::rules::killteam::derive;
+use muster::rules::killteam::{ItemId, derive};
 use muster::rules::{Character, Characteristic, KillTeam, Roster, RulesData};
 use muster::store::{self, Kinds};
 
@@ -913,8 +913,8 @@ fn worst_case_team(rules: &RulesData) -> KillTeam {
         .max_by_key(|r| r.text["fr"].chars().count())
         .map(|r| r.id.clone())
         .expect("a ribbon");
-    let carried = |id: &str| muster::rules::killteam::Carried {
-        item: id.into(),
+    let carried = |id: &ItemId| muster::rules::killteam::Carried {
+        item: id.clone(),
         weapon: None,
     };
     for (i, s) in team.soldiers.iter_mut().enumerate() {
@@ -923,7 +923,7 @@ fn worst_case_team(rules: &RulesData) -> KillTeam {
             s.ribbon = Some("specialist".into());
             s.items = vec![carried(&first), carried(&second)];
         } else {
-            s.ribbon = Some(longest_ribbon.as_str().into());
+            s.ribbon = Some(longest_ribbon.clone());
             s.items = vec![carried(&first)];
         }
     }

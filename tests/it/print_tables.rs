@@ -36,7 +36,7 @@ fn long_weapons_team(rules: &RulesData, lang: &str) -> KillTeam {
     for (i, s) in team.soldiers.iter_mut().enumerate() {
         // The described case first: Trooper Osk's meltagun.
         if s.weapon != "meltagun" {
-            s.weapon = by_length[i % 6].id.as_str().into();
+            s.weapon = by_length[i % 6].id.clone();
         }
         s.ribbon = Some("specialist".into());
         s.items = ["sight", "cloak"]

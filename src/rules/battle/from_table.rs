@@ -569,7 +569,7 @@ impl TableSide {
                 .map(|w| Ranged {
                     name: data
                         .weapon(&w.id)
-                        .map_or(w.id.as_str(), |x| name_in(&x.names, lang, &x.id))
+                        .map_or(w.id.as_str(), |x| name_in(&x.names, lang, x.id.as_str()))
                         .to_owned(),
                     kt: Some(KtWeapon::of(w)),
                     rt: None,

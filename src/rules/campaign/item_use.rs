@@ -29,7 +29,7 @@ pub const RECHARGE: &str = "recharge";
 struct Known {
     names: Names,
     relation: Relation,
-    items: Vec<String>,
+    items: Vec<ItemId>,
     wounds: u32,
     out: bool,
 }
@@ -71,7 +71,7 @@ impl Campaign {
             Relation::Other
         };
         let items = match &self.characters[t].member {
-            Member::Soldier(s) => s.items.iter().map(|c| c.item.to_string()).collect(),
+            Member::Soldier(s) => s.items.iter().map(|c| c.item.clone()).collect(),
             Member::Character(_) => Vec::new(),
         };
         Ok(Known {
@@ -480,7 +480,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
                         .because(why),
                     &rules.killteam,
                     "item",
-                    &ItemId::from(it.id.as_str()),
+                    &it.id,
                 )
             })
     }
@@ -632,7 +632,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
         table.struck.remove(&key);
         table.set_uses(character, &item, spent);
         let item_names = data
-            .item(item.as_str())
+            .item(&item)
             .map(|i| i.names.clone())
             .unwrap_or_default();
         out.lines.push((

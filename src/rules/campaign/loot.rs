@@ -20,7 +20,7 @@ use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::data::Grant;
-use crate::rules::killteam::{Carried, Soldier, WeaponId};
+use crate::rules::killteam::{Carried, Soldier};
 
 pub use super::{LootPick, Looted};
 
@@ -48,7 +48,7 @@ impl Campaign {
                 .weapons
                 .iter()
                 .filter_map(|w| data.weapons.iter().find(|k| same(&w.names, &k.names)))
-                .map(|k| LootPick::Weapon(WeaponId::from(k.id.as_str())))
+                .map(|k| LootPick::Weapon(k.id.clone()))
                 .collect();
             out.dedup();
             return out;
@@ -125,11 +125,11 @@ impl Campaign {
         let names = match &pick {
             LootPick::Weapon(w) => {
                 l.weapon = Some(w.clone());
-                data.weapon(w.as_str()).map(|x| x.names.clone())
+                data.weapon(w).map(|x| x.names.clone())
             }
             LootPick::Item(it) => {
                 l.item = Some(it.clone());
-                data.item(it.as_str()).map(|x| x.names.clone())
+                data.item(it).map(|x| x.names.clone())
             }
         }
         .unwrap_or_default();

@@ -190,7 +190,7 @@ impl Member {
     pub fn carries(&self, id: &ItemId) -> bool {
         match self {
             Self::Character(_) => false,
-            Self::Soldier(s) => s.items.iter().any(|c| c.item == id.as_str()),
+            Self::Soldier(s) => s.items.iter().any(|c| c.item == *id),
         }
     }
 

@@ -9,7 +9,7 @@ use crate::rules::characters::Character;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::killteam::data::KillTeamData;
-use crate::rules::killteam::{Carried, ItemId, KindId, RibbonId, Soldier, WeaponId};
+use crate::rules::killteam::{Carried, ItemId, KindId, RibbonId, Soldier};
 
 /// What the reinforcement points buy (CMP-7): a kind of soldier or
 /// character, made fresh in the escort, not copied from another document.
@@ -72,9 +72,9 @@ pub fn with_free_gear(
         .map(|id| Carried {
             item: id.clone(),
             weapon: data
-                .item(id.as_str())
+                .item(id)
                 .and_then(|i| i.weapon_choice.as_ref())
-                .map(|p| WeaponId::from(p.default.as_str())),
+                .map(|p| p.default.clone()),
         })
         .into_iter()
         .collect();
@@ -123,8 +123,8 @@ impl Campaign {
                 Ok(Member::Soldier(Soldier {
                     id: 0,
                     name: name.to_owned(),
-                    kind: KindId::from(k.id.as_str()),
-                    weapon: WeaponId::from(k.default_weapon.as_str()),
+                    kind: k.id.clone(),
+                    weapon: k.default_weapon.clone(),
                     items: Vec::new(),
                     ribbon: None,
                 }))

@@ -323,10 +323,7 @@ pub fn allowance(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Result<A
         rows_span_activations: data.turn.rows_span_activations,
         next_seq: 0,
         agility,
-        insignia: s
-            .items
-            .iter()
-            .any(|c| c.item == data.turn.insignia.item.as_str()),
+        insignia: s.items.iter().any(|c| c.item == data.turn.insignia.item),
         in_action: wounds_left > 0,
         single_activation: kind.actions.per_turn.is_none(),
     })

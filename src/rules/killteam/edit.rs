@@ -234,7 +234,7 @@ fn add_soldier(
         id,
         name: name_of(name)?,
         kind: kind.clone(),
-        weapon: WeaponId::from(k.default_weapon.as_str()),
+        weapon: k.default_weapon.clone(),
         items: Vec::new(),
         ribbon: None,
     });
@@ -281,7 +281,7 @@ fn set_kind(data: &KillTeamData, s: &mut Soldier, kind: &KindId) -> Result<(), P
     let k = kind_of(data, kind)?;
     s.kind = kind.clone();
     if weapon_refusal(data, s, &s.weapon).is_some() {
-        s.weapon = WeaponId::from(k.default_weapon.as_str());
+        s.weapon = k.default_weapon.clone();
     }
     // A vehicle takes no ribbon (KT-5): the new kind drops it.
     drop_unlawful_ribbon(data, s);
@@ -320,7 +320,7 @@ fn add_item(data: &KillTeamData, s: &mut Soldier, carried: Carried) -> Result<()
         let weapon = carried
             .weapon
             .take()
-            .unwrap_or_else(|| WeaponId::from(pick.default.as_str()));
+            .unwrap_or_else(|| pick.default.clone());
         if let Some(p) = item_weapon_refusal(data, s, &carried.item, &weapon) {
             return Err(p);
         }

@@ -34,7 +34,7 @@ pub struct Target<'a> {
     /// Who it is to the bearer.
     pub relation: Relation,
     /// The items it carries, by id (EQ-19).
-    pub items: &'a [String],
+    pub items: &'a [ItemId],
     /// The wounds it has taken.
     pub wounds: u32,
     /// Out of action already.
@@ -70,7 +70,7 @@ pub enum Effect {
     Dazzled,
     /// The target carries this item, which makes it ignore the one used
     /// (EQ-19).
-    Ignored(String),
+    Ignored(ItemId),
     /// The item is laid; it goes off later (EQ-11).
     Laid,
 }
@@ -281,9 +281,8 @@ fn check_target(
     target: &Target<'_>,
     bearer: &str,
 ) -> Result<(), Problem> {
-    let id = ItemId::from(item.id.as_str());
     let named =
-        |p: Problem| super::with_item(p, data, "item", &id).named("target", "", &target.names);
+        |p: Problem| super::with_item(p, data, "item", &item.id).named("target", "", &target.names);
     if !allows(u.targets, target.relation) {
         return Err(named(
             Problem::new(item.rule.clone(), "kt.use.bad_target")

@@ -252,7 +252,7 @@ pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &WeaponId) -> Op
             return Some(
                 Problem::new(rule, "kt.problem.not_a_main_weapon")
                     .character(&s.name)
-                    .named("weapon", &w.id, &w.names),
+                    .named("weapon", w.id.as_str(), &w.names),
             );
         }
     }
@@ -282,15 +282,15 @@ fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &WeaponId) -> Option<
             return Some(
                 Problem::new(it.rule.clone(), "kt.problem.weapon_by_item_only")
                     .character(&s.name)
-                    .named("weapon", &w.id, &w.names)
-                    .named("item", &it.id, &it.names),
+                    .named("weapon", w.id.as_str(), &w.names)
+                    .named("item", it.id.as_str(), &it.names),
             );
         }
         return Some(
             Problem::new("KT-5", "kt.problem.weapon_not_for_kind")
                 .character(&s.name)
-                .named("weapon", &w.id, &w.names)
-                .named("kind", &kind.id, &kind.names),
+                .named("weapon", w.id.as_str(), &w.names)
+                .named("kind", kind.id.as_str(), &kind.names),
         );
     }
     if kind.weapon_classes.contains(&w.class) {
@@ -316,8 +316,8 @@ fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &WeaponId) -> Option<
     Some(
         Problem::new(rule, key)
             .character(&s.name)
-            .named("weapon", &w.id, &w.names)
-            .named("kind", &kind.id, &kind.names),
+            .named("weapon", w.id.as_str(), &w.names)
+            .named("kind", kind.id.as_str(), &kind.names),
     )
 }
 
@@ -364,7 +364,10 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &ItemId) -> Option<P
             _ => None,
         };
         if let Some(p) = refusal {
-            return Some(p.character(&s.name).named("item", &it.id, &it.names));
+            return Some(
+                p.character(&s.name)
+                    .named("item", it.id.as_str(), &it.names),
+            );
         }
     }
     let others: Vec<&ItemId> = s
@@ -380,7 +383,7 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &ItemId) -> Option<P
         return Some(
             Problem::new("RIB-4", "kt.problem.same_item_twice")
                 .character(&s.name)
-                .named("item", &it.id, &it.names),
+                .named("item", it.id.as_str(), &it.names),
         );
     }
     if let Some(group) = &it.group
@@ -392,8 +395,8 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &ItemId) -> Option<P
         return Some(
             Problem::new(it.rule.clone(), "kt.problem.exclusive")
                 .character(&s.name)
-                .named("item", &it.id, &it.names)
-                .named("other", &other.id, &other.names),
+                .named("item", it.id.as_str(), &it.names)
+                .named("other", other.id.as_str(), &other.names),
         );
     }
     None
@@ -422,7 +425,7 @@ pub fn item_weapon_refusal(
     }
     // The item's own weapon is his by the item (the sergeant's bolter,
     // EQ-28); any other must be one he may carry.
-    if weapon.as_str() != pick.default
+    if *weapon != pick.default
         && let Some(p) = carry_refusal(data, s, weapon)
     {
         return Some(p);
@@ -481,24 +484,23 @@ pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &RibbonId) -> Op
         return Some(
             Problem::new("KT-5", "kt.problem.no_ribbon")
                 .character(&s.name)
-                .named("kind", &kind.id, &kind.names),
+                .named("kind", kind.id.as_str(), &kind.names),
         );
     }
     // Explosives expert doubles a mine, a chem bomb or a flash grenade: it
     // is refused to a soldier who carries none (RIB-6).
     for grant in &r.grants {
         if let Grant::Double { items } = grant
-            && !s
-                .items
-                .iter()
-                .any(|c| items.iter().any(|i| c.item == i.as_str()))
+            && !s.items.iter().any(|c| items.contains(&c.item))
         {
             return Some(
                 Problem::new(r.rule.clone(), "kt.problem.double_needs_item")
                     .character(&s.name)
                     .named(
                         "list",
-                        &items.join(", "),
+                        &(items.iter().map(ItemId::as_str))
+                            .collect::<Vec<_>>()
+                            .join(", "),
                         &joined(items.iter().filter_map(|i| data.item(i)).map(|i| &i.names)),
                     ),
             );

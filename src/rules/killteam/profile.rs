@@ -3,7 +3,7 @@
 //! items (EQ-2, EQ-5, EQ-20, EQ-21).
 
 use super::data::{
-    Effect, Item, ItemId, KillTeamData, KtProfile, Ribbon, Strength, Weapon, WeaponType,
+    Effect, Item, ItemId, KillTeamData, KtProfile, Ribbon, Strength, Weapon, WeaponId, WeaponType,
 };
 use super::{Soldier, unknown_kind};
 use crate::rules::core::dice::Amount;
@@ -13,7 +13,7 @@ use crate::rules::core::problem::Problem;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeaponLine {
     /// The weapon's id.
-    pub id: String,
+    pub id: WeaponId,
     /// How it fires.
     pub weapon_type: WeaponType,
     /// Shots.
@@ -53,7 +53,7 @@ pub struct Derived {
     /// The weapons, his own first.
     pub weapons: Vec<WeaponLine>,
     /// How many of each single-use item he carries (RIB-6 doubles one).
-    pub item_counts: Vec<(String, u32)>,
+    pub item_counts: Vec<(ItemId, u32)>,
     /// The rule ids of what changed each value: `(field, rule)`.
     pub changes: Vec<(&'static str, String)>,
 }
@@ -251,17 +251,17 @@ fn own_weapon(w: &Weapon, strength: i32, weapon_effects: &[(String, Effect)]) ->
 pub fn carried_count(data: &KillTeamData, s: &Soldier, item: &ItemId) -> u32 {
     let ribbon = s.ribbon.as_ref().and_then(|r| data.ribbon(r));
     let doubled = ribbon.is_some_and(|r| {
-        r.grants.iter().any(|g| {
-            matches!(g, super::data::Grant::Double { items } if items.iter().any(|i| item == i.as_str()))
-        })
+        r.grants
+            .iter()
+            .any(|g| matches!(g, super::data::Grant::Double { items } if items.contains(item)))
     });
     if doubled { 2 } else { 1 }
 }
 
 /// How many of each single-use item he carries: the Explosives expert
 /// doubles one (RIB-6).
-fn item_counts(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<(String, u32)> {
-    let doubled: Vec<&str> = ribbon
+fn item_counts(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<(ItemId, u32)> {
+    let doubled: Vec<&ItemId> = ribbon
         .map(|r| {
             r.grants
                 .iter()
@@ -270,7 +270,6 @@ fn item_counts(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<(String, u32)> {
                     _ => None,
                 })
                 .flatten()
-                .map(String::as_str)
                 .collect()
         })
         .unwrap_or_default();
@@ -278,11 +277,7 @@ fn item_counts(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<(String, u32)> {
         .iter()
         .filter(|i| i.single_use)
         .map(|i| {
-            let n = if doubled.contains(&i.id.as_str()) {
-                2
-            } else {
-                1
-            };
+            let n = if doubled.contains(&&i.id) { 2 } else { 1 };
             (i.id.clone(), n)
         })
         .collect()

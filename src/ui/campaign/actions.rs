@@ -13,7 +13,6 @@ use crate::rules::campaign::TurnEdit;
 use crate::rules::campaign::{AtTable, Campaign, CampaignCharacter, CampaignEdit, CharId};
 use crate::rules::core::names;
 use crate::rules::core::problem::Problem;
-use crate::rules::killteam::ItemId;
 use crate::rules::killteam::activation;
 use crate::rules::killteam::activation::{Act, Boost, SoldierTurn};
 use crate::ui::campaign::parts::edit;
@@ -221,8 +220,8 @@ fn taken_ui(
         .gear
         .iter()
         .map(|g| {
-            data.item(g.as_str()).map_or(g.as_str(), |i| {
-                names::name_in(&i.names, cx.lang.code(), &i.id)
+            data.item(g).map_or(g.as_str(), |i| {
+                names::name_in(&i.names, cx.lang.code(), i.id.as_str())
             })
         })
         .collect();
@@ -366,7 +365,7 @@ fn gear_entries_ui(
         let Some(gear) = &it.gear else {
             continue;
         };
-        let item = names::name_in(&it.names, cx.lang.code(), &it.id);
+        let item = names::name_in(&it.names, cx.lang.code(), it.id.as_str());
         let ways: Vec<(Option<&str>, String)> = if gear.ways.is_empty() {
             vec![(
                 None,
@@ -387,7 +386,7 @@ fn gear_entries_ui(
                 .collect()
         };
         for (way, word) in ways {
-            let verdict = c.may_use_gear(x.id, (&ItemId::from(it.id.as_str()), way), &cx.rules);
+            let verdict = c.may_use_gear(x.id, (&it.id, way), &cx.rules);
             let named = cx.f(
                 "campaign.ui.act_one_named",
                 &[("act", &word), ("name", x.name())],
@@ -398,7 +397,7 @@ fn gear_entries_ui(
                     c,
                     CampaignEdit::Turn(TurnEdit::UseGear {
                         character: x.id,
-                        item: ItemId::from(it.id.as_str()),
+                        item: it.id.clone(),
                         way: way.map(str::to_owned),
                         moves: it.gear.as_ref().is_some_and(|g| g.moves),
                     }),

@@ -31,10 +31,10 @@ fn item_choices(cx: &ViewCtx<'_>, s: &Soldier) -> Vec<Choice> {
     let data = &cx.rules.killteam;
     std::iter::once(none(cx))
         .chain(data.equipment.iter().map(|i| Choice {
-            id: i.id.clone(),
+            id: i.id.to_string(),
             name: format!("{} ({})", cx.lang.pick(&i.names), i.rule),
             detail: cx.lang.pick(&i.text).to_owned(),
-            refusal: item_refusal(data, s, &ItemId::from(i.id.as_str())),
+            refusal: item_refusal(data, s, &i.id),
         }))
         .collect()
 }
@@ -44,10 +44,10 @@ fn ribbon_choices(cx: &ViewCtx<'_>, s: &Soldier) -> Vec<Choice> {
     let data = &cx.rules.killteam;
     std::iter::once(none(cx))
         .chain(data.ribbons.iter().map(|r| Choice {
-            id: r.id.clone(),
+            id: r.id.to_string(),
             name: format!("{} ({})", cx.lang.pick(&r.names), r.rule),
             detail: cx.lang.pick(&r.text).to_owned(),
-            refusal: ribbon_refusal(data, s, &RibbonId::from(r.id.as_str())),
+            refusal: ribbon_refusal(data, s, &r.id),
         }))
         .collect()
 }

@@ -31,7 +31,7 @@ use crate::ui::widgets::{HintBeside, Tone, alert, hover_text_beside, icon_and_te
 #[derive(Clone, Default)]
 struct Picking {
     /// The bearer and the item.
-    open: Option<(CharId, String)>,
+    open: Option<(CharId, ItemId)>,
     /// The die typed in, empty for Muster's.
     die: String,
 }
@@ -66,8 +66,10 @@ pub(super) fn items_ui(
 ) {
     for item in x.member.items(&cx.rules) {
         let struck = table.struck.contains(&(x.id, item.clone()));
-        let data = cx.rules.killteam.item(item.as_str());
-        let item_name = data.map_or(item.as_str(), |i| name_in(&i.names, cx.lang.code(), &i.id));
+        let data = cx.rules.killteam.item(&item);
+        let item_name = data.map_or(item.as_str(), |i| {
+            name_in(&i.names, cx.lang.code(), i.id.as_str())
+        });
         let mut why_not = None;
         ui.horizontal_wrapped(|ui| {
             let mut used = struck;
@@ -130,7 +132,7 @@ fn use_buttons_ui(
     x: &CampaignCharacter,
     (it, u, item_name): (&Item, &ItemUse, &str),
 ) -> Option<String> {
-    let struck = table.struck.contains(&(x.id, ItemId::from(it.id.as_str())));
+    let struck = table.struck.contains(&(x.id, it.id.clone()));
     let who = [("item", item_name), ("character", x.name())];
     let live = !cx.model.folder.read_only;
     let out = table.out_of_action.contains(&x.id);
@@ -182,7 +184,7 @@ fn use_buttons_ui(
                 c.id.as_str(),
                 CampaignEdit::Items(ItemEdit::UseItem {
                     character: x.id,
-                    item: ItemId::from(it.id.as_str()),
+                    item: it.id.clone(),
                     target: None,
                     roll: None,
                 }),
@@ -191,10 +193,10 @@ fn use_buttons_ui(
             open_picker(ui, x.id, &it.id);
         }
     }
-    if table.laid.contains(&(x.id, ItemId::from(it.id.as_str()))) {
+    if table.laid.contains(&(x.id, it.id.clone())) {
         goes_off_ui(ui, cx, c, x, (it, &who));
     }
-    if c.rechargeable(x.id, &ItemId::from(it.id.as_str()), &cx.rules) {
+    if c.rechargeable(x.id, &it.id, &cx.rules) {
         recharge_button_ui(ui, cx, c, x, (it, &who));
     }
     no_action.filter(|_| !struck && !out)
@@ -213,9 +215,7 @@ fn goes_off_ui(
     let word = cx.f("campaign.ui.goes_off", &who[..1]);
     let named = cx.f("campaign.ui.goes_off_named", who);
     // EQ-11: from the end of the activation that laid it.
-    let waits = c
-        .mine_armed(x.id, &ItemId::from(it.id.as_str()), &cx.rules)
-        .err();
+    let waits = c.mine_armed(x.id, &it.id, &cx.rules).err();
     let r = icon_button(
         ui,
         icons::ICON_CRISIS_ALERT,
@@ -272,7 +272,7 @@ fn recharge_button_ui(
                 c.id.as_str(),
                 CampaignEdit::Items(ItemEdit::Recharge {
                     character: x.id,
-                    item: ItemId::from(it.id.as_str()),
+                    item: it.id.clone(),
                     cost: None,
                 }),
             ));
@@ -291,7 +291,7 @@ fn reroll_item_ui(
     it: &Item,
 ) {
     let rules = &cx.rules;
-    let allowed = c.may_reroll_item(x.id, &ItemId::from(it.id.as_str()), rules);
+    let allowed = c.may_reroll_item(x.id, &it.id, rules);
     // Only the last event's dice: otherwise there is nothing to offer.
     if let Err(p) = &allowed
         && p.kind != ProblemKind::TeamLacksPoints
@@ -299,7 +299,7 @@ fn reroll_item_ui(
         return;
     }
     let cost = campaign::reroll_cost(rules).to_string();
-    let item = name_in(&it.names, cx.lang.code(), &it.id);
+    let item = name_in(&it.names, cx.lang.code(), it.id.as_str());
     let word = cx.f("campaign.ui.reroll_item", &[("cost", &cost)]);
     let named = cx.f(
         "campaign.ui.reroll_item_named",
@@ -315,7 +315,7 @@ fn reroll_item_ui(
                 c.id.as_str(),
                 CampaignEdit::Items(ItemEdit::RerollItem {
                     character: x.id,
-                    item: ItemId::from(it.id.as_str()),
+                    item: it.id.clone(),
                     roll: None,
                     cost: None,
                 }),
@@ -332,12 +332,12 @@ fn reroll_item_ui(
 }
 
 /// Opens the target picker of the bearer's item (one at a time).
-fn open_picker(ui: &egui::Ui, bearer: CharId, item: &str) {
+fn open_picker(ui: &egui::Ui, bearer: CharId, item: &ItemId) {
     ui.data_mut(|d| {
         d.insert_temp(
             picking_id(),
             Picking {
-                open: Some((bearer, item.to_owned())),
+                open: Some((bearer, item.clone())),
                 die: String::new(),
             },
         );
@@ -422,7 +422,7 @@ fn targets_ui(
                     c.id.as_str(),
                     CampaignEdit::Items(ItemEdit::UseItem {
                         character: x.id,
-                        item: ItemId::from(it.id.as_str()),
+                        item: it.id.clone(),
                         target: Some(id),
                         roll: die.clone(),
                     }),
@@ -490,7 +490,7 @@ fn result_ui(
     x: &CampaignCharacter,
     it: &Item,
 ) {
-    if let Some(r) = table.used.get(&x.id).filter(|r| r.item == it.id.as_str()) {
+    if let Some(r) = table.used.get(&x.id).filter(|r| r.item == it.id) {
         let msg = effect_msg(
             &cx.rules.killteam,
             (it, x.name()),
@@ -504,14 +504,14 @@ fn result_ui(
     let waiting = table
         .laid
         .iter()
-        .filter(|l| l.0 == x.id && l.1 == it.id.as_str())
+        .filter(|l| l.0 == x.id && l.1 == it.id)
         .count();
     for _ in 0..waiting {
         let range = it.usage.as_ref().map_or(0, |u| u.range_inches);
         let text = cx.f(
             "campaign.ui.mine_waiting",
             &[
-                ("item", name_in(&it.names, cx.lang.code(), &it.id)),
+                ("item", name_in(&it.names, cx.lang.code(), it.id.as_str())),
                 ("range", &range.to_string()),
             ],
         );

@@ -20,11 +20,11 @@ fn pick_name(cx: &ViewCtx<'_>, pick: &LootPick) -> String {
     let data = &cx.rules.killteam;
     let lang = cx.lang.code();
     match pick {
-        LootPick::Weapon(w) => data.weapon(w.as_str()).map_or_else(
+        LootPick::Weapon(w) => data.weapon(w).map_or_else(
             || w.to_string(),
             |x| name_in(&x.names, lang, w.as_str()).to_owned(),
         ),
-        LootPick::Item(i) => data.item(i.as_str()).map_or_else(
+        LootPick::Item(i) => data.item(i).map_or_else(
             || i.to_string(),
             |x| name_in(&x.names, lang, i.as_str()).to_owned(),
         ),

@@ -11,7 +11,7 @@ use egui_material_icons::icons;
 
 use crate::rules::campaign::ReinforcementEdit;
 use crate::rules::core::problem::ProblemKind;
-use crate::rules::killteam::{ItemId, KindId, RibbonId};
+use crate::rules::killteam::{ItemId, RibbonId};
 use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
 use crate::ui::campaign::free_gear::recruit_gear_ui;
 use crate::ui::campaign::parts::{Buy, edit};
@@ -133,7 +133,7 @@ fn kind_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, b
             .selected_text(shown(chosen.as_ref()))
             .show_ui(ui, |ui| {
                 for k in &rules.killteam.soldier_kinds {
-                    let id = KindId::from(k.id.as_str());
+                    let id = k.id.clone();
                     let kind = RecruitKind::Soldier { kind: id.clone() };
                     let on = chosen.as_ref() == Some(&kind);
                     if kind_option_ui(ui, cx, c, e, &kind, on, true) {

@@ -11,7 +11,7 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, Screen};
 use crate::rules::core::names::name_in;
-use crate::rules::killteam::{KillTeam, KindId};
+use crate::rules::killteam::KillTeam;
 use crate::rules::{DocKey, KillTeamEdit, Problem};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::edit;
@@ -132,7 +132,7 @@ impl KillTeamView {
             labelled_text(ui, cx.t("kt.soldier_name"), &mut self.new_soldier);
             ui.horizontal_wrapped(|ui| {
                 for kind in &data.soldier_kinds {
-                    let name = name_in(&kind.names, cx.lang.code(), &kind.id);
+                    let name = name_in(&kind.names, cx.lang.code(), kind.id.as_str());
                     let label = cx.f(
                         "kt.add_kind",
                         &[
@@ -153,7 +153,7 @@ impl KillTeamView {
                         cx.send(edit(
                             &team.id,
                             KillTeamEdit::AddSoldier {
-                                kind: KindId::from(kind.id.as_str()),
+                                kind: kind.id.clone(),
                                 name,
                             },
                         ));

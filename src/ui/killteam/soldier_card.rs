@@ -77,7 +77,7 @@ pub fn soldier_card_ui(
 /// The name of his kind, in the views' language.
 fn kind_name<'a>(cx: &ViewCtx<'_>, data: &'a KillTeamData, s: &'a Soldier) -> &'a str {
     data.kind(&s.kind).map_or(s.kind.as_str(), |k| {
-        name_in(&k.names, cx.lang.code(), &k.id)
+        name_in(&k.names, cx.lang.code(), k.id.as_str())
     })
 }
 
@@ -180,8 +180,8 @@ fn kind_picker_ui(
         .soldier_kinds
         .iter()
         .map(|k| Choice {
-            id: k.id.clone(),
-            name: name_in(&k.names, cx.lang.code(), &k.id).to_owned(),
+            id: k.id.to_string(),
+            name: name_in(&k.names, cx.lang.code(), k.id.as_str()).to_owned(),
             detail: kind_detail(cx.lang, k),
             refusal: None,
         })
@@ -229,16 +229,16 @@ fn weapon_picker_ui(
     let weapons: Options = data
         .weapons
         .iter()
-        .filter(|w| w.weapon_type != WeaponType::Grenade || s.weapon == w.id.as_str())
+        .filter(|w| w.weapon_type != WeaponType::Grenade || w.id == s.weapon)
         .map(|w| Choice {
-            id: w.id.clone(),
-            name: name_in(&w.names, cx.lang.code(), &w.id).to_owned(),
+            id: w.id.to_string(),
+            name: name_in(&w.names, cx.lang.code(), w.id.as_str()).to_owned(),
             detail: weapon_detail(cx.lang, w),
-            refusal: weapon_refusal(data, s, &WeaponId::from(w.id.as_str())),
+            refusal: weapon_refusal(data, s, &w.id),
         })
         .collect();
     let weapon_name = data.weapon(&s.weapon).map_or(s.weapon.as_str(), |w| {
-        name_in(&w.names, cx.lang.code(), &w.id)
+        name_in(&w.names, cx.lang.code(), w.id.as_str())
     });
     let shown = choice_names(&weapons);
     if let Some(w) = soldier_picker_ui(
@@ -273,22 +273,28 @@ fn ribbon_picker_ui(
         refusal: None,
     }];
     ribbons.extend(data.ribbons.iter().map(|r| Choice {
-        id: r.id.clone(),
-        name: format!("{} ({})", name_in(&r.names, cx.lang.code(), &r.id), r.rule),
+        id: r.id.to_string(),
+        name: format!(
+            "{} ({})",
+            name_in(&r.names, cx.lang.code(), r.id.as_str()),
+            r.rule
+        ),
         detail: name_in(&r.text, cx.lang.code(), "").to_owned(),
-        refusal: ribbon_refusal(data, s, &RibbonId::from(r.id.as_str())),
+        refusal: ribbon_refusal(data, s, &r.id),
     }));
     let ribbon_name = s
         .ribbon
         .as_ref()
         .and_then(|r| data.ribbon(r))
-        .map_or(no_ribbon, |r| name_in(&r.names, cx.lang.code(), &r.id));
+        .map_or(no_ribbon, |r| {
+            name_in(&r.names, cx.lang.code(), r.id.as_str())
+        });
     // The button shows a ribbon's name, without its rule.
     let shown: Vec<&str> = std::iter::once(no_ribbon)
         .chain(
             data.ribbons
                 .iter()
-                .map(|r| name_in(&r.names, cx.lang.code(), &r.id)),
+                .map(|r| name_in(&r.names, cx.lang.code(), r.id.as_str())),
         )
         .collect();
     if let Some(r) = soldier_picker_ui(
@@ -320,12 +326,12 @@ fn item_picker_ui(
         .equipment
         .iter()
         .map(|it| {
-            let refusal = item_add_refusal(data, s, &ItemId::from(it.id.as_str()));
+            let refusal = item_add_refusal(data, s, &it.id);
             Choice {
-                id: it.id.clone(),
+                id: it.id.to_string(),
                 name: format!(
                     "{} ({})",
-                    name_in(&it.names, cx.lang.code(), &it.id),
+                    name_in(&it.names, cx.lang.code(), it.id.as_str()),
                     it.rule
                 ),
                 detail: name_in(&it.text, cx.lang.code(), "").to_owned(),
@@ -387,9 +393,9 @@ pub(crate) fn profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, data: &KillTeamDat
         stat_ui(ui, cx, key, value, &d.changed_by(what));
     }
     for (item, n) in &d.item_counts {
-        let name = data
-            .item(item)
-            .map_or(item.as_str(), |i| name_in(&i.names, cx.lang.code(), &i.id));
+        let name = data.item(item).map_or(item.as_str(), |i| {
+            name_in(&i.names, cx.lang.code(), i.id.as_str())
+        });
         ui.label(RichText::new(format!("{name} ×{n}")).color(palette().ink.subdued));
     }
 }
@@ -402,9 +408,9 @@ pub(crate) fn weapon_line_ui(
     data: &KillTeamData,
     w: &WeaponLine,
 ) {
-    let name = data
-        .weapon(&w.id)
-        .map_or(w.id.as_str(), |x| name_in(&x.names, cx.lang.code(), &x.id));
+    let name = data.weapon(&w.id).map_or(w.id.as_str(), |x| {
+        name_in(&x.names, cx.lang.code(), x.id.as_str())
+    });
     let mut flags = Vec::new();
     if w.sniper {
         flags.push(cx.t("kt.flag.sniper"));
@@ -462,7 +468,7 @@ fn item_row_ui(
     at: usize,
     it: &Item,
 ) {
-    let name = name_in(&it.names, cx.lang.code(), &it.id);
+    let name = name_in(&it.names, cx.lang.code(), it.id.as_str());
     let remove = cx.f("kt.remove_item", &[("item", name)]);
     if icon_button(
         ui,
@@ -511,18 +517,18 @@ fn item_weapon_picker_ui(
         .iter()
         .filter(|w| pick.types.is_empty() || pick.types.contains(&w.weapon_type))
         .map(|w| Choice {
-            id: w.id.clone(),
-            name: name_in(&w.names, cx.lang.code(), &w.id).to_owned(),
+            id: w.id.to_string(),
+            name: name_in(&w.names, cx.lang.code(), w.id.as_str()).to_owned(),
             detail: weapon_detail(cx.lang, w),
-            refusal: item_weapon_refusal(data, s, &carried.item, &WeaponId::from(w.id.as_str())),
+            refusal: item_weapon_refusal(data, s, &carried.item, &w.id),
         })
         .collect();
     let current = carried
         .weapon
         .as_ref()
         .and_then(|w| data.weapon(w))
-        .map_or("", |w| name_in(&w.names, cx.lang.code(), &w.id));
-    let name = name_in(&it.names, cx.lang.code(), &it.id);
+        .map_or("", |w| name_in(&w.names, cx.lang.code(), w.id.as_str()));
+    let name = name_in(&it.names, cx.lang.code(), it.id.as_str());
     let label = cx.f("kt.item_weapon", &[("item", name)]);
     let accessible = format!("{label}: {}", s.name);
     let shown = choice_names(&options);
@@ -543,7 +549,7 @@ fn item_weapon_picker_ui(
 
 /// His ribbon: its name and rule, and what it does.
 fn ribbon_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &Ribbon) {
-    let name = name_in(&r.names, cx.lang.code(), &r.id);
+    let name = name_in(&r.names, cx.lang.code(), r.id.as_str());
     ui.label(icon_and_text(
         ui,
         icons::ICON_WORKSPACE_PREMIUM,

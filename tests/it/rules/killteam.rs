@@ -305,7 +305,7 @@ fn rib_6_explosives_expert_doubles_a_mine_a_chem_bomb_or_a_flash_grenade() {
         );
         let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
         assert!(
-            d.item_counts.contains(&(item.to_owned(), 2)),
+            d.item_counts.contains(&(item.into(), 2)),
             "{item}: {:?}",
             d.item_counts
         );
@@ -313,7 +313,7 @@ fn rib_6_explosives_expert_doubles_a_mine_a_chem_bomb_or_a_flash_grenade() {
     // Without the ribbon, one.
     let t = applied(&t, KillTeamEdit::AddItem(2, carried("mine")));
     let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
-    assert!(d.item_counts.contains(&("mine".to_owned(), 1)));
+    assert!(d.item_counts.contains(&("mine".into(), 1)));
 }
 
 #[test]
@@ -376,7 +376,11 @@ fn eq_5_eq_20_eq_2_weapon_changes_exclude_each_other() {
 fn kt_6_derived_profiles_count_every_ribbon_and_item() {
     let data = rules().killteam.clone();
     let with = |kind: &str, ribbon: Option<&str>, items: &[&str]| {
-        let mut s = soldier(1, kind, &data.kind(kind).expect("kind").default_weapon);
+        let mut s = soldier(
+            1,
+            kind,
+            data.kind(kind).expect("kind").default_weapon.as_str(),
+        );
         s.ribbon = ribbon.map(Into::into);
         s.items = items.iter().map(|i| carried(i)).collect();
         derive(&data, &s).expect("derived")
@@ -704,7 +708,7 @@ fn eq_6_eq_7_eq_10_eq_11_eq_15_eq_23_single_use_items_are_counted_on_the_sheet()
         let mut s = soldier(1, "guardsman", "lasgun");
         s.items.push(carried(item));
         let d = derive(&data, &s).expect("derived");
-        assert_eq!(d.item_counts, vec![(item.to_owned(), 1)], "{rule}");
+        assert_eq!(d.item_counts, vec![(item.into(), 1)], "{rule}");
     }
     // Items that are always on are not counted as uses.
     let mut s = soldier(1, "guardsman", "lasgun");

@@ -255,7 +255,7 @@ impl Campaign {
     ) -> Result<CampaignEdit, Problem> {
         let next = self.gear_turn(character, (&item, way.as_deref()), moves, rules)?;
         let data = &rules.killteam;
-        let single = data.item(item.as_str()).is_some_and(|i| i.single_use);
+        let single = data.item(&item).is_some_and(|i| i.single_use);
         let count = self.soldier_at_table(character).map_or(1, |s| {
             crate::rules::killteam::carried_count(data, &s, &item)
         });
@@ -266,7 +266,7 @@ impl Campaign {
         }
         let name = self.character(character).map(|x| x.name().to_owned());
         let names = data
-            .item(item.as_str())
+            .item(&item)
             .map(|i| i.names.clone())
             .unwrap_or_default();
         out.lines.push((

@@ -316,7 +316,7 @@ impl Campaign {
         (item, way): (&ItemId, Option<&str>),
         rules: &RulesData,
     ) -> Result<SoldierTurn, Problem> {
-        let moves = (rules.killteam.item(item.as_str()))
+        let moves = (rules.killteam.item(item))
             .and_then(|it| it.gear.as_ref())
             .is_some_and(|g| g.moves);
         self.gear_turn(id, (item, way), moves, rules)
@@ -334,9 +334,9 @@ impl Campaign {
         let data = &rules.killteam;
         let at = self.acting_soldier(id, rules)?;
         self.alternation_refusal(id, &at.turn, rules)?;
-        let it = data.item(item.as_str()).ok_or_else(|| {
-            Problem::new("KT-5", "campaign.problem.no_item").arg("item", item.as_str())
-        })?;
+        let it = data
+            .item(item)
+            .ok_or_else(|| Problem::new("KT-5", "campaign.problem.no_item").arg("item", item))?;
         let Some(gear) = &it.gear else {
             return Err(with_item(
                 Problem::new(it.rule.clone(), "kt.gear.not_at_table"),
@@ -347,7 +347,7 @@ impl Campaign {
         };
         let carried = self
             .soldier_at_table(id)
-            .is_some_and(|s| s.items.iter().any(|c| c.item == item.as_str()));
+            .is_some_and(|s| s.items.iter().any(|c| c.item == *item));
         if !carried {
             return Err(with_item(
                 Problem::new("KT-5", "campaign.problem.no_item"),

@@ -12,7 +12,7 @@ use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
-use crate::rules::killteam::{Carried, ItemId, RibbonId, WeaponId, item_refusal, ribbon_refusal};
+use crate::rules::killteam::{Carried, ItemId, RibbonId, item_refusal, ribbon_refusal};
 
 impl Campaign {
     /// [`DebriefEdit::ExchangeVp`]: vP exchanged for reinforcement points
@@ -332,7 +332,7 @@ impl Campaign {
         let weapon = |id: &ItemId| {
             data.item(id)
                 .and_then(|it| it.weapon_choice.as_ref())
-                .map(|p| WeaponId::from(p.default.as_str()))
+                .map(|p| p.default.clone())
         };
         let Member::Soldier(s) = &mut self.char_mut(i).member else {
             unreachable!("a soldier, checked above")

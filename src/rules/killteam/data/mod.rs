@@ -69,7 +69,7 @@ pub enum WeaponClass {
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     /// Stable id (`lasgun`).
-    pub id: String,
+    pub id: WeaponId,
     /// Display names.
     pub names: Names,
     /// How it fires.
@@ -108,7 +108,7 @@ pub struct Weapon {
     /// Only these soldier kinds may carry it (empty: any whose kind allows
     /// its class).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub only_kinds: Vec<String>,
+    pub only_kinds: Vec<KindId>,
 }
 
 fn one() -> Amount {
@@ -228,7 +228,7 @@ impl Actions {
 #[serde(deny_unknown_fields)]
 pub struct SoldierKind {
     /// Stable id (`guardsman`).
-    pub id: String,
+    pub id: KindId,
     /// Display names.
     pub names: Names,
     /// Soldier equivalents it counts for (KT-4).
@@ -252,7 +252,7 @@ pub struct SoldierKind {
     /// Victory points for killing it (KT-21).
     pub vp: u32,
     /// The weapon it gets when added.
-    pub default_weapon: String,
+    pub default_weapon: WeaponId,
     /// The weapon classes it may carry.
     pub weapon_classes: Vec<WeaponClass>,
 }
@@ -349,7 +349,7 @@ pub enum Effect {
 #[serde(deny_unknown_fields)]
 pub struct Item {
     /// Stable id (`torch`).
-    pub id: String,
+    pub id: ItemId,
     /// Its rule id (`EQ-1`).
     pub rule: String,
     /// Display names.
@@ -468,7 +468,7 @@ pub struct ItemUse {
     pub range_inches: u32,
     /// Items that make their bearer ignore it (EQ-19: the gas mask).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ignored_by: Vec<String>,
+    pub ignored_by: Vec<ItemId>,
     /// Laid first, it goes off later on a model within reach, once
     /// (EQ-11).
     #[serde(default)]
@@ -483,7 +483,7 @@ pub struct WeaponPick {
     #[serde(default)]
     pub types: Vec<WeaponType>,
     /// The weapon given when the item is taken, until another is picked.
-    pub default: String,
+    pub default: WeaponId,
     /// It fires together with the bearer's own weapon, one of the two as
     /// snap fire (EQ-4, the combi-weapon).
     #[serde(default)]
@@ -499,7 +499,7 @@ pub enum Grant {
     /// Two of one of these items instead of one (RIB-6).
     Double {
         /// The items that may be doubled.
-        items: Vec<String>,
+        items: Vec<ItemId>,
     },
     /// A heavy weapon without a weapons team (RIB-9).
     HeavyWeapon,
@@ -534,7 +534,7 @@ pub enum Grant {
 #[serde(deny_unknown_fields)]
 pub struct Ribbon {
     /// Stable id (`endurance`).
-    pub id: String,
+    pub id: RibbonId,
     /// Its rule id (`RIB-2`).
     pub rule: String,
     /// Display names.
@@ -849,24 +849,36 @@ pub enum DoubleKillBonus {
 }
 
 impl KillTeamData {
-    /// A soldier kind by id.
-    pub fn kind(&self, id: &(impl Borrow<str> + ?Sized)) -> Option<&SoldierKind> {
-        self.soldier_kinds.iter().find(|k| k.id == id.borrow())
+    /// A soldier kind by id (a `KindId`, or its text).
+    pub fn kind<Q: PartialEq + ?Sized>(&self, id: &Q) -> Option<&SoldierKind>
+    where
+        KindId: Borrow<Q>,
+    {
+        self.soldier_kinds.iter().find(|k| k.id.borrow() == id)
     }
 
-    /// A weapon by id.
-    pub fn weapon(&self, id: &(impl Borrow<str> + ?Sized)) -> Option<&Weapon> {
-        self.weapons.iter().find(|w| w.id == id.borrow())
+    /// A weapon by id (a `WeaponId`, or its text).
+    pub fn weapon<Q: PartialEq + ?Sized>(&self, id: &Q) -> Option<&Weapon>
+    where
+        WeaponId: Borrow<Q>,
+    {
+        self.weapons.iter().find(|w| w.id.borrow() == id)
     }
 
-    /// An item by id.
-    pub fn item(&self, id: &(impl Borrow<str> + ?Sized)) -> Option<&Item> {
-        self.equipment.iter().find(|i| i.id == id.borrow())
+    /// An item by id (an `ItemId`, or its text).
+    pub fn item<Q: PartialEq + ?Sized>(&self, id: &Q) -> Option<&Item>
+    where
+        ItemId: Borrow<Q>,
+    {
+        self.equipment.iter().find(|i| i.id.borrow() == id)
     }
 
-    /// A ribbon by id.
-    pub fn ribbon(&self, id: &(impl Borrow<str> + ?Sized)) -> Option<&Ribbon> {
-        self.ribbons.iter().find(|r| r.id == id.borrow())
+    /// A ribbon by id (a `RibbonId`, or its text).
+    pub fn ribbon<Q: PartialEq + ?Sized>(&self, id: &Q) -> Option<&Ribbon>
+    where
+        RibbonId: Borrow<Q>,
+    {
+        self.ribbons.iter().find(|r| r.id.borrow() == id)
     }
 
     /// Checks that the file holds together: ids unique, every weapon an
@@ -902,7 +914,7 @@ impl KillTeamData {
     /// Checks what the entries name: each kind's default weapon (one it may
     /// carry), each item's weapon, each ribbon's doubled items.
     fn check_references(&self) -> Result<(), Problem> {
-        let missing = |id: &str| Problem::new(DATA, "data.unknown_weapon").arg("weapon", id);
+        let missing = |id: &WeaponId| Problem::new(DATA, "data.unknown_weapon").arg("weapon", id);
         for kind in &self.soldier_kinds {
             let weapon = self
                 .weapon(&kind.default_weapon)
@@ -1313,7 +1325,7 @@ fn enforced() -> bool {
 #[serde(deny_unknown_fields)]
 pub struct InsigniaRules {
     /// The item's id.
-    pub item: String,
+    pub item: ItemId,
     /// The actions the sergeant keeps in a turn he gives it (1).
     pub sergeant_actions: u32,
 }

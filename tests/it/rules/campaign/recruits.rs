@@ -388,7 +388,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
         panic!("a soldier")
     };
     assert_eq!(s.kind, "guardsman");
-    assert_eq!(s.weapon.as_str(), kind.default_weapon);
+    assert_eq!(s.weapon, kind.default_weapon);
     assert!(new.origin.is_none());
     assert_eq!(c.recruiting().pool(EscortId(1)), held - price);
     assert_eq!(c.members(EscortId(1)).count(), 4);

@@ -98,7 +98,7 @@ fn eq_8_a_close_combat_weapon_gives_its_attacks_and_bare_hands_remain() {
     let d = derive(&rules.killteam, &armed).expect("derived");
     let b = blows(&rules.killteam, &d);
     assert_eq!(b.len(), 2, "{b:?}");
-    assert_eq!(b[0].weapon.as_deref(), Some("chainsword"));
+    assert_eq!(b[0].weapon, Some("chainsword".into()));
     assert_eq!(b[0].attacks, Amount::Fixed(2));
     assert_eq!(b[0].strength, 3);
     // Bare-handed: the data's one attack at his own S (a Brute's 4).

@@ -18,7 +18,7 @@ fn named(name: &str) -> Names {
 /// die `given` or seeded.
 fn used(
     item: &str,
-    target: Option<(&str, Relation, &[String], u32)>,
+    target: Option<(&str, Relation, &[ItemId], u32)>,
     given: Option<Roll>,
 ) -> Result<Used, muster::rules::Problem> {
     let r = rules();
@@ -145,7 +145,7 @@ fn eq_10_the_flash_grenade_dazzles_its_target_and_a_gas_mask_ignores_it() {
         "Flash grenade: Ork is dazzled: cannot move, -1 to hit, this turn"
     );
     // EQ-19: a gas mask, and it says so.
-    let mask = ["gas_mask".to_owned()];
+    let mask = [ItemId::from("gas_mask")];
     let u = used(
         "flash_grenade",
         Some(("Vask", Relation::Other, &mask, 0)),
@@ -213,14 +213,14 @@ fn eq_15_the_chem_bomb_causes_1_mortal_wound_and_a_gas_mask_ignores_it() {
         Lang::En.msg(&u.msg),
         "Chem bomb: Ork suffers 1 mortal wound"
     );
-    let mask = ["gas_mask".to_owned()];
+    let mask = [ItemId::from("gas_mask")];
     let u = used("chem_bomb", Some(("Vask", Relation::Other, &mask, 0)), None).expect("masked");
     assert_eq!(u.effect, Effect::Ignored("gas_mask".into()));
 }
 
 #[test]
 fn eq_23_the_knife_is_thrown_with_no_action_for_1_mortal_wound_and_no_mask_stops_it() {
-    let mask = ["gas_mask".to_owned()];
+    let mask = [ItemId::from("gas_mask")];
     let u = used("knife", Some(("Ork", Relation::Other, &mask, 0)), None).expect("thrown");
     assert_eq!(u.effect, Effect::Wounds(1), "a gas mask is no help");
     assert!(!u.action, "no action");
