@@ -60,6 +60,24 @@ fn applied(t: &KillTeam, edit: KillTeamEdit) -> KillTeam {
     t.apply(edit, rules(), &mut seeded(1)).expect("accepted").0
 }
 
+/// A soldier's kind, weapon, items and ribbon are written in a team's
+/// file as their text, and read back as they were.
+#[test]
+fn a_soldiers_ids_are_written_as_their_text() {
+    let mut s = soldier(3, "special_weapon_trooper", "meltagun");
+    s.items.push(Carried {
+        item: "combi_weapon".into(),
+        weapon: Some("plasma_gun".into()),
+    });
+    s.ribbon = Some("specialist".into());
+    let text = serde_json::to_string(&s).expect("written");
+    assert_eq!(
+        text,
+        r#"{"id":3,"name":"S3","kind":"special_weapon_trooper","weapon":"meltagun","items":[{"item":"combi_weapon","weapon":"plasma_gun"}],"ribbon":"specialist"}"#
+    );
+    assert_eq!(serde_json::from_str::<Soldier>(&text).expect("read"), s);
+}
+
 #[test]
 fn kt_1_a_team_counts_its_size_in_soldier_equivalents() {
     assert!(
