@@ -125,16 +125,16 @@ pub(crate) fn check(problems: &[Problem], messages: &[Msg]) -> BTreeSet<String> 
 pub(crate) fn soldier(kind: &str, weapon: &str, items: &[&str], ribbon: Option<&str>) -> Soldier {
     let mut s = example::<KillTeam>("killteam.json").soldiers[0].clone();
     s.name = "Kessel".to_owned();
-    s.kind = kind.to_owned();
-    s.weapon = weapon.to_owned();
+    s.kind = kind.into();
+    s.weapon = weapon.into();
     s.items = items
         .iter()
         .map(|i| Carried {
-            item: (*i).to_owned(),
+            item: (*i).into(),
             weapon: None,
         })
         .collect();
-    s.ribbon = ribbon.map(str::to_owned);
+    s.ribbon = ribbon.map(Into::into);
     s
 }
 
@@ -146,30 +146,30 @@ pub(crate) fn killteam_problems(rules: &RulesData) -> Vec<Problem> {
     let mut soldiers = Vec::new();
     for kind in &data.soldier_kinds {
         for w in &data.weapons {
-            soldiers.push(soldier(&kind.id, &w.id, &[], None));
+            soldiers.push(soldier(kind.id.as_str(), w.id.as_str(), &[], None));
         }
         for it in &data.equipment {
             soldiers.push(soldier(
-                &kind.id,
-                &kind_weapon(rules, &kind.id),
-                &[&it.id],
+                kind.id.as_str(),
+                &kind_weapon(rules, kind.id.as_str()),
+                &[it.id.as_str()],
                 None,
             ));
             for other in &data.equipment {
                 soldiers.push(soldier(
-                    &kind.id,
-                    &kind_weapon(rules, &kind.id),
-                    &[&it.id, &other.id],
+                    kind.id.as_str(),
+                    &kind_weapon(rules, kind.id.as_str()),
+                    &[it.id.as_str(), other.id.as_str()],
                     None,
                 ));
             }
         }
         for r in &data.ribbons {
             soldiers.push(soldier(
-                &kind.id,
-                &kind_weapon(rules, &kind.id),
+                kind.id.as_str(),
+                &kind_weapon(rules, kind.id.as_str()),
                 &[],
-                Some(&r.id),
+                Some(r.id.as_str()),
             ));
         }
     }
@@ -190,8 +190,8 @@ pub(crate) fn kind_weapon(rules: &RulesData, kind: &str) -> String {
         .iter()
         .find(|s| s.kind == kind)
         .map_or_else(
-            || rules.killteam.weapons[0].id.clone(),
-            |s| s.weapon.clone(),
+            || rules.killteam.weapons[0].id.to_string(),
+            |s| s.weapon.to_string(),
         )
 }
 

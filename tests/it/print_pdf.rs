@@ -10,7 +10,7 @@ use muster::print::pdf::page_count;
 use muster::print::{
     Block, Paper, SheetOptions, band_sheet, campaign_sheet, killteam_sheet, render_pdf,
 };
-use muster::rules::killteam::derive;
+use muster::rules::killteam::{ItemId, derive};
 use muster::rules::{Character, KillTeam, Roster, RulesData};
 
 // ----- PDFs -------------------------------------------------------------------
@@ -298,14 +298,14 @@ fn worst_case_team(rules: &RulesData) -> KillTeam {
         .max_by_key(|r| r.text["fr"].chars().count())
         .map(|r| r.id.clone())
         .expect("a ribbon");
-    let carried = |id: &str| muster::rules::killteam::Carried {
-        item: id.to_owned(),
+    let carried = |id: &ItemId| muster::rules::killteam::Carried {
+        item: id.clone(),
         weapon: None,
     };
     for (i, s) in team.soldiers.iter_mut().enumerate() {
         s.name = format!("{} de la Tour-Vieille-d'Auvergne {}", s.name, i + 1);
         if i % 2 == 0 {
-            s.ribbon = Some("specialist".to_owned());
+            s.ribbon = Some("specialist".into());
             s.items = vec![carried(&first), carried(&second)];
         } else {
             s.ribbon = Some(longest_ribbon.clone());

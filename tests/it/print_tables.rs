@@ -38,11 +38,11 @@ fn long_weapons_team(rules: &RulesData, lang: &str) -> KillTeam {
         if s.weapon != "meltagun" {
             s.weapon = by_length[i % 6].id.clone();
         }
-        s.ribbon = Some("specialist".to_owned());
+        s.ribbon = Some("specialist".into());
         s.items = ["sight", "cloak"]
             .into_iter()
             .map(|item| Carried {
-                item: item.to_owned(),
+                item: item.into(),
                 weapon: None,
             })
             .collect();

@@ -7,6 +7,7 @@ use crate::rules::RulesData;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, EscortKind, Member, Phase, State,
 };
+use crate::rules::killteam::ItemId;
 
 use crate::print::model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, Tag};
 
@@ -34,14 +35,14 @@ fn campaign_card(lang: Lang, rules: &RulesData, c: &Campaign, cc: &CampaignChara
         Member::Character(ch) => character_card(lang, rules, ch),
         Member::Soldier(s) => {
             // Single-use items struck off at the table print ticked.
-            let used: Vec<&str> = c
+            let used: Vec<&ItemId> = c
                 .table
                 .as_ref()
                 .map(|t| {
                     t.struck
                         .iter()
                         .filter(|(who, _)| *who == cc.id)
-                        .map(|(_, item)| item.as_str())
+                        .map(|(_, item)| item)
                         .collect()
                 })
                 .unwrap_or_default();

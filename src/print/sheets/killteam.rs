@@ -8,7 +8,7 @@ use crate::rules::RulesData;
 use crate::rules::killteam::data::{
     Band, DoubleKillBonus, KillTeamData, KtProfile, SoldierKind, WeaponType,
 };
-use crate::rules::killteam::{self, KillTeam, Soldier};
+use crate::rules::killteam::{self, ItemId, KillTeam, RibbonId, Soldier};
 
 use crate::print::model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, Track};
 
@@ -128,7 +128,7 @@ pub(super) fn soldier_card(
     rules: &RulesData,
     s: &Soldier,
     taken: u32,
-    used: &[&str],
+    used: &[&ItemId],
     mut legend: Option<&mut Vec<Fact>>,
 ) -> Card {
     let data = &rules.killteam;
@@ -149,7 +149,7 @@ pub(super) fn soldier_card(
                 card.lines.push(actions_line(lang, k));
             }
             gear_lines(lang, rules, s, &d, used, legend.as_deref_mut(), &mut card);
-            if let Some(r) = s.ribbon.as_deref() {
+            if let Some(r) = &s.ribbon {
                 card.lines.push(ribbon_line(lang, rules, r, legend));
             }
             // RIB-5: the Deminer's removal of an enemy mine, in words, with
@@ -221,7 +221,7 @@ fn gear_lines(
     rules: &RulesData,
     s: &Soldier,
     d: &killteam::Derived,
-    used: &[&str],
+    used: &[&ItemId],
     mut legend: Option<&mut Vec<Fact>>,
     card: &mut Card,
 ) {
@@ -230,7 +230,7 @@ fn gear_lines(
     for c in &s.items {
         let Some(item) = data.item(&c.item) else {
             card.lines
-                .push(Fact::new(lang.t("sheet.equipment"), c.item.clone()));
+                .push(Fact::new(lang.t("sheet.equipment"), c.item.as_str()));
             continue;
         };
         let count = d
@@ -247,7 +247,7 @@ fn gear_lines(
             label = format!("{label} ×{count}");
         }
         let boxes = if item.single_use {
-            single_use_boxes(lang, count, used.contains(&item.id.as_str()))
+            single_use_boxes(lang, count, used.contains(&&c.item))
         } else {
             String::new()
         };
@@ -288,9 +288,14 @@ fn single_use_boxes(lang: Lang, count: u32, used: bool) -> String {
 
 /// A soldier's ribbon `r`: with a `legend`, named (its text goes to the
 /// legend, once); without, with its text.
-fn ribbon_line(lang: Lang, rules: &RulesData, r: &str, legend: Option<&mut Vec<Fact>>) -> Fact {
+fn ribbon_line(
+    lang: Lang,
+    rules: &RulesData,
+    r: &RibbonId,
+    legend: Option<&mut Vec<Fact>>,
+) -> Fact {
     let Some(ribbon) = rules.killteam.ribbon(r) else {
-        return Fact::new(lang.t("kt.ribbon"), r);
+        return Fact::new(lang.t("kt.ribbon"), r.as_str());
     };
     let label = format!("{} ({})", lang.pick(&ribbon.names), ribbon.rule);
     let text = lang.pick(&ribbon.text);

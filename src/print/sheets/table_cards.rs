@@ -15,6 +15,7 @@ use crate::rules::characters::Character;
 use crate::rules::characters::equipment::GearKind;
 use crate::rules::core::characteristic::{Characteristic, Profile};
 use crate::rules::core::names::Names;
+use crate::rules::killteam::ItemId;
 
 use crate::print::model::{Card, Fact, Section, Sheet, SheetKind, Table, Tag, Track};
 use crate::print::paper::CardSize;
@@ -180,10 +181,10 @@ fn campaign_cards(lang: Lang, rules: &RulesData, c: &Campaign) -> Vec<Card> {
             let mut card = match &cc.member {
                 Member::Character(ch) => character_card(lang, rules, ch),
                 Member::Soldier(s) => {
-                    let used: Vec<&str> = (table.into_iter())
+                    let used: Vec<&ItemId> = (table.into_iter())
                         .flat_map(|t| t.struck.iter())
                         .filter(|(who, _)| *who == cc.id)
-                        .map(|(_, item)| item.as_str())
+                        .map(|(_, item)| item)
                         .collect();
                     soldier_card(lang, rules, s, 0, &used, None)
                 }

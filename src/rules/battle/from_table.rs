@@ -19,7 +19,7 @@ use crate::rules::core::names::name_in;
 use crate::rules::data::RulesData;
 use crate::rules::killteam::data::KtProfile;
 use crate::rules::killteam::odds::ShotClass;
-use crate::rules::killteam::{Derived, Soldier, WeaponLine, derive};
+use crate::rules::killteam::{Derived, ItemId, Soldier, WeaponLine, derive};
 
 use super::scenario::{Count, KtWeapon, RtWeapon};
 
@@ -124,7 +124,7 @@ pub struct CampaignSoldier {
     /// Why he cannot fight (dead, missing, out of action), as a locale key.
     pub unable: Option<&'static str>,
     /// The single-use items struck off at the table (used up).
-    pub struck: Vec<String>,
+    pub struck: Vec<ItemId>,
 }
 
 impl CampaignSoldier {
@@ -569,7 +569,7 @@ impl TableSide {
                 .map(|w| Ranged {
                     name: data
                         .weapon(&w.id)
-                        .map_or(w.id.as_str(), |x| name_in(&x.names, lang, &x.id))
+                        .map_or(w.id.as_str(), |x| name_in(&x.names, lang, x.id.as_str()))
                         .to_owned(),
                     kt: Some(KtWeapon::of(w)),
                     rt: None,

@@ -104,7 +104,7 @@ pub fn roll<R: Rng + ?Sized>(
     let reminders = match scenario {
         Scenario::KillteamShooting(s) => crate::rules::killteam::ribbons::move_after_shot(
             &rules.killteam,
-            s.shooter_ribbon.as_deref(),
+            s.shooter_ribbon.as_ref(),
         )
         .into_iter()
         .collect(),

@@ -499,18 +499,18 @@ fn kit(member: &super::Member, rules: &RulesData) -> Vec<(String, Msg)> {
         super::Member::Soldier(s) => {
             let weapon = (
                 format!("weapon:{}", s.weapon),
-                named(data.weapon(&s.weapon).map(|w| &w.names), &s.weapon),
+                named(data.weapon(&s.weapon).map(|w| &w.names), s.weapon.as_str()),
             );
             let items = (s.items.iter()).map(|c| {
                 (
                     format!("item:{}", c.item),
-                    named(data.item(&c.item).map(|i| &i.names), &c.item),
+                    named(data.item(&c.item).map(|i| &i.names), c.item.as_str()),
                 )
             });
             let ribbon = (s.ribbon.iter()).map(|r| {
                 (
                     format!("ribbon:{r}"),
-                    named(data.ribbon(r).map(|x| &x.names), r),
+                    named(data.ribbon(r).map(|x| &x.names), r.as_str()),
                 )
             });
             std::iter::once(weapon).chain(items).chain(ribbon).collect()

@@ -151,13 +151,13 @@ fn gear_changes(was: &Member, now: &Member, name: &str, rules: &RulesData, out: 
     let gear = |m: &Member| -> BTreeSet<String> {
         match m {
             Member::Character(c) => c.equipment.iter().map(|g| g.name.clone()).collect(),
-            Member::Soldier(s) => s.items.iter().map(|c| c.item.clone()).collect(),
+            Member::Soldier(s) => s.items.iter().map(|c| c.item.to_string()).collect(),
         }
     };
     let (a, b) = (gear(was), gear(now));
     let item = |key: &'static str, id: &String| {
         let m = Msg::new(key).text("name", name);
-        match (now, rules.killteam.item(id)) {
+        match (now, rules.killteam.item(id.as_str())) {
             (Member::Soldier(_), Some(i)) => m.names("item", &i.names),
             _ => m.text("item", id),
         }

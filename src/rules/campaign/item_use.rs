@@ -18,7 +18,7 @@ use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::item_use::{self, Ask, Effect, Relation, Target};
-use crate::rules::killteam::{carried_count, with_item};
+use crate::rules::killteam::{ItemId, carried_count, with_item};
 
 /// The stratagem that lets a used item be used again (KT-11), by its id
 /// in `killteam.json`.
@@ -29,7 +29,7 @@ pub const RECHARGE: &str = "recharge";
 struct Known {
     names: Names,
     relation: Relation,
-    items: Vec<String>,
+    items: Vec<ItemId>,
     wounds: u32,
     out: bool,
 }
@@ -139,7 +139,7 @@ impl Campaign {
         &mut self,
         character: CharId,
         bearer: CharId,
-        item: String,
+        item: ItemId,
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
@@ -187,7 +187,7 @@ impl Campaign {
     fn use_item<R: Rng + ?Sized>(
         &mut self,
         character: CharId,
-        item: String,
+        item: ItemId,
         target: Option<CharId>,
         roll: Option<Roll>,
         rules: &RulesData,
@@ -293,7 +293,7 @@ impl Campaign {
     pub(super) fn reroll_item<R: Rng + ?Sized>(
         &mut self,
         character: CharId,
-        item: String,
+        item: ItemId,
         (roll, cost): (Option<Roll>, Option<u32>),
         rules: &RulesData,
         rng: &mut R,
@@ -343,7 +343,7 @@ impl Campaign {
     pub fn may_reroll_item(
         &self,
         character: CharId,
-        item: &str,
+        item: &ItemId,
         rules: &RulesData,
     ) -> Result<u32, Problem> {
         self.item_to_reroll(character, item, rules)?;
@@ -362,7 +362,7 @@ impl Campaign {
     fn item_to_reroll(
         &self,
         character: CharId,
-        item: &str,
+        item: &ItemId,
         rules: &RulesData,
     ) -> Result<(ItemResult, UsedOn), Problem> {
         self.expect(&[Phase::Playing])?;
@@ -389,7 +389,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
             .table
             .as_ref()
             .and_then(|t| t.used.get(&character))
-            .filter(|u| u.item == item)
+            .filter(|u| u.item == *item)
             .ok_or_else(|| refuse("kt.use.reroll_no_die"))?;
         if used.rerolled && rules.killteam.command.reroll_once {
             return Err(refuse("kt.use.reroll_twice"));
@@ -489,7 +489,12 @@ ItemEdit::RerollItem { character: c, item: it, .. })
     /// bearer's mines of this kind goes off once the activation that laid
     /// it is over; refused while every one laid is in his activation still
     /// open.
-    pub fn mine_armed(&self, bearer: CharId, item: &str, rules: &RulesData) -> Result<(), Problem> {
+    pub fn mine_armed(
+        &self,
+        bearer: CharId,
+        item: &ItemId,
+        rules: &RulesData,
+    ) -> Result<(), Problem> {
         let Some(table) = self.table.as_ref() else {
             return Ok(());
         };
@@ -501,7 +506,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
         let waiting = table
             .laid_in
             .iter()
-            .filter(|l| l.bearer == bearer && l.item == item && l.turn == table.turn())
+            .filter(|l| l.bearer == bearer && l.item == *item && l.turn == table.turn())
             .filter(|l| {
                 self.acting_soldier(bearer, rules).is_ok_and(|at| {
                     at.allowance.in_action
@@ -568,9 +573,9 @@ ItemEdit::RerollItem { character: c, item: it, .. })
     /// Whether the "Recharge" stratagem (KT-11) has something to give back
     /// to `character`'s `item` at the table: the item struck off or, when
     /// it gives back the whole item, one use of it spent.
-    pub fn rechargeable(&self, character: CharId, item: &str, rules: &RulesData) -> bool {
+    pub fn rechargeable(&self, character: CharId, item: &ItemId, rules: &RulesData) -> bool {
         self.table.as_ref().is_some_and(|t| {
-            t.struck.contains(&(character, item.to_owned()))
+            t.struck.contains(&(character, item.clone()))
                 || (rules.killteam.command.recharge_whole_item && t.uses_of(character, item) > 0)
         })
     }
@@ -581,7 +586,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
     fn recharge(
         &mut self,
         character: CharId,
-        item: String,
+        item: ItemId,
         cost: Option<u32>,
         rules: &RulesData,
         out: &mut Outcome,
@@ -650,20 +655,20 @@ ItemEdit::RerollItem { character: c, item: it, .. })
 impl super::Table {
     /// A mine laid by `bearer`, in his activation open or the one he opens
     /// next (EQ-11).
-    fn mine_laid(&mut self, bearer: CharId, item: &str) {
+    fn mine_laid(&mut self, bearer: CharId, item: &ItemId) {
         let t = self.soldier_turn(bearer);
         let activation = t.activations.len() - usize::from(t.open().is_some());
         self.laid_in.push(LaidIn {
             bearer,
-            item: item.to_owned(),
+            item: item.clone(),
             turn: self.turn(),
             activation,
         });
-        self.laid.push((bearer, item.to_owned()));
+        self.laid.push((bearer, item.clone()));
     }
 
     /// One of `bearer`'s mines gone off or removed (EQ-11, RIB-5).
-    fn mine_gone(&mut self, bearer: CharId, item: &str) {
+    fn mine_gone(&mut self, bearer: CharId, item: &ItemId) {
         if let Some(at) = self
             .laid
             .iter()
@@ -671,7 +676,7 @@ impl super::Table {
         {
             self.laid.remove(at);
         }
-        let laid_in = |l: &LaidIn| l.bearer == bearer && l.item == item;
+        let laid_in = |l: &LaidIn| l.bearer == bearer && l.item == *item;
         if let Some(at) = self.laid_in.iter().position(laid_in) {
             self.laid_in.remove(at);
         }

@@ -99,7 +99,7 @@ impl Campaign {
         let name = self.characters[i].name().to_owned();
         let data = &rules.killteam;
         let ribbon = match &self.characters[i].member {
-            Member::Soldier(s) => s.ribbon.as_deref().and_then(|r| data.ribbon(r)),
+            Member::Soldier(s) => s.ribbon.as_ref().and_then(|r| data.ribbon(r)),
             Member::Character(_) => None,
         }
         .filter(|r| r.grants.iter().any(|g| matches!(g, Grant::Loot { .. })));

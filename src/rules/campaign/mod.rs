@@ -74,7 +74,7 @@ use super::core::msg::Msg;
 use super::core::problem::Problem;
 use super::data::RulesData;
 use super::doc::{CharRef, Document};
-use super::killteam::{KillTeam, Soldier};
+use super::killteam::{ItemId, KillTeam, Soldier, WeaponId};
 
 /// Where a character stands (CMP-13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -127,7 +127,7 @@ impl data::RecruitFaction {
     pub fn holds(&self, member: &Member) -> bool {
         match member {
             Member::Character(c) => self.races.contains(&c.race),
-            Member::Soldier(s) => self.soldier_kinds.contains(&s.kind),
+            Member::Soldier(s) => self.soldier_kinds.iter().any(|k| s.kind == k.as_str()),
         }
     }
 }
@@ -174,7 +174,7 @@ impl Member {
     /// says are used once a game (KT-5), struck off at the table when used.
     /// An item the data does not know, or one kept all game (armour, a
     /// command insignia), is not among them.
-    pub fn items(&self, rules: &RulesData) -> Vec<String> {
+    pub fn items(&self, rules: &RulesData) -> Vec<ItemId> {
         match self {
             Self::Character(_) => Vec::new(),
             Self::Soldier(s) => s
@@ -187,10 +187,10 @@ impl Member {
     }
 
     /// Whether it carries the item `id`, single-use or not.
-    pub fn carries(&self, id: &str) -> bool {
+    pub fn carries(&self, id: &ItemId) -> bool {
         match self {
             Self::Character(_) => false,
-            Self::Soldier(s) => s.items.iter().any(|c| c.item == id),
+            Self::Soldier(s) => s.items.iter().any(|c| c.item == *id),
         }
     }
 
@@ -421,11 +421,11 @@ pub struct Table {
     pub out_of_action: BTreeSet<CharId>,
     /// Single-use items struck off: (character, item).
     #[serde(default)]
-    pub struck: BTreeSet<(CharId, String)>,
+    pub struck: BTreeSet<(CharId, ItemId)>,
     /// The uses of an item carried twice (RIB-6) before it is struck off:
     /// by character, by item.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub uses: BTreeMap<CharId, BTreeMap<String, u32>>,
+    pub uses: BTreeMap<CharId, BTreeMap<ItemId, u32>>,
     /// The last initiative test: who acts first (CMP-16).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initiative: Option<Initiative>,
@@ -458,7 +458,7 @@ pub struct Table {
     /// Mines laid and not gone off yet (EQ-11): the bearer and the item,
     /// once per mine.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub laid: Vec<(CharId, String)>,
+    pub laid: Vec<(CharId, ItemId)>,
     /// Where each mine laid was laid: the turn and the place of its
     /// bearer's activation, which must be over before it goes off (EQ-11).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -482,7 +482,7 @@ pub struct LaidIn {
     /// Who laid it.
     pub bearer: CharId,
     /// The mine's item id.
-    pub item: String,
+    pub item: ItemId,
     /// The turn.
     pub turn: u32,
     /// The place of his activation in that turn.
@@ -495,9 +495,9 @@ pub struct LaidIn {
 #[serde(rename_all = "snake_case")]
 pub enum LootPick {
     /// A weapon: it replaces his own.
-    Weapon(String),
+    Weapon(WeaponId),
     /// A special item: it replaces his first one.
-    Item(String),
+    Item(ItemId),
 }
 
 /// What a Thief took at this table.
@@ -506,10 +506,10 @@ pub enum LootPick {
 pub struct Looted {
     /// The weapon he took, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub weapon: Option<String>,
+    pub weapon: Option<WeaponId>,
     /// The item he took, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub item: Option<String>,
+    pub item: Option<ItemId>,
     /// The turn of his last loot: one a turn.
     pub turn: u32,
 }
@@ -520,7 +520,7 @@ pub struct Looted {
 #[serde(deny_unknown_fields)]
 pub struct ItemResult {
     /// The item's id.
-    pub item: String,
+    pub item: ItemId,
     /// The target's names, when it had one.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub target: super::core::names::Names,
@@ -638,7 +638,7 @@ impl Table {
 
     /// The uses made of `id`'s `item` and not yet struck off (RIB-6: the
     /// first of two).
-    pub fn uses_of(&self, id: CharId, item: &str) -> u32 {
+    pub fn uses_of(&self, id: CharId, item: &ItemId) -> u32 {
         self.uses
             .get(&id)
             .and_then(|m| m.get(item))
@@ -648,10 +648,10 @@ impl Table {
 
     /// One more use of `id`'s `item`, of which he carries `count`: struck
     /// off with the last one (RIB-6: the counts are by item, not by use).
-    pub(super) fn use_one(&mut self, id: CharId, item: &str, count: u32) {
+    pub(super) fn use_one(&mut self, id: CharId, item: &ItemId, count: u32) {
         let used = self.uses_of(id, item) + 1;
         if used >= count {
-            self.struck.insert((id, item.to_owned()));
+            self.struck.insert((id, item.clone()));
             self.set_uses(id, item, 0);
         } else {
             self.set_uses(id, item, used);
@@ -659,12 +659,12 @@ impl Table {
     }
 
     /// Sets the uses of `id`'s `item` not yet struck off.
-    pub(super) fn set_uses(&mut self, id: CharId, item: &str, n: u32) {
+    pub(super) fn set_uses(&mut self, id: CharId, item: &ItemId, n: u32) {
         let mine = self.uses.entry(id).or_default();
         if n == 0 {
             mine.remove(item);
         } else {
-            mine.insert(item.to_owned(), n);
+            mine.insert(item.clone(), n);
         }
         if mine.is_empty() {
             self.uses.remove(&id);

@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 
 use crate::rules::core::names::{Names, name_in};
+use crate::rules::killteam::KindId;
 
 /// `assets/names.json`.
 #[derive(Debug, Default, Deserialize)]
@@ -48,8 +49,8 @@ fn stable(text: &str) -> usize {
 pub enum NameFor<'a> {
     /// A Rogue Trader character of this race id.
     Race(&'a str),
-    /// A kill-team soldier of this kind id.
-    Soldier(&'a str),
+    /// A kill-team soldier of this kind.
+    Soldier(&'a KindId),
 }
 
 /// The names offered for `who`, in the order they are offered, in the
@@ -60,7 +61,7 @@ pub fn offered(who: &NameFor<'_>, seed: &str, lang: &str) -> Vec<String> {
     let names: Vec<String> = match who {
         NameFor::Race(race) => l.characters.get(*race).cloned().unwrap_or_default(),
         NameFor::Soldier(kind) => {
-            let rank = l.ranks.get(*kind).unwrap_or(&l.default_rank);
+            let rank = l.ranks.get(kind.as_str()).unwrap_or(&l.default_rank);
             let rank = name_in(rank, lang, "");
             l.soldiers
                 .iter()

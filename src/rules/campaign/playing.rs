@@ -2,7 +2,7 @@
 //! (the mission's end is in `mission_end.rs`).
 
 use super::{Campaign, CharId, EscortId, EscortKind, Fighter, Phase};
-use crate::rules::killteam::with_item;
+use crate::rules::killteam::{ItemId, with_item};
 use std::collections::BTreeMap;
 
 use rand::Rng;
@@ -302,7 +302,7 @@ impl Campaign {
     pub(super) fn strike_item(
         &mut self,
         character: CharId,
-        item: String,
+        item: ItemId,
         struck: bool,
         rules: &RulesData,
     ) -> Result<CampaignEdit, Problem> {

@@ -9,7 +9,7 @@ use crate::rules::characters::Character;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::killteam::data::KillTeamData;
-use crate::rules::killteam::{Carried, Soldier};
+use crate::rules::killteam::{Carried, ItemId, KindId, RibbonId, Soldier};
 
 /// What the reinforcement points buy (CMP-7): a kind of soldier or
 /// character, made fresh in the escort, not copied from another document.
@@ -26,7 +26,7 @@ pub enum RecruitKind {
     /// A kill-team soldier of a kind (KT-4), carrying his kind's weapon.
     Soldier {
         /// The soldier kind's id (`guardsman`).
-        kind: String,
+        kind: KindId,
     },
 }
 
@@ -61,8 +61,8 @@ impl RecruitKind {
 /// say.
 pub fn with_free_gear(
     member: Member,
-    item: Option<&str>,
-    ribbon: Option<&str>,
+    item: Option<&ItemId>,
+    ribbon: Option<&RibbonId>,
     data: &KillTeamData,
 ) -> Member {
     let Member::Soldier(mut s) = member else {
@@ -70,7 +70,7 @@ pub fn with_free_gear(
     };
     s.items = item
         .map(|id| Carried {
-            item: id.to_owned(),
+            item: id.clone(),
             weapon: data
                 .item(id)
                 .and_then(|i| i.weapon_choice.as_ref())
@@ -78,7 +78,7 @@ pub fn with_free_gear(
         })
         .into_iter()
         .collect();
-    s.ribbon = ribbon.map(str::to_owned);
+    s.ribbon = ribbon.cloned();
     Member::Soldier(s)
 }
 

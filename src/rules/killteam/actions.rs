@@ -63,7 +63,7 @@ impl Thrower {
             stick: carries_rule(data, s, "EQ-29"),
             grenadier: s
                 .ribbon
-                .as_deref()
+                .as_ref()
                 .and_then(|r| data.ribbon(r))
                 .is_some_and(|r| r.rule == "RIB-1"),
             sees_target: true,

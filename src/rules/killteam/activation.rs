@@ -17,7 +17,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Soldier;
-use super::data::{Grant, KillTeamData, SameWithin};
+use super::data::{Grant, ItemId, KillTeamData, SameWithin};
 use super::ribbons::soldier_actions;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -168,7 +168,7 @@ pub struct SoldierTurn {
     /// The items he used this turn from his Act… menu (EQ-27: the jump pack
     /// once a turn).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub gear: Vec<String>,
+    pub gear: Vec<ItemId>,
 }
 
 impl SoldierTurn {
@@ -297,7 +297,7 @@ pub fn allowance(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Result<A
         .map_or(actions.per_activation, |n| n.min(actions.per_activation));
     let agility = s
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
         .filter(|r| {
             r.grants

@@ -5,7 +5,7 @@
 
 use rand::Rng;
 
-use super::data::{KillTeamData, SoldierKind};
+use super::data::{KillTeamData, KindId, RibbonId, SoldierKind, WeaponId};
 use super::{
     Carried, KillTeam, Soldier, SoldierId, allowed_items, item_add_refusal, item_weapon_refusal,
     ribbon_refusal, weapon_refusal,
@@ -25,7 +25,7 @@ pub enum KillTeamEdit {
     /// A new soldier of a kind, with its name and its kind's weapon.
     AddSoldier {
         /// The soldier kind.
-        kind: String,
+        kind: KindId,
         /// The name.
         name: String,
     },
@@ -49,18 +49,18 @@ pub enum KillTeamEdit {
     RenameSoldier(SoldierId, String),
     /// Change a soldier's kind (his weapon becomes the kind's own if he may
     /// not keep his).
-    SetKind(SoldierId, String),
+    SetKind(SoldierId, KindId),
     /// Change a soldier's weapon.
-    SetWeapon(SoldierId, String),
+    SetWeapon(SoldierId, WeaponId),
     /// Give a soldier an item (with the weapon it brings, if it brings one).
     AddItem(SoldierId, Carried),
     /// Take an item back (by its place in his list).
     RemoveItem(SoldierId, usize),
     /// Choose the weapon an item brings (EQ-4, EQ-8, EQ-9, EQ-28), by the
     /// item's place in his list.
-    SetItemWeapon(SoldierId, usize, String),
+    SetItemWeapon(SoldierId, usize, WeaponId),
     /// Give or take a ribbon.
-    SetRibbon(SoldierId, Option<String>),
+    SetRibbon(SoldierId, Option<RibbonId>),
 }
 
 fn missing(id: SoldierId) -> Problem {
@@ -207,7 +207,7 @@ fn soldier(team: &mut KillTeam, id: SoldierId) -> Result<&mut Soldier, Problem> 
 }
 
 /// The kind of that id, or the problem of an unknown kind (KT-4).
-fn kind_of<'d>(data: &'d KillTeamData, kind: &str) -> Result<&'d SoldierKind, Problem> {
+fn kind_of<'d>(data: &'d KillTeamData, kind: &KindId) -> Result<&'d SoldierKind, Problem> {
     data.kind(kind)
         .ok_or_else(|| Problem::new("KT-4", "kt.problem.unknown_kind").arg("kind", kind))
 }
@@ -225,7 +225,7 @@ fn set_team_size(team: &mut KillTeam, size: Option<u32>) -> Result<(), Problem> 
 fn add_soldier(
     team: &mut KillTeam,
     data: &KillTeamData,
-    kind: &str,
+    kind: &KindId,
     name: &str,
 ) -> Result<SoldierId, Problem> {
     let k = kind_of(data, kind)?;
@@ -233,7 +233,7 @@ fn add_soldier(
     team.soldiers.push(Soldier {
         id,
         name: name_of(name)?,
-        kind: k.id.clone(),
+        kind: kind.clone(),
         weapon: k.default_weapon.clone(),
         items: Vec::new(),
         ribbon: None,
@@ -277,9 +277,9 @@ fn move_soldier(team: &mut KillTeam, id: SoldierId, to: usize) -> Result<(), Pro
 
 /// A new kind: the kind's weapon if he may not keep his, and no ribbon the
 /// new kind may not wear.
-fn set_kind(data: &KillTeamData, s: &mut Soldier, kind: &str) -> Result<(), Problem> {
+fn set_kind(data: &KillTeamData, s: &mut Soldier, kind: &KindId) -> Result<(), Problem> {
     let k = kind_of(data, kind)?;
-    s.kind = k.id.clone();
+    s.kind = kind.clone();
     if weapon_refusal(data, s, &s.weapon).is_some() {
         s.weapon = k.default_weapon.clone();
     }
@@ -298,7 +298,7 @@ fn drop_unlawful_ribbon(data: &KillTeamData, s: &mut Soldier) {
 }
 
 /// A new weapon, if the soldier may carry it.
-fn set_weapon(data: &KillTeamData, s: &mut Soldier, weapon: String) -> Result<(), Problem> {
+fn set_weapon(data: &KillTeamData, s: &mut Soldier, weapon: WeaponId) -> Result<(), Problem> {
     if let Some(p) = weapon_refusal(data, s, &weapon) {
         return Err(p);
     }
@@ -353,7 +353,7 @@ fn set_item_weapon(
     data: &KillTeamData,
     s: &mut Soldier,
     at: usize,
-    weapon: String,
+    weapon: WeaponId,
 ) -> Result<(), Problem> {
     let Some(carried) = s.items.get(at) else {
         return Err(no_such_item(at));
@@ -367,7 +367,11 @@ fn set_item_weapon(
 
 /// A ribbon given or taken, if the soldier may wear it and keeps lawful
 /// items and weapon without it.
-fn set_ribbon(data: &KillTeamData, s: &mut Soldier, ribbon: Option<String>) -> Result<(), Problem> {
+fn set_ribbon(
+    data: &KillTeamData,
+    s: &mut Soldier,
+    ribbon: Option<RibbonId>,
+) -> Result<(), Problem> {
     if let Some(r) = &ribbon
         && let Some(p) = ribbon_refusal(data, s, r)
     {

@@ -9,7 +9,7 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::data::{Item, ItemUse, KillTeamData, UseEffect, UseTargets};
+use super::data::{Item, ItemId, ItemUse, KillTeamData, UseEffect, UseTargets};
 use crate::rules::core::dice::{Roll, RollFor, amount_dice};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -34,7 +34,7 @@ pub struct Target<'a> {
     /// Who it is to the bearer.
     pub relation: Relation,
     /// The items it carries, by id (EQ-19).
-    pub items: &'a [String],
+    pub items: &'a [ItemId],
     /// The wounds it has taken.
     pub wounds: u32,
     /// Out of action already.
@@ -45,7 +45,7 @@ pub struct Target<'a> {
 #[derive(Clone, Debug)]
 pub struct Ask<'a> {
     /// The item's id.
-    pub item: &'a str,
+    pub item: &'a ItemId,
     /// The bearer's name.
     pub bearer: &'a str,
     /// The bearer carries it.
@@ -70,7 +70,7 @@ pub enum Effect {
     Dazzled,
     /// The target carries this item, which makes it ignore the one used
     /// (EQ-19).
-    Ignored(String),
+    Ignored(ItemId),
     /// The item is laid; it goes off later (EQ-11).
     Laid,
 }
@@ -92,7 +92,7 @@ pub struct Used {
 }
 
 /// The item `id` and how it is used, or why it cannot be used at the table.
-pub fn usage<'d>(data: &'d KillTeamData, id: &str) -> Result<(&'d Item, &'d ItemUse), Problem> {
+pub fn usage<'d>(data: &'d KillTeamData, id: &ItemId) -> Result<(&'d Item, &'d ItemUse), Problem> {
     data.item(id)
         .and_then(|i| i.usage.as_ref().map(|u| (i, u)))
         .ok_or_else(|| {
@@ -132,7 +132,7 @@ pub fn use_item<R: Rng + ?Sized>(
             Problem::new(item.rule.clone(), key).character(ask.bearer),
             data,
             "item",
-            &item.id,
+            ask.item,
         )
     };
     if !ask.carried {
@@ -203,7 +203,7 @@ pub fn use_item<R: Rng + ?Sized>(
 /// use that rolled no dice.
 pub fn roll_again<R: Rng + ?Sized>(
     data: &KillTeamData,
-    (id, bearer): (&str, &str),
+    (id, bearer): (&ItemId, &str),
     (target, wounds): (&Names, u32),
     given: Option<Roll>,
     rng: &mut R,

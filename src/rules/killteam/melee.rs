@@ -7,7 +7,7 @@
 //! flash grenade's target strikes worse (EQ-10), unless a gas mask keeps
 //! them out (EQ-19).
 
-use super::data::{KillTeamData, KtModifier, Strength, WeaponType};
+use super::data::{KillTeamData, KtModifier, Strength, WeaponId, WeaponType};
 use super::odds::{KtShot, attack_scored, hit_change};
 use super::profile::Derived;
 use crate::rules::core::dice::Amount;
@@ -26,7 +26,7 @@ pub const MELEE_MODIFIERS: [KtModifier; 3] =
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Blow {
     /// The weapon's id; `None`: bare-handed.
-    pub weapon: Option<String>,
+    pub weapon: Option<WeaponId>,
     /// Attacks.
     pub attacks: Amount,
     /// Strength.

@@ -19,7 +19,7 @@ pub mod victory;
 
 use serde::{Deserialize, Serialize};
 
-pub use data::KillTeamData;
+pub use data::{ItemId, KillTeamData, KindId, RibbonId, WeaponId};
 pub use edit::KillTeamEdit;
 pub use profile::{Derived, WeaponLine, carried_count, derive};
 
@@ -38,10 +38,10 @@ pub type SoldierId = u64;
 #[serde(deny_unknown_fields)]
 pub struct Carried {
     /// The item's id.
-    pub item: String,
+    pub item: ItemId,
     /// The weapon it brings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub weapon: Option<String>,
+    pub weapon: Option<WeaponId>,
 }
 
 /// A soldier of a kill team.
@@ -53,15 +53,15 @@ pub struct Soldier {
     /// The soldier's name.
     pub name: String,
     /// The soldier kind's id (`guardsman`).
-    pub kind: String,
+    pub kind: KindId,
     /// The weapon carried.
-    pub weapon: String,
+    pub weapon: WeaponId,
     /// Special equipment (one, two with the Specialist ribbon).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Carried>,
     /// The ribbon.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ribbon: Option<String>,
+    pub ribbon: Option<RibbonId>,
 }
 
 /// A kill team: the document the kill-team builder edits. A draft: it can
@@ -223,7 +223,7 @@ fn weapon_classes(data: &KillTeamData, s: &Soldier) -> Vec<WeaponClass> {
         .into_iter()
         .collect();
     for carried in &s.items {
-        if let Some(w) = carried.weapon.as_deref().and_then(|w| data.weapon(w))
+        if let Some(w) = carried.weapon.as_ref().and_then(|w| data.weapon(w))
             && w.class != WeaponClass::Basic
         {
             classes.push(w.class);
@@ -234,7 +234,7 @@ fn weapon_classes(data: &KillTeamData, s: &Soldier) -> Vec<WeaponClass> {
 
 /// Why a soldier may not carry `weapon` as his main weapon (KT-3, KT-18 …
 /// KT-20, EQ-8, EQ-9, EQ-28), if not.
-pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Problem> {
+pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &WeaponId) -> Option<Problem> {
     if let (Some(kind), Some(w)) = (data.kind(&s.kind), data.weapon(weapon)) {
         // A close-combat weapon, a pistol or a grenade comes on top of the
         // basic kit (EQ-8, EQ-9; a grenade is thrown, KT-14), never as a
@@ -252,7 +252,7 @@ pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<
             return Some(
                 Problem::new(rule, "kt.problem.not_a_main_weapon")
                     .character(&s.name)
-                    .named("weapon", &w.id, &w.names),
+                    .named("weapon", w.id.as_str(), &w.names),
             );
         }
     }
@@ -261,7 +261,7 @@ pub fn weapon_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<
 
 /// Why a soldier may not carry `weapon` at all, as his main weapon or an
 /// item's (KT-3, KT-18 … KT-20, EQ-28), if not.
-fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Problem> {
+fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &WeaponId) -> Option<Problem> {
     let Some(kind) = data.kind(&s.kind) else {
         return Some(unknown_kind(s));
     };
@@ -282,15 +282,15 @@ fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Probl
             return Some(
                 Problem::new(it.rule.clone(), "kt.problem.weapon_by_item_only")
                     .character(&s.name)
-                    .named("weapon", &w.id, &w.names)
-                    .named("item", &it.id, &it.names),
+                    .named("weapon", w.id.as_str(), &w.names)
+                    .named("item", it.id.as_str(), &it.names),
             );
         }
         return Some(
             Problem::new("KT-5", "kt.problem.weapon_not_for_kind")
                 .character(&s.name)
-                .named("weapon", &w.id, &w.names)
-                .named("kind", &kind.id, &kind.names),
+                .named("weapon", w.id.as_str(), &w.names)
+                .named("kind", kind.id.as_str(), &kind.names),
         );
     }
     if kind.weapon_classes.contains(&w.class) {
@@ -299,7 +299,7 @@ fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Probl
     // A Strongman may carry a heavy weapon without a weapons team (RIB-9).
     let strongman = s
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
         .is_some_and(|r| r.grants.contains(&Grant::HeavyWeapon));
     if w.class == WeaponClass::Heavy && strongman {
@@ -316,14 +316,14 @@ fn carry_refusal(data: &KillTeamData, s: &Soldier, weapon: &str) -> Option<Probl
     Some(
         Problem::new(rule, key)
             .character(&s.name)
-            .named("weapon", &w.id, &w.names)
-            .named("kind", &kind.id, &kind.names),
+            .named("weapon", w.id.as_str(), &w.names)
+            .named("kind", kind.id.as_str(), &kind.names),
     )
 }
 
 /// Why a soldier may not take `item` (EQ-*, RIB-4, RIB-6), if not, given the
 /// items he carries besides it.
-pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Problem> {
+pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &ItemId) -> Option<Problem> {
     let Some(kind) = data.kind(&s.kind) else {
         return Some(unknown_kind(s));
     };
@@ -364,36 +364,39 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Prob
             _ => None,
         };
         if let Some(p) = refusal {
-            return Some(p.character(&s.name).named("item", &it.id, &it.names));
+            return Some(
+                p.character(&s.name)
+                    .named("item", it.id.as_str(), &it.names),
+            );
         }
     }
-    let others: Vec<&str> = s
+    let others: Vec<&ItemId> = s
         .items
         .iter()
-        .map(|c| c.item.as_str())
+        .map(|c| &c.item)
         .filter(|&i| i != item)
         .collect();
     let allowed = allowed_items(data, s);
-    let already = s.items.iter().filter(|c| c.item == item).count();
+    let already = s.items.iter().filter(|c| c.item == *item).count();
     if already >= 1 && allowed > 1 {
         // Specialist: two different items (RIB-4).
         return Some(
             Problem::new("RIB-4", "kt.problem.same_item_twice")
                 .character(&s.name)
-                .named("item", &it.id, &it.names),
+                .named("item", it.id.as_str(), &it.names),
         );
     }
     if let Some(group) = &it.group
         && let Some(other) = others
             .iter()
-            .filter_map(|o| data.item(o))
+            .filter_map(|&o| data.item(o))
             .find(|o| o.group.as_ref() == Some(group))
     {
         return Some(
             Problem::new(it.rule.clone(), "kt.problem.exclusive")
                 .character(&s.name)
-                .named("item", &it.id, &it.names)
-                .named("other", &other.id, &other.names),
+                .named("item", it.id.as_str(), &it.names)
+                .named("other", other.id.as_str(), &other.names),
         );
     }
     None
@@ -404,8 +407,8 @@ pub fn item_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Prob
 pub fn item_weapon_refusal(
     data: &KillTeamData,
     s: &Soldier,
-    item: &str,
-    weapon: &str,
+    item: &ItemId,
+    weapon: &WeaponId,
 ) -> Option<Problem> {
     let refusal = || {
         let p = Problem::new("KT-5", "kt.problem.weapon_not_for_item").character(&s.name);
@@ -422,7 +425,7 @@ pub fn item_weapon_refusal(
     }
     // The item's own weapon is his by the item (the sergeant's bolter,
     // EQ-28); any other must be one he may carry.
-    if weapon != pick.default
+    if *weapon != pick.default
         && let Some(p) = carry_refusal(data, s, weapon)
     {
         return Some(p);
@@ -435,7 +438,7 @@ pub fn item_weapon_refusal(
 pub fn allowed_items(data: &KillTeamData, s: &Soldier) -> usize {
     let second = s
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
         .is_some_and(|r| r.grants.contains(&Grant::SecondItem));
     if second { 2 } else { 1 }
@@ -444,7 +447,7 @@ pub fn allowed_items(data: &KillTeamData, s: &Soldier) -> usize {
 /// Why a soldier may not take one more item `item`, if not: the item's
 /// own refusal ([`item_refusal`]), or his hands full (one item, two with
 /// the ribbon that grants a second: KT-5, RIB-4).
-pub fn item_add_refusal(data: &KillTeamData, s: &Soldier, item: &str) -> Option<Problem> {
+pub fn item_add_refusal(data: &KillTeamData, s: &Soldier, item: &ItemId) -> Option<Problem> {
     item_refusal(data, s, item).or_else(|| {
         let allowed = allowed_items(data, s);
         hands_full(data, s).then(|| too_many_items(s, s.items.len() + 1, allowed))
@@ -466,7 +469,7 @@ fn too_many_items(s: &Soldier, count: usize, allowed: usize) -> Problem {
 }
 
 /// Why a soldier may not take `ribbon`, if not (KT-5, KT-20).
-pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<Problem> {
+pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &RibbonId) -> Option<Problem> {
     let Some(kind) = data.kind(&s.kind) else {
         return Some(unknown_kind(s));
     };
@@ -481,7 +484,7 @@ pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<
         return Some(
             Problem::new("KT-5", "kt.problem.no_ribbon")
                 .character(&s.name)
-                .named("kind", &kind.id, &kind.names),
+                .named("kind", kind.id.as_str(), &kind.names),
         );
     }
     // Explosives expert doubles a mine, a chem bomb or a flash grenade: it
@@ -495,7 +498,9 @@ pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<
                     .character(&s.name)
                     .named(
                         "list",
-                        &items.join(", "),
+                        &(items.iter().map(ItemId::as_str))
+                            .collect::<Vec<_>>()
+                            .join(", "),
                         &joined(items.iter().filter_map(|i| data.item(i)).map(|i| &i.names)),
                     ),
             );
@@ -506,17 +511,17 @@ pub fn ribbon_refusal(data: &KillTeamData, s: &Soldier, ribbon: &str) -> Option<
 
 /// `p` with the item `id` as the argument `arg`: its name in the reader's
 /// language, or the id itself when the data does not know it.
-pub fn with_item(p: Problem, data: &KillTeamData, arg: &'static str, id: &str) -> Problem {
+pub fn with_item(p: Problem, data: &KillTeamData, arg: &'static str, id: &ItemId) -> Problem {
     match data.item(id) {
-        Some(it) => p.named(arg, id, &it.names),
+        Some(it) => p.named(arg, id.as_str(), &it.names),
         None => p.arg(arg, id),
     }
 }
 
 /// `p` with the weapon `id` as the argument `arg`, as [`with_item`].
-pub fn with_weapon(p: Problem, data: &KillTeamData, arg: &'static str, id: &str) -> Problem {
+pub fn with_weapon(p: Problem, data: &KillTeamData, arg: &'static str, id: &WeaponId) -> Problem {
     match data.weapon(id) {
-        Some(w) => p.named(arg, id, &w.names),
+        Some(w) => p.named(arg, id.as_str(), &w.names),
         None => p.arg(arg, id),
     }
 }

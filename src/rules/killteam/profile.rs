@@ -2,7 +2,9 @@
 //! ribbon and item that changes it, and his weapons as they fire with his
 //! items (EQ-2, EQ-5, EQ-20, EQ-21).
 
-use super::data::{Effect, Item, KillTeamData, KtProfile, Ribbon, Strength, Weapon, WeaponType};
+use super::data::{
+    Effect, Item, ItemId, KillTeamData, KtProfile, Ribbon, Strength, Weapon, WeaponId, WeaponType,
+};
 use super::{Soldier, unknown_kind};
 use crate::rules::core::dice::Amount;
 use crate::rules::core::problem::Problem;
@@ -11,7 +13,7 @@ use crate::rules::core::problem::Problem;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeaponLine {
     /// The weapon's id.
-    pub id: String,
+    pub id: WeaponId,
     /// How it fires.
     pub weapon_type: WeaponType,
     /// Shots.
@@ -34,7 +36,7 @@ pub struct WeaponLine {
     pub changed_by: Vec<String>,
     /// The item that brings it, if it is not the soldier's own weapon (a
     /// pistol, EQ-9): struck off at the table, the weapon goes with it.
-    pub item: Option<String>,
+    pub item: Option<ItemId>,
 }
 
 /// A soldier's profile and weapons with everything he carries counted.
@@ -51,7 +53,7 @@ pub struct Derived {
     /// The weapons, his own first.
     pub weapons: Vec<WeaponLine>,
     /// How many of each single-use item he carries (RIB-6 doubles one).
-    pub item_counts: Vec<(String, u32)>,
+    pub item_counts: Vec<(ItemId, u32)>,
     /// The rule ids of what changed each value: `(field, rule)`.
     pub changes: Vec<(&'static str, String)>,
 }
@@ -118,7 +120,7 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
     // is the bearer's save, which armour then betters by 1 (EQ-24, EQ-26),
     // so the order the items are listed in does not change the result
     // (additions commute, and "at" effects keep the better score).
-    let ribbon = s.ribbon.as_deref().and_then(|r| data.ribbon(r));
+    let ribbon = s.ribbon.as_ref().and_then(|r| data.ribbon(r));
     let items: Vec<_> = s.items.iter().filter_map(|c| data.item(&c.item)).collect();
     let mut sources: Vec<(String, Effect)> = ribbon
         .map(|r| (r.rule.clone(), r.effects.clone()))
@@ -148,7 +150,7 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
             .push(own_weapon(w, d.profile.strength, &weapon_effects));
     }
     for carried in &s.items {
-        if let Some(w) = carried.weapon.as_deref().and_then(|w| data.weapon(w)) {
+        if let Some(w) = carried.weapon.as_ref().and_then(|w| data.weapon(w)) {
             let mut l = line(w, d.profile.strength);
             l.item = Some(carried.item.clone());
             d.weapons.push(l);
@@ -246,20 +248,20 @@ fn own_weapon(w: &Weapon, strength: i32, weapon_effects: &[(String, Effect)]) ->
 
 /// How many of the single-use item `item` the soldier `s` carries: two
 /// when his Explosives expert ribbon doubles it (RIB-6), else one.
-pub fn carried_count(data: &super::data::KillTeamData, s: &super::Soldier, item: &str) -> u32 {
-    let ribbon = s.ribbon.as_deref().and_then(|r| data.ribbon(r));
+pub fn carried_count(data: &KillTeamData, s: &Soldier, item: &ItemId) -> u32 {
+    let ribbon = s.ribbon.as_ref().and_then(|r| data.ribbon(r));
     let doubled = ribbon.is_some_and(|r| {
-        r.grants.iter().any(|g| {
-            matches!(g, super::data::Grant::Double { items } if items.iter().any(|i| i == item))
-        })
+        r.grants
+            .iter()
+            .any(|g| matches!(g, super::data::Grant::Double { items } if items.contains(item)))
     });
     if doubled { 2 } else { 1 }
 }
 
 /// How many of each single-use item he carries: the Explosives expert
 /// doubles one (RIB-6).
-fn item_counts(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<(String, u32)> {
-    let doubled: Vec<&str> = ribbon
+fn item_counts(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<(ItemId, u32)> {
+    let doubled: Vec<&ItemId> = ribbon
         .map(|r| {
             r.grants
                 .iter()
@@ -268,7 +270,6 @@ fn item_counts(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<(String, u32)> {
                     _ => None,
                 })
                 .flatten()
-                .map(String::as_str)
                 .collect()
         })
         .unwrap_or_default();
@@ -276,11 +277,7 @@ fn item_counts(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<(String, u32)> {
         .iter()
         .filter(|i| i.single_use)
         .map(|i| {
-            let n = if doubled.contains(&i.id.as_str()) {
-                2
-            } else {
-                1
-            };
+            let n = if doubled.contains(&&i.id) { 2 } else { 1 };
             (i.id.clone(), n)
         })
         .collect()

@@ -3,7 +3,7 @@
 //! (RIB-10) and the Unkillable's extra action on his last wound (RIB-11).
 //! Every number comes from the ribbon's grants in `killteam.json`.
 
-use super::data::{Grant, KillTeamData, Ribbon};
+use super::data::{Grant, KillTeamData, Ribbon, RibbonId};
 use super::{Soldier, unknown_kind};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -11,7 +11,7 @@ use crate::rules::core::problem::Problem;
 
 /// The soldier's ribbon, if he has one the data knows.
 fn ribbon<'a>(data: &'a KillTeamData, s: &Soldier) -> Option<&'a Ribbon> {
-    s.ribbon.as_deref().and_then(|r| data.ribbon(r))
+    s.ribbon.as_ref().and_then(|r| data.ribbon(r))
 }
 
 /// The actions a soldier has in a turn (KT-9, KT-18 … KT-20, RIB-11).
@@ -143,7 +143,7 @@ pub fn mine_removal(data: &KillTeamData, s: &Soldier) -> Option<MineRemoval> {
 
 /// The free move after each shot a ribbon gives (RIB-10), in words, with
 /// its distance from the data: none for any other ribbon, or none.
-pub fn move_after_shot(data: &KillTeamData, ribbon_id: Option<&str>) -> Option<Msg> {
+pub fn move_after_shot(data: &KillTeamData, ribbon_id: Option<&RibbonId>) -> Option<Msg> {
     let r = data.ribbon(ribbon_id?)?;
     r.grants.iter().find_map(|g| match g {
         Grant::MoveAfterShot { inches } => Some(
@@ -190,7 +190,7 @@ pub fn reminders(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Vec<Msg>
     if let Some(m) = mine_removal(data, s) {
         out.push(m.msg());
     }
-    if let Some(m) = move_after_shot(data, s.ribbon.as_deref()) {
+    if let Some(m) = move_after_shot(data, s.ribbon.as_ref()) {
         out.push(m);
     }
     if let Some((m, _)) = last_wound(data, s, wounds_left) {

@@ -10,7 +10,7 @@
 //! derived profile (`derive`: EQ-2, EQ-5, EQ-20, EQ-21, EQ-24, EQ-26).
 
 use super::Soldier;
-use super::data::{KillTeamData, KtModifier};
+use super::data::{KillTeamData, KtModifier, WeaponId};
 pub use super::data::{ShotSide, ShotUse};
 
 /// A modifier a soldier's item or ribbon brings to the shot.
@@ -38,12 +38,12 @@ fn uses<'a>(
 ) -> impl Iterator<Item = GearModifier> + 'a {
     let ribbon = soldier
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
-        .and_then(|r| r.shot.map(|u| (u, r.id.clone(), r.rule.clone(), true)));
+        .and_then(|r| r.shot.map(|u| (u, r.id.to_string(), r.rule.clone(), true)));
     let items = soldier.items.iter().filter_map(|c| {
         data.item(&c.item)
-            .and_then(|i| i.shot.map(|u| (u, i.id.clone(), i.rule.clone(), false)))
+            .and_then(|i| i.shot.map(|u| (u, i.id.to_string(), i.rule.clone(), false)))
     });
     ribbon
         .into_iter()
@@ -103,12 +103,12 @@ pub fn bearer_of(data: &KillTeamData, modifier: KtModifier) -> Option<(String, b
     data.equipment
         .iter()
         .find(|i| i.shot.is_some_and(|u| u.modifier == modifier))
-        .map(|i| (i.id.clone(), false))
+        .map(|i| (i.id.to_string(), false))
         .or_else(|| {
             data.ribbons
                 .iter()
                 .find(|r| r.shot.is_some_and(|u| u.modifier == modifier))
-                .map(|r| (r.id.clone(), true))
+                .map(|r| (r.id.to_string(), true))
         })
 }
 
@@ -157,12 +157,12 @@ pub fn shot_modifiers(
 pub fn combi_partner(
     data: &KillTeamData,
     s: &Soldier,
-    weapon_id: &str,
+    weapon_id: &WeaponId,
 ) -> Option<super::WeaponLine> {
     let derived = super::derive(data, s).ok()?;
     let is_combi = |w: &super::WeaponLine| {
         w.item
-            .as_deref()
+            .as_ref()
             .and_then(|i| data.item(i))
             .and_then(|i| i.weapon_choice.as_ref())
             .is_some_and(|c| c.fires_with_own)
@@ -176,9 +176,9 @@ pub fn combi_partner(
     let own = ranged
         .iter()
         .find(|w| w.item.is_none() && w.id == s.weapon)?;
-    if combi.id == weapon_id {
+    if combi.id == *weapon_id {
         Some((*own).clone())
-    } else if own.id == weapon_id {
+    } else if own.id == *weapon_id {
         Some((*combi).clone())
     } else {
         None

@@ -221,7 +221,7 @@ fn taken_ui(
         .iter()
         .map(|g| {
             data.item(g).map_or(g.as_str(), |i| {
-                names::name_in(&i.names, cx.lang.code(), &i.id)
+                names::name_in(&i.names, cx.lang.code(), i.id.as_str())
             })
         })
         .collect();
@@ -365,7 +365,7 @@ fn gear_entries_ui(
         let Some(gear) = &it.gear else {
             continue;
         };
-        let item = names::name_in(&it.names, cx.lang.code(), &it.id);
+        let item = names::name_in(&it.names, cx.lang.code(), it.id.as_str());
         let ways: Vec<(Option<&str>, String)> = if gear.ways.is_empty() {
             vec![(
                 None,

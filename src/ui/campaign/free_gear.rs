@@ -9,7 +9,7 @@ use crate::rules::campaign::ReinforcementEdit;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, Escort, Member, with_free_gear,
 };
-use crate::rules::killteam::{Carried, Soldier, item_refusal, ribbon_refusal};
+use crate::rules::killteam::{Carried, ItemId, RibbonId, Soldier, item_refusal, ribbon_refusal};
 use crate::ui::campaign::parts::{Buy, edit};
 use crate::ui::context::ViewCtx;
 use crate::ui::killteam::parts::{Choice, choice_names, picker_ui};
@@ -31,7 +31,7 @@ fn item_choices(cx: &ViewCtx<'_>, s: &Soldier) -> Vec<Choice> {
     let data = &cx.rules.killteam;
     std::iter::once(none(cx))
         .chain(data.equipment.iter().map(|i| Choice {
-            id: i.id.clone(),
+            id: i.id.to_string(),
             name: format!("{} ({})", cx.lang.pick(&i.names), i.rule),
             detail: cx.lang.pick(&i.text).to_owned(),
             refusal: item_refusal(data, s, &i.id),
@@ -44,7 +44,7 @@ fn ribbon_choices(cx: &ViewCtx<'_>, s: &Soldier) -> Vec<Choice> {
     let data = &cx.rules.killteam;
     std::iter::once(none(cx))
         .chain(data.ribbons.iter().map(|r| Choice {
-            id: r.id.clone(),
+            id: r.id.to_string(),
             name: format!("{} ({})", cx.lang.pick(&r.names), r.rule),
             detail: cx.lang.pick(&r.text).to_owned(),
             refusal: ribbon_refusal(data, s, &r.id),
@@ -53,21 +53,21 @@ fn ribbon_choices(cx: &ViewCtx<'_>, s: &Soldier) -> Vec<Choice> {
 }
 
 /// One picker of `choices` (`(label, accessible name)`), `picked` shown;
-/// what was picked (none: "None for now").
-fn pick_ui(
+/// the id picked (none: "None for now").
+fn pick_ui<Id: From<String>>(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     names: (&str, &str),
-    picked: Option<&String>,
+    picked: Option<&str>,
     choices: &[Choice],
-) -> Option<Option<String>> {
+) -> Option<Option<Id>> {
     let shown = choices
         .iter()
-        .find(|x| Some(&x.id) == picked)
+        .find(|x| Some(x.id.as_str()) == picked)
         .map_or_else(|| none(cx).name, |x| x.name.clone());
     let texts = choice_names(choices);
     picker_ui(ui, cx, names, (&shown, &texts), None, choices)
-        .map(|id| (!id.is_empty()).then_some(id))
+        .map(|id| (!id.is_empty()).then(|| Id::from(id)))
 }
 
 /// A soldier recruit's free special item and ribbon (KT-5), for the kind
@@ -88,14 +88,15 @@ pub(super) fn recruit_gear_ui(
     ui.horizontal_wrapped(|ui| {
         let label = cx.t("campaign.ui.recruit_item");
         let items = item_choices(cx, &bare);
-        if let Some(id) = pick_ui(ui, cx, (label, label), buy.recruit_item.as_ref(), &items) {
+        let picked = buy.recruit_item.as_ref().map(ItemId::as_str);
+        if let Some(id) = pick_ui(ui, cx, (label, label), picked, &items) {
             buy.recruit_item = id;
         }
         let label = cx.t("campaign.ui.recruit_ribbon");
         // Judged with the item picked (RIB-6: a mine and Explosives expert).
         let with_item = match with_free_gear(
             Member::Soldier(bare.clone()),
-            buy.recruit_item.as_deref(),
+            buy.recruit_item.as_ref(),
             None,
             &cx.rules.killteam,
         ) {
@@ -107,7 +108,7 @@ pub(super) fn recruit_gear_ui(
             ui,
             cx,
             (label, label),
-            buy.recruit_ribbon.as_ref(),
+            buy.recruit_ribbon.as_ref().map(RibbonId::as_str),
             &ribbons,
         ) {
             buy.recruit_ribbon = id;
@@ -144,8 +145,8 @@ pub(in crate::ui::campaign) fn free_gear_ui(
                 let label = cx.t("campaign.ui.recruit_item");
                 let name = cx.f("campaign.ui.free_item_for", &[("name", x.name())]);
                 let items = item_choices(cx, s);
-                if let Some(id) = pick_ui(ui, cx, (label, &name), buy.free_item.get(&x.id), &items)
-                {
+                let picked = buy.free_item.get(&x.id).map(ItemId::as_str);
+                if let Some(id) = pick_ui(ui, cx, (label, &name), picked, &items) {
                     set(&mut buy.free_item, x.id, id);
                 }
             }
@@ -162,7 +163,7 @@ pub(in crate::ui::campaign) fn free_gear_ui(
             if s.ribbon.is_none() && takes_ribbon {
                 let label = cx.t("campaign.ui.recruit_ribbon");
                 let name = cx.f("campaign.ui.free_ribbon_for", &[("name", x.name())]);
-                let picked = buy.free_ribbon.get(&x.id);
+                let picked = buy.free_ribbon.get(&x.id).map(RibbonId::as_str);
                 if let Some(id) = pick_ui(ui, cx, (label, &name), picked, &ribbons) {
                     set(&mut buy.free_ribbon, x.id, id);
                 }
@@ -189,10 +190,10 @@ pub(in crate::ui::campaign) fn free_gear_ui(
 }
 
 /// `id` picked for `who`, or forgotten when "None for now" is.
-fn set(
-    map: &mut std::collections::BTreeMap<crate::rules::campaign::CharId, String>,
+fn set<Id>(
+    map: &mut std::collections::BTreeMap<crate::rules::campaign::CharId, Id>,
     who: crate::rules::campaign::CharId,
-    id: Option<String>,
+    id: Option<Id>,
 ) {
     match id {
         Some(id) => map.insert(who, id),

@@ -14,6 +14,7 @@ use crate::rules::campaign::{
 use crate::rules::core::dice::{Roll, amount_dice};
 use crate::rules::core::names::name_in;
 use crate::rules::core::problem::ProblemKind;
+use crate::rules::killteam::ItemId;
 use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::data::{Item, ItemUse};
 use crate::rules::killteam::item_use::effect_msg;
@@ -30,7 +31,7 @@ use crate::ui::widgets::{HintBeside, Tone, alert, hover_text_beside, icon_and_te
 #[derive(Clone, Default)]
 struct Picking {
     /// The bearer and the item.
-    open: Option<(CharId, String)>,
+    open: Option<(CharId, ItemId)>,
     /// The die typed in, empty for Muster's.
     die: String,
 }
@@ -66,7 +67,9 @@ pub(super) fn items_ui(
     for item in x.member.items(&cx.rules) {
         let struck = table.struck.contains(&(x.id, item.clone()));
         let data = cx.rules.killteam.item(&item);
-        let item_name = data.map_or(item.as_str(), |i| name_in(&i.names, cx.lang.code(), &i.id));
+        let item_name = data.map_or(item.as_str(), |i| {
+            name_in(&i.names, cx.lang.code(), i.id.as_str())
+        });
         let mut why_not = None;
         ui.horizontal_wrapped(|ui| {
             let mut used = struck;
@@ -296,7 +299,7 @@ fn reroll_item_ui(
         return;
     }
     let cost = campaign::reroll_cost(rules).to_string();
-    let item = name_in(&it.names, cx.lang.code(), &it.id);
+    let item = name_in(&it.names, cx.lang.code(), it.id.as_str());
     let word = cx.f("campaign.ui.reroll_item", &[("cost", &cost)]);
     let named = cx.f(
         "campaign.ui.reroll_item_named",
@@ -329,12 +332,12 @@ fn reroll_item_ui(
 }
 
 /// Opens the target picker of the bearer's item (one at a time).
-fn open_picker(ui: &egui::Ui, bearer: CharId, item: &str) {
+fn open_picker(ui: &egui::Ui, bearer: CharId, item: &ItemId) {
     ui.data_mut(|d| {
         d.insert_temp(
             picking_id(),
             Picking {
-                open: Some((bearer, item.to_owned())),
+                open: Some((bearer, item.clone())),
                 die: String::new(),
             },
         );
@@ -508,7 +511,7 @@ fn result_ui(
         let text = cx.f(
             "campaign.ui.mine_waiting",
             &[
-                ("item", name_in(&it.names, cx.lang.code(), &it.id)),
+                ("item", name_in(&it.names, cx.lang.code(), it.id.as_str())),
                 ("range", &range.to_string()),
             ],
         );

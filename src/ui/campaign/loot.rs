@@ -20,12 +20,14 @@ fn pick_name(cx: &ViewCtx<'_>, pick: &LootPick) -> String {
     let data = &cx.rules.killteam;
     let lang = cx.lang.code();
     match pick {
-        LootPick::Weapon(w) => data
-            .weapon(w)
-            .map_or_else(|| w.clone(), |x| name_in(&x.names, lang, w).to_owned()),
-        LootPick::Item(i) => data
-            .item(i)
-            .map_or_else(|| i.clone(), |x| name_in(&x.names, lang, i).to_owned()),
+        LootPick::Weapon(w) => data.weapon(w).map_or_else(
+            || w.to_string(),
+            |x| name_in(&x.names, lang, w.as_str()).to_owned(),
+        ),
+        LootPick::Item(i) => data.item(i).map_or_else(
+            || i.to_string(),
+            |x| name_in(&x.names, lang, i.as_str()).to_owned(),
+        ),
     }
 }
 
@@ -52,7 +54,7 @@ pub(super) fn loot_ui(
     let data = &cx.rules.killteam;
     let thief = s
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
         .is_some_and(|r| r.grants.iter().any(|g| matches!(g, Grant::Loot { .. })));
     if !thief {

@@ -17,6 +17,7 @@ use crate::rules::campaign::{
 };
 use crate::rules::campaign::{DebriefEdit, PreparationEdit, TableEdit};
 use crate::rules::core::names::name_in;
+use crate::rules::killteam::{ItemId, KindId, RibbonId};
 use crate::rules::{CharRef, Characteristic, DocKey, Edit, GearKind};
 use crate::ui::campaign::dice::{
     DiceAsk, DiceTexts, MissionDraw, Typed, dice_cell, dice_field, dice_name, parse_typed,
@@ -560,7 +561,7 @@ pub(super) struct Buy {
     /// one of its characters or soldiers.
     pub(super) recruit: Option<CharRef>,
     /// The soldier kind bought, for a kill team (CMP-7).
-    pub(super) recruit_soldier: Option<String>,
+    pub(super) recruit_soldier: Option<KindId>,
     /// The race bought, for a Rogue Trader band (CMP-7).
     pub(super) recruit_race: Option<String>,
     /// The standard type bought with it (CHR-6), none for a trooper.
@@ -568,13 +569,13 @@ pub(super) struct Buy {
     /// The recruit's name as typed; none: the name Muster offers.
     pub(super) recruit_name: Option<String>,
     /// A soldier recruit's free special item (KT-5), by id.
-    pub(super) recruit_item: Option<String>,
+    pub(super) recruit_item: Option<ItemId>,
     /// A soldier recruit's free ribbon (KT-5), by id.
-    pub(super) recruit_ribbon: Option<String>,
+    pub(super) recruit_ribbon: Option<RibbonId>,
     /// The free special item picked for each soldier who has none (KT-5).
-    pub(super) free_item: BTreeMap<CharId, String>,
+    pub(super) free_item: BTreeMap<CharId, ItemId>,
     /// The free ribbon picked for each soldier who has none (KT-5).
-    pub(super) free_ribbon: BTreeMap<CharId, String>,
+    pub(super) free_ribbon: BTreeMap<CharId, RibbonId>,
     /// Points spent on something else.
     pub(super) spend: u32,
     /// On what.

@@ -11,6 +11,7 @@ use egui_material_icons::icons;
 
 use crate::rules::campaign::ReinforcementEdit;
 use crate::rules::core::problem::ProblemKind;
+use crate::rules::killteam::{ItemId, RibbonId};
 use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
 use crate::ui::campaign::free_gear::recruit_gear_ui;
 use crate::ui::campaign::parts::{Buy, edit};
@@ -66,7 +67,7 @@ fn judged(
     kind: &RecruitKind,
     name: &str,
     rules: &RulesData,
-    (item, ribbon): (Option<&str>, Option<&str>),
+    (item, ribbon): (Option<&ItemId>, Option<&RibbonId>),
 ) -> (Option<Member>, Result<u32, Problem>, Option<Problem>) {
     match c.new_recruit(e.id, kind, name, rules) {
         Ok(m) => {
@@ -132,10 +133,11 @@ fn kind_pick_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, b
             .selected_text(shown(chosen.as_ref()))
             .show_ui(ui, |ui| {
                 for k in &rules.killteam.soldier_kinds {
-                    let kind = RecruitKind::Soldier { kind: k.id.clone() };
+                    let id = k.id.clone();
+                    let kind = RecruitKind::Soldier { kind: id.clone() };
                     let on = chosen.as_ref() == Some(&kind);
                     if kind_option_ui(ui, cx, c, e, &kind, on, true) {
-                        buy.recruit_soldier = Some(k.id.clone());
+                        buy.recruit_soldier = Some(id);
                     }
                 }
             })
@@ -260,7 +262,7 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     {
         buy.recruit_name = Some(name.clone());
     }
-    let gear = (buy.recruit_item.as_deref(), buy.recruit_ribbon.as_deref());
+    let gear = (buy.recruit_item.as_ref(), buy.recruit_ribbon.as_ref());
     let judged = kind.as_ref().map(|k| judged(c, e, k, &name, rules, gear));
     let (member, price, refusal) = judged.map_or((None, None, None), |(m, p, r)| (m, Some(p), r));
     if let Some(Ok(cost)) = &price {

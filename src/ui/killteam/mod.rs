@@ -132,7 +132,7 @@ impl KillTeamView {
             labelled_text(ui, cx.t("kt.soldier_name"), &mut self.new_soldier);
             ui.horizontal_wrapped(|ui| {
                 for kind in &data.soldier_kinds {
-                    let name = name_in(&kind.names, cx.lang.code(), &kind.id);
+                    let name = name_in(&kind.names, cx.lang.code(), kind.id.as_str());
                     let label = cx.f(
                         "kt.add_kind",
                         &[

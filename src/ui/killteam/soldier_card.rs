@@ -8,7 +8,9 @@ use egui_material_icons::icons;
 
 use crate::rules::KillTeamEdit;
 use crate::rules::core::names::name_in;
-use crate::rules::killteam::data::{Item, KillTeamData, Ribbon, WeaponType};
+use crate::rules::killteam::data::{
+    Item, ItemId, KillTeamData, KindId, Ribbon, RibbonId, WeaponId, WeaponType,
+};
 use crate::rules::killteam::{
     Carried, Derived, KillTeam, Soldier, WeaponLine, derive, hands_full, item_add_refusal,
     item_weapon_refusal, ribbon_refusal, weapon_refusal,
@@ -65,7 +67,7 @@ pub fn soldier_card_ui(
                 ui.horizontal_wrapped(|ui| item_row_ui(ui, cx, data, &team.id, s, at, it));
             }
         }
-        if let Some(r) = s.ribbon.as_deref().and_then(|r| data.ribbon(r)) {
+        if let Some(r) = s.ribbon.as_ref().and_then(|r| data.ribbon(r)) {
             ui.horizontal_wrapped(|ui| ribbon_line_ui(ui, cx, r));
         }
     });
@@ -75,7 +77,7 @@ pub fn soldier_card_ui(
 /// The name of his kind, in the views' language.
 fn kind_name<'a>(cx: &ViewCtx<'_>, data: &'a KillTeamData, s: &'a Soldier) -> &'a str {
     data.kind(&s.kind).map_or(s.kind.as_str(), |k| {
-        name_in(&k.names, cx.lang.code(), &k.id)
+        name_in(&k.names, cx.lang.code(), k.id.as_str())
     })
 }
 
@@ -178,14 +180,15 @@ fn kind_picker_ui(
         .soldier_kinds
         .iter()
         .map(|k| Choice {
-            id: k.id.clone(),
-            name: name_in(&k.names, cx.lang.code(), &k.id).to_owned(),
+            id: k.id.to_string(),
+            name: name_in(&k.names, cx.lang.code(), k.id.as_str()).to_owned(),
             detail: kind_detail(cx.lang, k),
             refusal: None,
         })
         .collect();
     let shown = (kind_name(cx, data, s), choice_names(&kinds));
-    if let Some(k) = soldier_picker_ui(ui, cx, "kt.kind", s, (shown.0, &shown.1), None, &kinds)
+    if let Some(k) =
+        soldier_picker_ui(ui, cx, "kt.kind", s, (shown.0, &shown.1), None, &kinds).map(KindId::from)
         && k != s.kind
     {
         cx.send(edit(tid, KillTeamEdit::SetKind(s.id, k)));
@@ -228,14 +231,14 @@ fn weapon_picker_ui(
         .iter()
         .filter(|w| w.weapon_type != WeaponType::Grenade || w.id == s.weapon)
         .map(|w| Choice {
-            id: w.id.clone(),
-            name: name_in(&w.names, cx.lang.code(), &w.id).to_owned(),
+            id: w.id.to_string(),
+            name: name_in(&w.names, cx.lang.code(), w.id.as_str()).to_owned(),
             detail: weapon_detail(cx.lang, w),
             refusal: weapon_refusal(data, s, &w.id),
         })
         .collect();
     let weapon_name = data.weapon(&s.weapon).map_or(s.weapon.as_str(), |w| {
-        name_in(&w.names, cx.lang.code(), &w.id)
+        name_in(&w.names, cx.lang.code(), w.id.as_str())
     });
     let shown = choice_names(&weapons);
     if let Some(w) = soldier_picker_ui(
@@ -246,7 +249,9 @@ fn weapon_picker_ui(
         (weapon_name, &shown),
         None,
         &weapons,
-    ) && w != s.weapon
+    )
+    .map(WeaponId::from)
+        && w != s.weapon
     {
         cx.send(edit(tid, KillTeamEdit::SetWeapon(s.id, w)));
     }
@@ -268,22 +273,28 @@ fn ribbon_picker_ui(
         refusal: None,
     }];
     ribbons.extend(data.ribbons.iter().map(|r| Choice {
-        id: r.id.clone(),
-        name: format!("{} ({})", name_in(&r.names, cx.lang.code(), &r.id), r.rule),
+        id: r.id.to_string(),
+        name: format!(
+            "{} ({})",
+            name_in(&r.names, cx.lang.code(), r.id.as_str()),
+            r.rule
+        ),
         detail: name_in(&r.text, cx.lang.code(), "").to_owned(),
         refusal: ribbon_refusal(data, s, &r.id),
     }));
     let ribbon_name = s
         .ribbon
-        .as_deref()
+        .as_ref()
         .and_then(|r| data.ribbon(r))
-        .map_or(no_ribbon, |r| name_in(&r.names, cx.lang.code(), &r.id));
+        .map_or(no_ribbon, |r| {
+            name_in(&r.names, cx.lang.code(), r.id.as_str())
+        });
     // The button shows a ribbon's name, without its rule.
     let shown: Vec<&str> = std::iter::once(no_ribbon)
         .chain(
             data.ribbons
                 .iter()
-                .map(|r| name_in(&r.names, cx.lang.code(), &r.id)),
+                .map(|r| name_in(&r.names, cx.lang.code(), r.id.as_str())),
         )
         .collect();
     if let Some(r) = soldier_picker_ui(
@@ -295,7 +306,7 @@ fn ribbon_picker_ui(
         None,
         &ribbons,
     ) {
-        let r = (!r.is_empty()).then_some(r);
+        let r = (!r.is_empty()).then(|| RibbonId::from(r));
         if r != s.ribbon {
             cx.send(edit(tid, KillTeamEdit::SetRibbon(s.id, r)));
         }
@@ -317,10 +328,10 @@ fn item_picker_ui(
         .map(|it| {
             let refusal = item_add_refusal(data, s, &it.id);
             Choice {
-                id: it.id.clone(),
+                id: it.id.to_string(),
                 name: format!(
                     "{} ({})",
-                    name_in(&it.names, cx.lang.code(), &it.id),
+                    name_in(&it.names, cx.lang.code(), it.id.as_str()),
                     it.rule
                 ),
                 detail: name_in(&it.text, cx.lang.code(), "").to_owned(),
@@ -339,7 +350,13 @@ fn item_picker_ui(
     ) {
         cx.send(edit(
             tid,
-            KillTeamEdit::AddItem(s.id, Carried { item, weapon: None }),
+            KillTeamEdit::AddItem(
+                s.id,
+                Carried {
+                    item: ItemId::from(item),
+                    weapon: None,
+                },
+            ),
         ));
     }
 }
@@ -376,9 +393,9 @@ pub(crate) fn profile_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, data: &KillTeamDat
         stat_ui(ui, cx, key, value, &d.changed_by(what));
     }
     for (item, n) in &d.item_counts {
-        let name = data
-            .item(item)
-            .map_or(item.as_str(), |i| name_in(&i.names, cx.lang.code(), &i.id));
+        let name = data.item(item).map_or(item.as_str(), |i| {
+            name_in(&i.names, cx.lang.code(), i.id.as_str())
+        });
         ui.label(RichText::new(format!("{name} ×{n}")).color(palette().ink.subdued));
     }
 }
@@ -391,9 +408,9 @@ pub(crate) fn weapon_line_ui(
     data: &KillTeamData,
     w: &WeaponLine,
 ) {
-    let name = data
-        .weapon(&w.id)
-        .map_or(w.id.as_str(), |x| name_in(&x.names, cx.lang.code(), &x.id));
+    let name = data.weapon(&w.id).map_or(w.id.as_str(), |x| {
+        name_in(&x.names, cx.lang.code(), x.id.as_str())
+    });
     let mut flags = Vec::new();
     if w.sniper {
         flags.push(cx.t("kt.flag.sniper"));
@@ -451,7 +468,7 @@ fn item_row_ui(
     at: usize,
     it: &Item,
 ) {
-    let name = name_in(&it.names, cx.lang.code(), &it.id);
+    let name = name_in(&it.names, cx.lang.code(), it.id.as_str());
     let remove = cx.f("kt.remove_item", &[("item", name)]);
     if icon_button(
         ui,
@@ -500,18 +517,18 @@ fn item_weapon_picker_ui(
         .iter()
         .filter(|w| pick.types.is_empty() || pick.types.contains(&w.weapon_type))
         .map(|w| Choice {
-            id: w.id.clone(),
-            name: name_in(&w.names, cx.lang.code(), &w.id).to_owned(),
+            id: w.id.to_string(),
+            name: name_in(&w.names, cx.lang.code(), w.id.as_str()).to_owned(),
             detail: weapon_detail(cx.lang, w),
-            refusal: item_weapon_refusal(data, s, &it.id, &w.id),
+            refusal: item_weapon_refusal(data, s, &carried.item, &w.id),
         })
         .collect();
     let current = carried
         .weapon
-        .as_deref()
+        .as_ref()
         .and_then(|w| data.weapon(w))
-        .map_or("", |w| name_in(&w.names, cx.lang.code(), &w.id));
-    let name = name_in(&it.names, cx.lang.code(), &it.id);
+        .map_or("", |w| name_in(&w.names, cx.lang.code(), w.id.as_str()));
+    let name = name_in(&it.names, cx.lang.code(), it.id.as_str());
     let label = cx.f("kt.item_weapon", &[("item", name)]);
     let accessible = format!("{label}: {}", s.name);
     let shown = choice_names(&options);
@@ -522,7 +539,9 @@ fn item_weapon_picker_ui(
         (current, &shown),
         None,
         &options,
-    ) && carried.weapon.as_deref() != Some(w.as_str())
+    )
+    .map(WeaponId::from)
+        && carried.weapon.as_ref() != Some(&w)
     {
         cx.send(edit(tid, KillTeamEdit::SetItemWeapon(s.id, at, w)));
     }
@@ -530,7 +549,7 @@ fn item_weapon_picker_ui(
 
 /// His ribbon: its name and rule, and what it does.
 fn ribbon_line_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &Ribbon) {
-    let name = name_in(&r.names, cx.lang.code(), &r.id);
+    let name = name_in(&r.names, cx.lang.code(), r.id.as_str());
     ui.label(icon_and_text(
         ui,
         icons::ICON_WORKSPACE_PREMIUM,

@@ -23,8 +23,8 @@ fn soldier(id: u64, kind: &str, weapon: &str) -> Soldier {
     Soldier {
         id,
         name: format!("S{id}"),
-        kind: kind.to_owned(),
-        weapon: weapon.to_owned(),
+        kind: kind.into(),
+        weapon: weapon.into(),
         items: Vec::new(),
         ribbon: None,
     }
@@ -32,7 +32,7 @@ fn soldier(id: u64, kind: &str, weapon: &str) -> Soldier {
 
 fn carried(item: &str) -> Carried {
     Carried {
-        item: item.to_owned(),
+        item: item.into(),
         weapon: None,
     }
 }
@@ -63,12 +63,34 @@ fn applied(t: &KillTeam, edit: KillTeamEdit) -> KillTeam {
     t.apply(edit, rules(), &mut seeded(1)).expect("accepted").0
 }
 
+/// A soldier's kind, weapon, items and ribbon are written in a team's
+/// file as their text, and read back as they were.
+#[test]
+fn a_soldiers_ids_are_written_as_their_text() {
+    let mut s = soldier(3, "special_weapon_trooper", "meltagun");
+    s.items.push(Carried {
+        item: "combi_weapon".into(),
+        weapon: Some("plasma_gun".into()),
+    });
+    s.ribbon = Some("specialist".into());
+    let text = serde_json::to_string(&s).expect("written");
+    assert_eq!(
+        text,
+        r#"{"id":3,"name":"S3","kind":"special_weapon_trooper","weapon":"meltagun","items":[{"item":"combi_weapon","weapon":"plasma_gun"}],"ribbon":"specialist"}"#
+    );
+    assert_eq!(serde_json::from_str::<Soldier>(&text).expect("read"), s);
+}
+
 #[test]
 fn kt_6_derived_profiles_count_every_ribbon_and_item() {
     let data = rules().killteam.clone();
     let with = |kind: &str, ribbon: Option<&str>, items: &[&str]| {
-        let mut s = soldier(1, kind, &data.kind(kind).expect("kind").default_weapon);
-        s.ribbon = ribbon.map(str::to_owned);
+        let mut s = soldier(
+            1,
+            kind,
+            data.kind(kind).expect("kind").default_weapon.as_str(),
+        );
+        s.ribbon = ribbon.map(Into::into);
         s.items = items.iter().map(|i| carried(i)).collect();
         derive(&data, &s).expect("derived")
     };
@@ -155,7 +177,7 @@ fn soldiers_are_added_duplicated_moved_and_removed() {
     let (t, outcome) = t
         .apply(
             KillTeamEdit::AddSoldier {
-                kind: "sergeant".to_owned(),
+                kind: "sergeant".into(),
                 name: "Hark".to_owned(),
             },
             rules(),
@@ -198,12 +220,12 @@ fn the_example_team_is_legal_and_shows_the_rules() {
     assert!(
         t.soldiers
             .iter()
-            .any(|s| s.ribbon.as_deref() == Some("specialist") && s.items.len() == 2)
+            .any(|s| s.ribbon.as_ref().is_some_and(|r| r == "specialist") && s.items.len() == 2)
     );
     let ribbons: std::collections::BTreeSet<_> = t
         .soldiers
         .iter()
-        .filter_map(|s| s.ribbon.as_deref())
+        .filter_map(|s| s.ribbon.as_ref())
         .collect();
     assert!(ribbons.len() >= 4, "{ribbons:?}");
 }
@@ -302,7 +324,7 @@ fn kt_14_a_grenade_reaches_twice_the_throwers_strength() {
     let d = derive(&data, &s).expect("derived");
     assert_eq!(d.weapons[0].range_inches, 6, "S3: 6\"");
     // A Brute (+1 S) throws further.
-    s.ribbon = Some("brute".to_owned());
+    s.ribbon = Some("brute".into());
     let d = derive(&data, &s).expect("derived");
     assert_eq!(d.weapons[0].range_inches, 8);
 }
@@ -362,7 +384,7 @@ fn eq_6_eq_7_eq_10_eq_11_eq_15_eq_23_single_use_items_are_counted_on_the_sheet()
         let mut s = soldier(1, "guardsman", "lasgun");
         s.items.push(carried(item));
         let d = derive(&data, &s).expect("derived");
-        assert_eq!(d.item_counts, vec![(item.to_owned(), 1)], "{rule}");
+        assert_eq!(d.item_counts, vec![(item.into(), 1)], "{rule}");
     }
     // Items that are always on are not counted as uses.
     let mut s = soldier(1, "guardsman", "lasgun");
@@ -394,46 +416,31 @@ fn eq_23_the_knife_costs_no_action_unlike_the_items_the_source_says_do() {
 #[test]
 fn eq_8_eq_9_eq_4_the_weapon_an_item_brings_is_chosen_within_its_kind() {
     let t = applied(&legal(), KillTeamEdit::AddItem(2, carried("pistol")));
-    assert_eq!(t.soldiers[1].items[0].weapon.as_deref(), Some("laspistol"));
+    assert_eq!(t.soldiers[1].items[0].weapon, Some("laspistol".into()));
     // EQ-9: any pistol.
-    let t = applied(
-        &t,
-        KillTeamEdit::SetItemWeapon(2, 0, "bolt_pistol".to_owned()),
-    );
+    let t = applied(&t, KillTeamEdit::SetItemWeapon(2, 0, "bolt_pistol".into()));
     let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
     assert_eq!(d.weapons[1].id, "bolt_pistol");
     // Not a close-combat weapon, nor a rifle.
-    let p = refused(
-        &t,
-        KillTeamEdit::SetItemWeapon(2, 0, "chainsword".to_owned()),
-    );
+    let p = refused(&t, KillTeamEdit::SetItemWeapon(2, 0, "chainsword".into()));
     assert_eq!(p.key, "kt.problem.weapon_not_for_item");
     // EQ-8: a close-combat weapon, but not a Marine's power fist.
     let t = applied(
         &legal(),
         KillTeamEdit::AddItem(3, carried("close_combat_weapon")),
     );
-    let t = applied(
-        &t,
-        KillTeamEdit::SetItemWeapon(3, 0, "power_sword".to_owned()),
-    );
-    assert_eq!(
-        t.soldiers[2].items[0].weapon.as_deref(),
-        Some("power_sword")
-    );
-    let p = refused(
-        &t,
-        KillTeamEdit::SetItemWeapon(3, 0, "power_fist".to_owned()),
-    );
+    let t = applied(&t, KillTeamEdit::SetItemWeapon(3, 0, "power_sword".into()));
+    assert_eq!(t.soldiers[2].items[0].weapon, Some("power_sword".into()));
+    let p = refused(&t, KillTeamEdit::SetItemWeapon(3, 0, "power_fist".into()));
     assert_eq!(p.rule, "KT-5");
     // EQ-4: a combi-weapon's second weapon may be another special weapon.
     let t = applied(
         &legal(),
-        KillTeamEdit::SetKind(4, "special_weapon_trooper".to_owned()),
+        KillTeamEdit::SetKind(4, "special_weapon_trooper".into()),
     );
-    let t = applied(&t, KillTeamEdit::SetWeapon(4, "plasma_gun".to_owned()));
+    let t = applied(&t, KillTeamEdit::SetWeapon(4, "plasma_gun".into()));
     let t = applied(&t, KillTeamEdit::AddItem(4, carried("combi_weapon")));
-    let t = applied(&t, KillTeamEdit::SetItemWeapon(4, 0, "meltagun".to_owned()));
+    let t = applied(&t, KillTeamEdit::SetItemWeapon(4, 0, "meltagun".into()));
     let d = derive(&rules().killteam, &t.soldiers[3]).expect("derived");
     let ids: Vec<&str> = d.weapons.iter().map(|w| w.id.as_str()).collect();
     assert_eq!(ids, ["plasma_gun", "meltagun"]);

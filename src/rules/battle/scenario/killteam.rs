@@ -7,6 +7,7 @@ use serde::Deserialize;
 use crate::rules::core::odds::Odds;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
+use crate::rules::killteam::RibbonId;
 use crate::rules::killteam::odds::{KtModifier, KtShot, ShotClass};
 
 use super::values::{Count, count, in_range, once, one, out_of_range};
@@ -123,7 +124,7 @@ pub struct ShootingScenario {
     /// The shooter's ribbon id, for what it lets him do after the shot
     /// (RIB-10: a free move).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shooter_ribbon: Option<String>,
+    pub shooter_ribbon: Option<RibbonId>,
 }
 
 /// One fighter's blows in a kill-team close combat (KT-6, KT-9): his

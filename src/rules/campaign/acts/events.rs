@@ -10,6 +10,7 @@ use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
+use crate::rules::killteam::ItemId;
 use crate::rules::killteam::activation::{Act, SoldierTurn, third_action_cost};
 
 impl Campaign {
@@ -248,7 +249,7 @@ impl Campaign {
     pub(in crate::rules::campaign) fn use_gear(
         &mut self,
         character: CharId,
-        (item, way, moves): (String, Option<String>, bool),
+        (item, way, moves): (ItemId, Option<String>, bool),
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {

@@ -11,7 +11,7 @@ use crate::rules::data::RulesData;
 use crate::rules::killteam::activation::{
     Act, SoldierTurn, allowance, give_insignia, third_action_cost,
 };
-use crate::rules::killteam::with_item;
+use crate::rules::killteam::{ItemId, with_item};
 
 use super::{Activations, AtTable, SECOND_SOLDIER, reroll_cost, stratagem_cost};
 use crate::rules::campaign::TableEdit;
@@ -313,7 +313,7 @@ impl Campaign {
     pub fn may_use_gear(
         &self,
         id: CharId,
-        (item, way): (&str, Option<&str>),
+        (item, way): (&ItemId, Option<&str>),
         rules: &RulesData,
     ) -> Result<SoldierTurn, Problem> {
         let moves = (rules.killteam.item(item))
@@ -327,7 +327,7 @@ impl Campaign {
     pub(super) fn gear_turn(
         &self,
         id: CharId,
-        (item, way): (&str, Option<&str>),
+        (item, way): (&ItemId, Option<&str>),
         moves: bool,
         rules: &RulesData,
     ) -> Result<SoldierTurn, Problem> {
@@ -347,7 +347,7 @@ impl Campaign {
         };
         let carried = self
             .soldier_at_table(id)
-            .is_some_and(|s| s.items.iter().any(|c| c.item == item));
+            .is_some_and(|s| s.items.iter().any(|c| c.item == *item));
         if !carried {
             return Err(with_item(
                 Problem::new("KT-5", "campaign.problem.no_item"),
@@ -357,7 +357,7 @@ impl Campaign {
             ));
         }
         let table = self.table.as_ref();
-        if it.single_use && table.is_some_and(|t| t.struck.contains(&(id, item.to_owned()))) {
+        if it.single_use && table.is_some_and(|t| t.struck.contains(&(id, item.clone()))) {
             return Err(with_item(
                 Problem::new(it.rule.clone(), "kt.use.struck"),
                 data,
@@ -365,7 +365,7 @@ impl Campaign {
                 item,
             ));
         }
-        if gear.once_a_turn && at.turn.gear.iter().any(|g| g == item) {
+        if gear.once_a_turn && at.turn.gear.contains(item) {
             return Err(with_item(
                 Problem::new(it.rule.clone(), "kt.gear.once_a_turn"),
                 data,
@@ -402,7 +402,7 @@ impl Campaign {
                 );
             }
         }
-        turn.gear.push(item.to_owned());
+        turn.gear.push(item.clone());
         Ok(turn)
     }
 

@@ -12,7 +12,7 @@ use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
-use crate::rules::killteam::{Carried, item_refusal, ribbon_refusal};
+use crate::rules::killteam::{Carried, ItemId, RibbonId, item_refusal, ribbon_refusal};
 
 impl Campaign {
     /// [`DebriefEdit::ExchangeVp`]: vP exchanged for reinforcement points
@@ -285,7 +285,7 @@ impl Campaign {
     fn free_gear(
         &mut self,
         character: CharId,
-        (item, ribbon): (Option<String>, Option<String>),
+        (item, ribbon): (Option<ItemId>, Option<RibbonId>),
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
@@ -313,7 +313,7 @@ impl Campaign {
         if ribbon.is_some() && s.ribbon.is_some() {
             return Err(Problem::new("KT-5", "campaign.problem.free_ribbon_taken").character(&name));
         }
-        if let Some(p) = item.as_deref().and_then(|id| item_refusal(data, s, id)) {
+        if let Some(p) = item.as_ref().and_then(|id| item_refusal(data, s, id)) {
             return Err(p);
         }
         // The ribbon judged with the item given in the same event (RIB-6:
@@ -324,12 +324,12 @@ impl Campaign {
             weapon: None,
         }));
         if let Some(p) = ribbon
-            .as_deref()
+            .as_ref()
             .and_then(|id| ribbon_refusal(data, &with_item, id))
         {
             return Err(p);
         }
-        let weapon = |id: &str| {
+        let weapon = |id: &ItemId| {
             data.item(id)
                 .and_then(|it| it.weapon_choice.as_ref())
                 .map(|p| p.default.clone())

@@ -15,6 +15,7 @@ use crate::rules::characters::equipment::{Gear, GearEdit, PowerCard};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::dice::Roll;
 use crate::rules::killteam::activation::Act;
+use crate::rules::killteam::{ItemId, RibbonId};
 
 /// An escort joining the campaign: a copy of a roster's characters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -409,7 +410,7 @@ pub enum TurnEdit {
         /// The soldier.
         character: CharId,
         /// The item's id.
-        item: String,
+        item: ItemId,
         /// The way, when the item has several (EQ-22: `climb`, `swing`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         way: Option<String>,
@@ -437,7 +438,7 @@ pub enum ItemEdit {
         /// The character.
         character: CharId,
         /// The item's id.
-        item: String,
+        item: ItemId,
         /// Struck off.
         struck: bool,
     },
@@ -449,7 +450,7 @@ pub enum ItemEdit {
         /// The bearer.
         character: CharId,
         /// The item's id.
-        item: String,
+        item: ItemId,
         /// The model it is used on (an enemy by its id at the table).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<CharId>,
@@ -464,7 +465,7 @@ pub enum ItemEdit {
         /// The bearer.
         character: CharId,
         /// The item's id.
-        item: String,
+        item: ItemId,
         /// Its new dice.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         roll: Option<Roll>,
@@ -478,7 +479,7 @@ pub enum ItemEdit {
         /// The bearer.
         character: CharId,
         /// The item's id.
-        item: String,
+        item: ItemId,
         /// The command points it cost (filled in when applied from the
         /// kill-team data, so that the journal replays even after it is
         /// edited).
@@ -493,7 +494,7 @@ pub enum ItemEdit {
         /// Who laid the mine.
         bearer: CharId,
         /// The mine's item id.
-        item: String,
+        item: ItemId,
     },
     /// A Thief (RIB-13) takes a weapon or a special item from a fallen
     /// model; it replaces his own for the mission.
@@ -666,10 +667,10 @@ pub enum ReinforcementEdit {
         character: CharId,
         /// The item, with the weapon it brings first.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        item: Option<String>,
+        item: Option<ItemId>,
         /// The ribbon.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        ribbon: Option<String>,
+        ribbon: Option<RibbonId>,
     },
 }
 

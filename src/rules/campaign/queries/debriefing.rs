@@ -48,12 +48,15 @@ impl<'a> Debriefing<'a> {
                 }
             }
             Member::Soldier(_) => {
-                if let Some(item) = r.guide_forbidden_items.iter().find(|i| x.member.carries(i)) {
+                if let Some(item) = (r.guide_forbidden_items.iter())
+                    .map(|i| ItemId::from(i.as_str()))
+                    .find(|i| x.member.carries(i))
+                {
                     return Some(crate::rules::killteam::with_item(
                         named("campaign.problem.guide_item"),
                         &rules.killteam,
                         "item",
-                        item,
+                        &item,
                     ));
                 }
             }

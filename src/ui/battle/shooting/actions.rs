@@ -12,7 +12,7 @@ use crate::rules::battle::summary::Combatant;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::killteam::Soldier;
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
-use crate::rules::killteam::data::{KillTeamData, Strength, Weapon, WeaponType};
+use crate::rules::killteam::data::{KillTeamData, Strength, Weapon, WeaponId, WeaponType};
 use crate::ui::battle::parts;
 use crate::ui::battle::parts::{bar, field, percent, roll_button_by};
 use crate::ui::context::ViewCtx;
@@ -21,8 +21,8 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 
 /// The grenade and the jump being set up.
 pub struct KtActionsView {
-    /// The grenade's weapon id.
-    pub grenade: String,
+    /// The grenade's weapon id; none until one is offered.
+    pub grenade: Option<WeaponId>,
     /// The thrower's S.
     pub thrower_s: i64,
     /// He carries a stick grenade (EQ-29).
@@ -48,7 +48,7 @@ pub struct KtActionsView {
 impl Default for KtActionsView {
     fn default() -> Self {
         Self {
-            grenade: String::new(),
+            grenade: None,
             thrower_s: 3,
             stick: false,
             grenadier: false,
@@ -125,12 +125,15 @@ impl KtActionsView {
             .iter()
             .filter(|w| w.weapon_type == WeaponType::Grenade)
             .collect();
-        if self.grenade.is_empty()
+        if self.grenade.is_none()
             && let Some(g) = grenades.first()
         {
-            self.grenade = g.id.clone();
+            self.grenade = Some(g.id.clone());
         }
-        let Some(weapon) = grenades.iter().find(|w| w.id == self.grenade) else {
+        let Some(weapon) = grenades
+            .iter()
+            .find(|w| self.grenade.as_ref() == Some(&w.id))
+        else {
             ui.label(cx.t("kt.grenade.none"));
             return;
         };
@@ -139,7 +142,8 @@ impl KtActionsView {
             .selected_text(cx.lang.pick(&weapon.names))
             .show_ui(ui, |ui| {
                 for g in &grenades {
-                    ui.selectable_value(&mut self.grenade, g.id.clone(), cx.lang.pick(&g.names));
+                    let id = Some(g.id.clone());
+                    ui.selectable_value(&mut self.grenade, id, cx.lang.pick(&g.names));
                 }
             })
             .response

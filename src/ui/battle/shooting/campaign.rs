@@ -13,7 +13,7 @@ use crate::rules::battle::from_table::{CampaignSoldier, soldiers_in, target_prof
 use crate::rules::battle::scenario::KtWeapon;
 use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::core::names::name_in;
-use crate::rules::killteam::{KillTeamData, Soldier, WeaponLine, shot_gear};
+use crate::rules::killteam::{KillTeamData, Soldier, WeaponId, WeaponLine, shot_gear};
 use crate::rules::{CharRef, Doc};
 use crate::ui::battle::parts::percent;
 use crate::ui::context::ViewCtx;
@@ -39,11 +39,11 @@ pub struct PickedShooter {
     pub from: Option<CharRef>,
     /// The other barrel of his combi-weapon (EQ-4): its id and how it
     /// fires, when the weapon picked is part of one.
-    pub combi: Option<(String, KtWeapon)>,
+    pub combi: Option<(WeaponId, KtWeapon)>,
 }
 
 /// The other barrel of `s`'s combi-weapon when `w` is part of it (EQ-4).
-pub fn combi_of(data: &KillTeamData, s: &Soldier, w: &WeaponLine) -> Option<(String, KtWeapon)> {
+pub fn combi_of(data: &KillTeamData, s: &Soldier, w: &WeaponLine) -> Option<(WeaponId, KtWeapon)> {
     shot_gear::combi_partner(data, s, &w.id).map(|o| (o.id.clone(), KtWeapon::of(&o)))
 }
 
@@ -129,16 +129,16 @@ pub fn pick_campaign_shooter(
             }
             for s in all {
                 for w in s.derived.weapons.iter().filter(|w| w.range_inches > 0) {
-                    let weapon = data
-                        .weapon(&w.id)
-                        .map_or(w.id.as_str(), |x| name_in(&x.names, cx.lang.code(), &x.id));
+                    let weapon = data.weapon(&w.id).map_or(w.id.as_str(), |x| {
+                        name_in(&x.names, cx.lang.code(), x.id.as_str())
+                    });
                     let used = s.used(w);
                     let button = if used {
                         let item = w
                             .item
-                            .as_deref()
+                            .as_ref()
                             .and_then(|i| data.item(i))
-                            .map_or(weapon, |i| name_in(&i.names, cx.lang.code(), &i.id));
+                            .map_or(weapon, |i| name_in(&i.names, cx.lang.code(), i.id.as_str()));
                         let words = cx.f("battle.weapon_used", &[("item", item)]);
                         let text = format!("{} ({weapon}) — {words}", s.label);
                         egui::Button::selectable(

@@ -62,11 +62,11 @@ fn item_text(data: &KillTeamData, lang: Lang, id: &str, ribbon: bool) -> String 
 fn item_name(data: &KillTeamData, lang: Lang, id: &str, ribbon: bool) -> String {
     if ribbon {
         data.ribbon(id)
-            .map_or(id, |r| name_in(&r.names, lang.code(), &r.id))
+            .map_or(id, |r| name_in(&r.names, lang.code(), r.id.as_str()))
             .to_owned()
     } else {
         data.item(id)
-            .map_or(id, |i| name_in(&i.names, lang.code(), &i.id))
+            .map_or(id, |i| name_in(&i.names, lang.code(), i.id.as_str()))
             .to_owned()
     }
 }

@@ -21,7 +21,7 @@ use crate::rules::battle::summary::Combatant;
 use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::core::names::{Names, name_in};
 use crate::rules::killteam::activation::Act;
-use crate::rules::killteam::data::KillTeamData;
+use crate::rules::killteam::data::{KillTeamData, WeaponId};
 use crate::rules::killteam::melee::{Blow, blows, fell_to_charge};
 use crate::rules::killteam::{Derived, derive};
 use crate::rules::{CharRef, KillTeam};
@@ -36,7 +36,7 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BlowName {
     /// A weapon of the kill-team data, by id.
-    Weapon(String),
+    Weapon(WeaponId),
     /// Bare hands.
     Unarmed,
     /// A drawn enemy's weapon, named by the campaign's data.
@@ -72,8 +72,8 @@ impl BlowChoice {
 
     fn label(&self, data: &KillTeamData, lang: Lang) -> String {
         match &self.name {
-            BlowName::Weapon(id) => data.weapon(id).map_or(id.clone(), |w| {
-                name_in(&w.names, lang.code(), id).to_owned()
+            BlowName::Weapon(id) => data.weapon(id).map_or(id.to_string(), |w| {
+                name_in(&w.names, lang.code(), id.as_str()).to_owned()
             }),
             BlowName::Unarmed => {
                 name_in(&data.close_combat.unarmed.names, lang.code(), "").to_owned()

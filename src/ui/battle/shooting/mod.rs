@@ -21,7 +21,7 @@ use crate::rules::battle::{Fight, from_table, scenario};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::odds::ShotClass;
-use crate::rules::killteam::{KillTeamData, Soldier, derive, ribbons, shot_gear};
+use crate::rules::killteam::{KillTeamData, Soldier, WeaponId, derive, ribbons, shot_gear};
 use crate::rules::{CharRef, KillTeam};
 use crate::ui::battle::parts::{self, Sides, number, odds_ui, optional, wounds_of};
 use crate::ui::context::ViewCtx;
@@ -67,7 +67,7 @@ pub struct ShootingView {
     pub target_soldier: Option<Soldier>,
     /// The other barrel of the shooter's combi-weapon (EQ-4): its id and
     /// how it fires.
-    pub combi: Option<(String, KtWeapon)>,
+    pub combi: Option<(WeaponId, KtWeapon)>,
     /// Both barrels fire: the other as snap fire.
     pub fire_both: bool,
 }
@@ -345,9 +345,9 @@ impl ShootingView {
             return;
         }
         let data = &cx.rules.killteam;
-        let name = data
-            .weapon(id)
-            .map_or(id.as_str(), |w| name_in(&w.names, cx.lang.code(), &w.id));
+        let name = data.weapon(id).map_or(id.as_str(), |w| {
+            name_in(&w.names, cx.lang.code(), w.id.as_str())
+        });
         let text = cx.f("battle.kt.combi.both", &[("weapon", name)]);
         ui.checkbox(&mut self.fire_both, text);
     }
@@ -372,7 +372,7 @@ impl ShootingView {
         }
         Self::soldier_line(ui, cx, &self.shot_sides.attacker, &mut self.shooter_soldier);
         if let Some(m) =
-            ribbons::move_after_shot(&cx.rules.killteam, self.shot.shooter_ribbon.as_deref())
+            ribbons::move_after_shot(&cx.rules.killteam, self.shot.shooter_ribbon.as_ref())
         {
             ui.horizontal_wrapped(|ui| {
                 badge(ui, Tone::Info, &cx.msg(&m));
@@ -714,9 +714,9 @@ fn pick_soldier_weapon(ui: &mut egui::Ui, cx: &ViewCtx<'_>) -> Option<campaign::
         let d = derive(data, s).ok()?;
         let mut chosen = None;
         for w in d.weapons.iter().filter(|w| w.range_inches > 0) {
-            let name = data
-                .weapon(&w.id)
-                .map_or(w.id.as_str(), |x| name_in(&x.names, cx.lang.code(), &x.id));
+            let name = data.weapon(&w.id).map_or(w.id.as_str(), |x| {
+                name_in(&x.names, cx.lang.code(), x.id.as_str())
+            });
             if ui
                 .selectable_label(false, format!("{} ({name}) — {}", s.name, team.name))
                 .clicked()

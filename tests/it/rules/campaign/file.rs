@@ -3,6 +3,7 @@
 //! the example campaign is what its generator makes.
 
 use super::*;
+use muster::rules::killteam::ItemId;
 
 #[test]
 fn a_campaign_round_trips_through_its_file() {
@@ -286,7 +287,7 @@ fn the_example_campaign_holds_a_band_and_a_kill_team_whose_soldiers_have_acted_a
     // Rusk laid his mine before he moved: it waits for a model to go off on.
     assert_eq!(
         table.laid,
-        vec![(id(&c, "Trooper Rusk"), "mine".to_owned())]
+        vec![(id(&c, "Trooper Rusk"), ItemId::from("mine"))]
     );
     // A band counts no actions; the team keeps its command points to spend.
     assert!(!c.counts_actions(id(&c, "Inquisitor Vael")));

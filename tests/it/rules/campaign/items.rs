@@ -6,8 +6,8 @@
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::dice::Roll;
-use muster::rules::killteam::Carried;
 use muster::rules::killteam::item_use::Effect;
+use muster::rules::killteam::{Carried, ItemId};
 use muster::rules::{Document as _, RulesData};
 
 use crate::common::rules;
@@ -82,7 +82,7 @@ fn eq_6_the_medikit_heals_a_team_mate_at_the_table_strikes_and_replays() {
     );
     let t = c.table.as_ref().expect("table");
     assert_eq!(t.wounds.get(&vell), Some(&0));
-    assert!(t.struck.contains(&(dace, "medikit".to_owned())));
+    assert!(t.struck.contains(&(dace, ItemId::from("medikit"))));
     assert_eq!(
         t.used.get(&dace).map(|u| u.effect.clone()),
         Some(Effect::Heal(2))
@@ -130,9 +130,9 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
     );
     let t = c.table.as_ref().expect("table");
     // RIB-6: Rusk, an Explosives expert, carries two: one left.
-    assert!(!t.struck.contains(&(rusk, "mine".to_owned())));
-    assert_eq!(t.uses_of(rusk, "mine"), 1);
-    assert_eq!(t.laid, vec![(rusk, "mine".to_owned())]);
+    assert!(!t.struck.contains(&(rusk, ItemId::from("mine"))));
+    assert_eq!(t.uses_of(rusk, &ItemId::from("mine")), 1);
+    assert_eq!(t.laid, vec![(rusk, ItemId::from("mine"))]);
     // EQ-11 « SEULEMENT à partir de la fin de l'activation »: not in the
     // activation that laid it; once he has taken his two actions, it is.
     let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), r);
@@ -198,7 +198,7 @@ fn eq_15_the_chem_bomb_wounds_and_eq_19_a_gas_mask_ignores_it() {
     );
     let t = masked.table.as_ref().expect("table");
     assert_eq!(t.wounds.get(&pell).copied().unwrap_or(0), 0);
-    assert!(t.struck.contains(&(osk, "chem_bomb".to_owned())));
+    assert!(t.struck.contains(&(osk, ItemId::from("chem_bomb"))));
     // On an enemy: 1 mortal wound.
     let (c, shown) = lines(
         &c,
@@ -290,7 +290,7 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
             .as_ref()
             .expect("table")
             .struck
-            .contains(&(osk, "chem_bomb".to_owned()))
+            .contains(&(osk, ItemId::from("chem_bomb")))
     );
     let c = ok(
         &c,
@@ -371,7 +371,7 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
             .unwrap_or(0)
     };
     assert_eq!(wounds(&c), 1, "healed 1 of 2");
-    assert_eq!(c.may_reroll_item(dace, "medikit", r), Ok(1));
+    assert_eq!(c.may_reroll_item(dace, &ItemId::from("medikit"), r), Ok(1));
     let again = |face: u32| {
         E::Items(ItemEdit::RerollItem {
             character: dace,
@@ -393,7 +393,7 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
         Some(Effect::Heal(2))
     );
     assert!(
-        t.struck.contains(&(dace, "medikit".to_owned())),
+        t.struck.contains(&(dace, ItemId::from("medikit"))),
         "used once"
     );
     replays(&c, r);
@@ -453,7 +453,7 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     );
     let poor = ok(&poor, use_item(dace, "medikit", Some(dace), Some(1)), r);
     let p = poor
-        .may_reroll_item(dace, "medikit", r)
+        .may_reroll_item(dace, &ItemId::from("medikit"), r)
         .expect_err("no point");
     assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.act.no.points"));
     let p = refused(&poor, again(2), r);
@@ -500,7 +500,7 @@ fn eq_11_a_mine_is_laid_only_in_its_bearer_s_activation() {
     let laid = ok(&moved, use_item(rusk, "mine", None, None), r);
     assert_eq!(
         laid.table.as_ref().expect("table").laid,
-        vec![(rusk, "mine".to_owned())]
+        vec![(rusk, ItemId::from("mine"))]
     );
     replays(&laid, r);
 }
@@ -576,10 +576,13 @@ fn eq_6_what_an_item_did_leaves_the_cards_at_the_next_turn() {
     assert!(
         next.table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(dace, "medikit".to_owned()))),
+            .is_some_and(|t| t.struck.contains(&(dace, ItemId::from("medikit")))),
         "the medikit stays used up"
     );
     // And the reroll stratagem no longer reaches it (KT-11).
-    assert!(next.may_reroll_item(dace, "medikit", r).is_err());
+    assert!(
+        next.may_reroll_item(dace, &ItemId::from("medikit"), r)
+            .is_err()
+    );
     replays(&next, r);
 }

@@ -16,7 +16,7 @@ use crate::common::rules;
 use muster::i18n::Lang;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit};
 use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::killteam::Soldier;
+use muster::rules::killteam::{ItemId, RibbonId, Soldier};
 use muster::rules::{Character, Document, Problem, RulesData};
 
 pub(crate) fn character(name: &str, race: &str) -> Member {
@@ -537,8 +537,8 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
     let give = |item: Option<&str>, ribbon: Option<&str>| {
         E::Reinforcements(ReinforcementEdit::FreeGear {
             character: vask,
-            item: item.map(str::to_owned),
-            ribbon: ribbon.map(str::to_owned),
+            item: item.map(ItemId::from),
+            ribbon: ribbon.map(RibbonId::from),
         })
     };
     let p = refused(&c, give(Some("command_insignia"), None), r);
@@ -551,7 +551,7 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
     };
     assert_eq!(s.items.len(), 1);
     assert_eq!(s.items[0].item, "medikit");
-    assert_eq!(s.ribbon.as_deref(), Some("grenadier"));
+    assert_eq!(s.ribbon, Some("grenadier".into()));
     assert_eq!(refused(&c, give(Some("torch"), None), r).rule, "KT-5");
     assert_eq!(refused(&c, give(None, Some("endurance")), r).rule, "KT-5");
     // RIB-6 judged with the item given in the same event: a mine, and

@@ -9,6 +9,7 @@ use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::rules::RulesData;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
+use muster::rules::killteam::ItemId;
 use muster::rules::killteam::activation::Act;
 
 /// `name` of `c` uses `item` at the table, its way `way`, as the table
@@ -171,12 +172,12 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
     let (c, rusk, bomb) = rusk_with_bombs(r);
     let once = ok(&c, bomb(0), r);
     let table = once.table.as_ref().expect("table");
-    assert!(!table.struck.contains(&(rusk, "chem_bomb".to_owned())));
-    assert_eq!(table.uses_of(rusk, "chem_bomb"), 1);
+    assert!(!table.struck.contains(&(rusk, ItemId::from("chem_bomb"))));
+    assert_eq!(table.uses_of(rusk, &ItemId::from("chem_bomb")), 1);
     let twice = ok(&once, bomb(1), r);
     let table = twice.table.as_ref().expect("table");
-    assert!(table.struck.contains(&(rusk, "chem_bomb".to_owned())));
-    assert_eq!(table.uses_of(rusk, "chem_bomb"), 0);
+    assert!(table.struck.contains(&(rusk, ItemId::from("chem_bomb"))));
+    assert_eq!(table.uses_of(rusk, &ItemId::from("chem_bomb")), 0);
     // Both spent: a third is refused.
     let next = ok(&twice, E::Table(TableEdit::NewTurn { gain: None }), r);
     let p = refused(&next, bomb(2), r);
@@ -197,7 +198,7 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
     assert!(
         used.table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
     );
     assert!(twice.validate(r).is_empty(), "{:?}", twice.validate(r));
 }
@@ -215,10 +216,14 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
         item: "chem_bomb".into(),
         cost: None,
     });
-    let uses = |c: &Campaign| c.table.as_ref().map(|t| t.uses_of(rusk, "chem_bomb"));
+    let uses = |c: &Campaign| {
+        c.table
+            .as_ref()
+            .map(|t| t.uses_of(rusk, &ItemId::from("chem_bomb")))
+    };
     let once = ok(&c, bomb(0), r);
     // The whole item: one use spent is enough, and both come back.
-    assert!(once.rechargeable(rusk, "chem_bomb", r));
+    assert!(once.rechargeable(rusk, &ItemId::from("chem_bomb"), r));
     let back = ok(&once, recharge.clone(), r);
     assert_eq!(uses(&back), Some(0));
     let next = ok(&back, E::Table(TableEdit::NewTurn { gain: None }), r);
@@ -227,15 +232,15 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
         twice
             .table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
     );
     let again = ok(&twice, recharge.clone(), r);
     assert_eq!(uses(&again), Some(0), "both uses back");
-    assert!(!again.rechargeable(rusk, "chem_bomb", r));
+    assert!(!again.rechargeable(rusk, &ItemId::from("chem_bomb"), r));
     // One use: refused while one is left, then the last one back.
     let mut one = r.clone();
     one.killteam.command.recharge_whole_item = false;
-    assert!(!once.rechargeable(rusk, "chem_bomb", &one));
+    assert!(!once.rechargeable(rusk, &ItemId::from("chem_bomb"), &one));
     assert_eq!(
         refused(&once, recharge.clone(), &one).key,
         "kt.recharge.not_used"
@@ -252,7 +257,7 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
         struck
             .table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, "chem_bomb".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
     );
 }
 
@@ -317,7 +322,7 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
         smoke
             .table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(vell, "smoke_grenade".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(vell, ItemId::from("smoke_grenade"))))
     );
     assert_eq!(
         refused(&smoke, act(&smoke, "Trooper Vell", Act::Grenade), r).rule,
@@ -329,8 +334,12 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
     assert_eq!(p.rule, "EQ-27");
     let next = ok(&jumped, E::Table(TableEdit::NewTurn { gain: None }), r);
     assert!(
-        c.may_use_gear(char_id(&next, "Trooper Osk"), ("jump_pack", None), r)
-            .is_ok()
+        c.may_use_gear(
+            char_id(&next, "Trooper Osk"),
+            (&ItemId::from("jump_pack"), None),
+            r
+        )
+        .is_ok()
     );
     let next = ok(&next, gear(&next, "Trooper Osk", "jump_pack", None), r);
     assert!(next.validate(r).is_empty(), "{:?}", next.validate(r));

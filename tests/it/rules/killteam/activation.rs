@@ -272,7 +272,7 @@ fn kt_19_holds_whatever_the_insignia_gives() {
 fn rib_10_the_agility_move_is_free_and_straight_after_a_shot() {
     let data = data();
     let mut s = soldier(1, "guardsman", "lasgun");
-    s.ribbon = Some("agility".to_owned());
+    s.ribbon = Some("agility".into());
     let a = allowance(&data, &s, 3).expect("agile");
     assert_eq!(
         refused(&data, &a, &SoldierTurn::default(), Act::AgilityMove).0,
@@ -298,7 +298,7 @@ fn rib_10_the_agility_move_is_free_and_straight_after_a_shot() {
 fn rib_11_the_unkillable_on_his_last_wound_has_one_more() {
     let data = data();
     let mut s = soldier(1, "guardsman", "lasgun");
-    s.ribbon = Some("unkillable".to_owned());
+    s.ribbon = Some("unkillable".into());
     let last = allowance(&data, &s, 1).expect("on his last wound");
     let t = taking(&data, &last, &[Act::Move, Act::Shoot, Act::Shoot]);
     assert_eq!(
@@ -360,7 +360,7 @@ fn kt_18_a_scion_never_takes_the_same_action_three_times_in_the_turn() {
     // An Unkillable scion on his last wound: his three, then the free one
     // at the end of the turn, in an activation of its own (RIB-11).
     let mut scion = soldier(1, "tempestus_scion", "hot_shot_lasgun");
-    scion.ribbon = Some("unkillable".to_owned());
+    scion.ribbon = Some("unkillable".into());
     let s = allowance(&data, &scion, 1).expect("on his last wound");
     let t = taking(&data, &s, &[Act::Shoot, Act::Move, Act::Shoot]);
     assert_eq!(s.left(&data, &t), 1, "the free one left");

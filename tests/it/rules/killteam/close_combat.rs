@@ -28,16 +28,16 @@ fn soldier(ribbon: Option<&str>, items: &[(&str, Option<&str>)]) -> Soldier {
     Soldier {
         id: 1,
         name: "Hark".to_owned(),
-        kind: "guardsman".to_owned(),
-        weapon: "lasgun".to_owned(),
+        kind: "guardsman".into(),
+        weapon: "lasgun".into(),
         items: items
             .iter()
             .map(|(i, w)| Carried {
-                item: (*i).to_owned(),
-                weapon: w.map(str::to_owned),
+                item: (*i).into(),
+                weapon: w.map(Into::into),
             })
             .collect(),
-        ribbon: ribbon.map(str::to_owned),
+        ribbon: ribbon.map(Into::into),
     }
 }
 
@@ -98,7 +98,7 @@ fn eq_8_a_close_combat_weapon_gives_its_attacks_and_bare_hands_remain() {
     let d = derive(&rules.killteam, &armed).expect("derived");
     let b = blows(&rules.killteam, &d);
     assert_eq!(b.len(), 2, "{b:?}");
-    assert_eq!(b[0].weapon.as_deref(), Some("chainsword"));
+    assert_eq!(b[0].weapon, Some("chainsword".into()));
     assert_eq!(b[0].attacks, Amount::Fixed(2));
     assert_eq!(b[0].strength, 3);
     // Bare-handed: the data's one attack at his own S (a Brute's 4).

@@ -77,10 +77,10 @@ fn kt_3_at_most_three_special_weapons_one_weapons_team_one_heavy_weapon() {
 fn rib_9_strongman_carries_a_heavy_weapon_but_the_team_keeps_one_in_all() {
     let t = legal();
     // A guardsman may not take a heavy weapon, unless he is a Strongman.
-    let p = refused(&t, KillTeamEdit::SetWeapon(2, "heavy_stubber".to_owned()));
+    let p = refused(&t, KillTeamEdit::SetWeapon(2, "heavy_stubber".into()));
     assert_eq!(p.rule, "RIB-9");
-    let t = applied(&t, KillTeamEdit::SetRibbon(2, Some("strongman".to_owned())));
-    let t = applied(&t, KillTeamEdit::SetWeapon(2, "heavy_stubber".to_owned()));
+    let t = applied(&t, KillTeamEdit::SetRibbon(2, Some("strongman".into())));
+    let t = applied(&t, KillTeamEdit::SetWeapon(2, "heavy_stubber".into()));
     assert!(rules_broken(&t).is_empty());
     // Strongman plus a weapons team, each with a heavy weapon: two in all.
     let mut both = t.clone();
@@ -100,7 +100,7 @@ fn eq_28_a_bolter_is_for_the_sergeant_only() {
     let p = refused(&t, KillTeamEdit::AddItem(2, carried("bolter")));
     assert_eq!(p.rule, "EQ-28");
     let t = applied(&t, KillTeamEdit::AddItem(1, carried("bolter")));
-    assert_eq!(t.soldiers[0].items[0].weapon.as_deref(), Some("bolter"));
+    assert_eq!(t.soldiers[0].items[0].weapon, Some("bolter".into()));
     // A file that gives one to a trooper anyway is told why.
     let mut file = legal();
     file.soldiers[1].items.push(carried("bolter"));
@@ -138,7 +138,7 @@ fn eq_8_eq_9_close_combat_weapons_pistols_and_grenades_are_not_main_weapons() {
         ("bolt_pistol", "EQ-9"),
         ("frag_grenade", "KT-14"),
     ] {
-        let p = refused(&t, KillTeamEdit::SetWeapon(2, weapon.to_owned()));
+        let p = refused(&t, KillTeamEdit::SetWeapon(2, weapon.into()));
         assert_eq!(
             (p.rule.as_ref(), p.key),
             (rule, "kt.problem.not_a_main_weapon"),
@@ -147,26 +147,17 @@ fn eq_8_eq_9_close_combat_weapons_pistols_and_grenades_are_not_main_weapons() {
     }
     // A file that gives a trooper a chainsword as his weapon is told why.
     let mut file = legal();
-    file.soldiers[1].weapon = "chainsword".to_owned();
+    file.soldiers[1].weapon = "chainsword".into();
     assert_eq!(rules_broken(&file), vec!["EQ-8"]);
     // The sergeant's own laspistol is his basic kit (legal() is legal).
     assert!(rules_broken(&legal()).is_empty());
     // They come as an item on top of the basic kit.
     let t = applied(&t, KillTeamEdit::AddItem(2, carried("close_combat_weapon")));
-    let t = applied(
-        &t,
-        KillTeamEdit::SetItemWeapon(2, 0, "power_sword".to_owned()),
-    );
+    let t = applied(&t, KillTeamEdit::SetItemWeapon(2, 0, "power_sword".into()));
     assert_eq!(t.soldiers[1].weapon, "lasgun");
-    assert_eq!(
-        t.soldiers[1].items[0].weapon.as_deref(),
-        Some("power_sword")
-    );
+    assert_eq!(t.soldiers[1].items[0].weapon, Some("power_sword".into()));
     let t = applied(&legal(), KillTeamEdit::AddItem(3, carried("pistol")));
-    let t = applied(
-        &t,
-        KillTeamEdit::SetItemWeapon(3, 0, "bolt_pistol".to_owned()),
-    );
+    let t = applied(&t, KillTeamEdit::SetItemWeapon(3, 0, "bolt_pistol".into()));
     assert!(rules_broken(&t).is_empty(), "{:?}", rules_broken(&t));
 }
 
@@ -215,9 +206,9 @@ fn eq_4_a_combi_weapon_only_for_a_special_weapon_carrier() {
     assert_eq!(p.rule, "EQ-4");
     let t = applied(
         &legal(),
-        KillTeamEdit::SetKind(2, "special_weapon_trooper".to_owned()),
+        KillTeamEdit::SetKind(2, "special_weapon_trooper".into()),
     );
-    let t = applied(&t, KillTeamEdit::SetWeapon(2, "meltagun".to_owned()));
+    let t = applied(&t, KillTeamEdit::SetWeapon(2, "meltagun".into()));
     let t = applied(&t, KillTeamEdit::AddItem(2, carried("combi_weapon")));
     let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
     assert_eq!(d.weapons.len(), 2, "both weapons of the combi");
@@ -230,10 +221,7 @@ fn rib_4_a_specialist_takes_two_different_items() {
     let t = applied(&t, KillTeamEdit::AddItem(2, carried("medikit")));
     let p = refused(&t, KillTeamEdit::AddItem(2, carried("sight")));
     assert_eq!(p.rule, "KT-5");
-    let t = applied(
-        &t,
-        KillTeamEdit::SetRibbon(2, Some("specialist".to_owned())),
-    );
+    let t = applied(&t, KillTeamEdit::SetRibbon(2, Some("specialist".into())));
     let p = refused(&t, KillTeamEdit::AddItem(2, carried("medikit")));
     assert_eq!(p.rule, "RIB-4");
     let t = applied(&t, KillTeamEdit::AddItem(2, carried("sight")));
@@ -241,7 +229,7 @@ fn rib_4_a_specialist_takes_two_different_items() {
     assert!(rules_broken(&t).is_empty());
     // The same item twice in a file.
     let mut file = legal();
-    file.soldiers[1].ribbon = Some("specialist".to_owned());
+    file.soldiers[1].ribbon = Some("specialist".into());
     file.soldiers[1].items = vec![carried("medikit"), carried("medikit")];
     assert_eq!(rules_broken(&file), vec!["RIB-4"]);
     // The ribbon cannot go while he carries two.
@@ -254,18 +242,18 @@ fn rib_6_explosives_expert_doubles_a_mine_a_chem_bomb_or_a_flash_grenade() {
     let t = legal();
     let p = refused(
         &t,
-        KillTeamEdit::SetRibbon(2, Some("explosives_expert".to_owned())),
+        KillTeamEdit::SetRibbon(2, Some("explosives_expert".into())),
     );
     assert_eq!(p.rule, "RIB-6");
     for item in ["mine", "chem_bomb", "flash_grenade"] {
         let t = applied(&t, KillTeamEdit::AddItem(2, carried(item)));
         let t = applied(
             &t,
-            KillTeamEdit::SetRibbon(2, Some("explosives_expert".to_owned())),
+            KillTeamEdit::SetRibbon(2, Some("explosives_expert".into())),
         );
         let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
         assert!(
-            d.item_counts.contains(&(item.to_owned(), 2)),
+            d.item_counts.contains(&(item.into(), 2)),
             "{item}: {:?}",
             d.item_counts
         );
@@ -273,7 +261,7 @@ fn rib_6_explosives_expert_doubles_a_mine_a_chem_bomb_or_a_flash_grenade() {
     // Without the ribbon, one.
     let t = applied(&t, KillTeamEdit::AddItem(2, carried("mine")));
     let d = derive(&rules().killteam, &t.soldiers[1]).expect("derived");
-    assert!(d.item_counts.contains(&("mine".to_owned(), 1)));
+    assert!(d.item_counts.contains(&("mine".into(), 1)));
 }
 
 #[test]
@@ -282,17 +270,17 @@ fn kt_5_no_ribbon_on_a_vehicle() {
     t.team_size = Some(11);
     t.soldiers.push(soldier(1, "sergeant", "laspistol"));
     t.soldiers.push(soldier(2, "vehicle", "multi_laser"));
-    let p = refused(&t, KillTeamEdit::SetRibbon(2, Some("endurance".to_owned())));
+    let p = refused(&t, KillTeamEdit::SetRibbon(2, Some("endurance".into())));
     assert_eq!(p.rule, "KT-5");
     let mut file = t.clone();
-    file.soldiers[1].ribbon = Some("endurance".to_owned());
+    file.soldiers[1].ribbon = Some("endurance".into());
     assert!(rules_broken(&file).contains(&"KT-5".to_owned()));
     // A soldier who becomes a vehicle loses his ribbon.
     let t = applied(
         &legal(),
-        KillTeamEdit::SetRibbon(3, Some("sprinter".to_owned())),
+        KillTeamEdit::SetRibbon(3, Some("sprinter".into())),
     );
-    let t = applied(&t, KillTeamEdit::SetKind(3, "vehicle".to_owned()));
+    let t = applied(&t, KillTeamEdit::SetKind(3, "vehicle".into()));
     assert_eq!(t.soldiers[2].ribbon, None);
     assert_eq!(t.soldiers[2].weapon, "multi_laser");
 }
@@ -308,10 +296,7 @@ fn eq_5_eq_20_eq_2_weapon_changes_exclude_each_other() {
     );
     assert_eq!(lasgun.shots.to_string(), "3");
     assert_eq!(lasgun.changed_by, vec!["EQ-5".to_owned()]);
-    let t = applied(
-        &t,
-        KillTeamEdit::SetRibbon(2, Some("specialist".to_owned())),
-    );
+    let t = applied(&t, KillTeamEdit::SetRibbon(2, Some("specialist".into())));
     let p = refused(&t, KillTeamEdit::AddItem(2, carried("special_magazine")));
     assert_eq!(p.rule, "EQ-20");
     let magazine = applied(
@@ -340,7 +325,7 @@ fn eq_24_eq_26_armour_and_shield_give_one_save_whatever_their_order() {
     let data = rules().killteam.clone();
     let with = |items: &[&str]| {
         let mut s = soldier(1, "guardsman", "lasgun");
-        s.ribbon = Some("specialist".to_owned());
+        s.ribbon = Some("specialist".into());
         s.items = items.iter().map(|i| carried(i)).collect();
         derive(&data, &s).expect("derived")
     };

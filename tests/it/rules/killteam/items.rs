@@ -7,6 +7,7 @@ use crate::common::rules;
 use muster::i18n::Lang;
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::core::names::Names;
+use muster::rules::killteam::ItemId;
 use muster::rules::killteam::item_use::{Ask, Effect, Relation, Target, Used, use_item};
 
 fn named(name: &str) -> Names {
@@ -17,12 +18,13 @@ fn named(name: &str) -> Names {
 /// die `given` or seeded.
 fn used(
     item: &str,
-    target: Option<(&str, Relation, &[String], u32)>,
+    target: Option<(&str, Relation, &[ItemId], u32)>,
     given: Option<Roll>,
 ) -> Result<Used, muster::rules::Problem> {
     let r = rules();
+    let item = ItemId::from(item);
     let ask = Ask {
-        item,
+        item: &item,
         bearer: "Hark",
         carried: true,
         struck: false,
@@ -100,7 +102,7 @@ fn eq_6_the_medikit_is_refused_on_an_enemy_and_a_die_that_is_no_d3() {
 fn eq_6_a_struck_or_missing_item_is_refused_with_its_reason() {
     let r = rules();
     let mut ask = Ask {
-        item: "medikit",
+        item: &ItemId::from("medikit"),
         bearer: "Hark",
         carried: true,
         struck: true,
@@ -122,7 +124,8 @@ fn eq_6_a_struck_or_missing_item_is_refused_with_its_reason() {
     assert_eq!(Lang::En.problem(&p), "Hark carries no Medikit");
     // An item that does nothing at the table by itself is refused too.
     ask.carried = true;
-    ask.item = "armour";
+    let armour = ItemId::from("armour");
+    ask.item = &armour;
     let p = use_item(&r.killteam, &ask, None, &mut seeded(1)).expect_err("armour");
     assert_eq!(p.key, "kt.use.not_usable");
 }
@@ -142,7 +145,7 @@ fn eq_10_the_flash_grenade_dazzles_its_target_and_a_gas_mask_ignores_it() {
         "Flash grenade: Ork is dazzled: cannot move, -1 to hit, this turn"
     );
     // EQ-19: a gas mask, and it says so.
-    let mask = ["gas_mask".to_owned()];
+    let mask = [ItemId::from("gas_mask")];
     let u = used(
         "flash_grenade",
         Some(("Vask", Relation::Other, &mask, 0)),
@@ -168,7 +171,7 @@ fn eq_10_the_flash_grenade_dazzles_its_target_and_a_gas_mask_ignores_it() {
 fn eq_11_a_mine_is_laid_with_no_action_then_goes_off_once_for_1d3_mortal_wounds() {
     let r = rules();
     let mut ask = Ask {
-        item: "mine",
+        item: &ItemId::from("mine"),
         bearer: "Rusk",
         carried: true,
         struck: false,
@@ -210,14 +213,14 @@ fn eq_15_the_chem_bomb_causes_1_mortal_wound_and_a_gas_mask_ignores_it() {
         Lang::En.msg(&u.msg),
         "Chem bomb: Ork suffers 1 mortal wound"
     );
-    let mask = ["gas_mask".to_owned()];
+    let mask = [ItemId::from("gas_mask")];
     let u = used("chem_bomb", Some(("Vask", Relation::Other, &mask, 0)), None).expect("masked");
     assert_eq!(u.effect, Effect::Ignored("gas_mask".into()));
 }
 
 #[test]
 fn eq_23_the_knife_is_thrown_with_no_action_for_1_mortal_wound_and_no_mask_stops_it() {
-    let mask = ["gas_mask".to_owned()];
+    let mask = [ItemId::from("gas_mask")];
     let u = used("knife", Some(("Ork", Relation::Other, &mask, 0)), None).expect("thrown");
     assert_eq!(u.effect, Effect::Wounds(1), "a gas mask is no help");
     assert!(!u.action, "no action");
@@ -229,7 +232,7 @@ fn eq_23_the_knife_is_thrown_with_no_action_for_1_mortal_wound_and_no_mask_stops
 fn eq_15_a_target_out_of_action_is_refused() {
     let r = rules();
     let ask = Ask {
-        item: "chem_bomb",
+        item: &ItemId::from("chem_bomb"),
         bearer: "Hark",
         carried: true,
         struck: false,

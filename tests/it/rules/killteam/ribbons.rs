@@ -13,16 +13,16 @@ use muster::rules::core::dice::seeded;
 use muster::rules::core::msg::{Arg, Msg};
 use muster::rules::killteam::data::Grant;
 use muster::rules::killteam::ribbons::{mine_removal, move_after_shot, reminders, soldier_actions};
-use muster::rules::killteam::{KillTeam, Soldier};
+use muster::rules::killteam::{KillTeam, RibbonId, Soldier};
 
 fn soldier(kind: &str, ribbon: Option<&str>) -> Soldier {
     Soldier {
         id: 1,
         name: "Trooper Vask".to_owned(),
-        kind: kind.to_owned(),
-        weapon: "lasgun".to_owned(),
+        kind: kind.into(),
+        weapon: "lasgun".into(),
         items: Vec::new(),
-        ribbon: ribbon.map(str::to_owned),
+        ribbon: ribbon.map(Into::into),
     }
 }
 
@@ -186,7 +186,7 @@ fn the_agility_moves_distance_is_read_from_the_data() {
     let rolled = roll(&r, &shot(Some("agility")), &mut seeded(1)).expect("rolled");
     assert_eq!(int(&rolled.reminders[0], "inches"), Some(4));
     assert_eq!(
-        move_after_shot(&r.killteam, Some("agility")).map(|m| int(&m, "inches")),
+        move_after_shot(&r.killteam, Some(&RibbonId::from("agility"))).map(|m| int(&m, "inches")),
         Some(Some(4))
     );
     assert!(move_after_shot(&r.killteam, None).is_none());

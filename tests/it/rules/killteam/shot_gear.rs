@@ -19,16 +19,16 @@ fn soldier(items: &[&str], ribbon: Option<&str>) -> Soldier {
     Soldier {
         id: 1,
         name: "Vask".to_owned(),
-        kind: "guardsman".to_owned(),
-        weapon: "lasgun".to_owned(),
+        kind: "guardsman".into(),
+        weapon: "lasgun".into(),
         items: items
             .iter()
             .map(|i| Carried {
-                item: (*i).to_owned(),
+                item: (*i).into(),
                 weapon: None,
             })
             .collect(),
-        ribbon: ribbon.map(str::to_owned),
+        ribbon: ribbon.map(Into::into),
     }
 }
 
@@ -490,18 +490,23 @@ fn eq_4_a_combi_weapon_fires_its_other_barrel_as_snap_fire() {
     let rules = super::rules();
     let data = &rules.killteam;
     let mut s = super::soldier(1, "special_weapon_trooper", "meltagun");
-    assert!(combi_partner(data, &s, "meltagun").is_none(), "no combi");
+    assert!(
+        combi_partner(data, &s, &"meltagun".into()).is_none(),
+        "no combi"
+    );
     s.items.push(muster::rules::killteam::Carried {
-        item: "combi_weapon".to_owned(),
-        weapon: Some("plasma_gun".to_owned()),
+        item: "combi_weapon".into(),
+        weapon: Some("plasma_gun".into()),
     });
-    let other = combi_partner(data, &s, "meltagun").expect("the plasma gun");
+    let other = combi_partner(data, &s, &"meltagun".into()).expect("the plasma gun");
     assert_eq!(other.id, "plasma_gun");
     assert_eq!(
-        combi_partner(data, &s, "plasma_gun").expect("the melta").id,
+        combi_partner(data, &s, &"plasma_gun".into())
+            .expect("the melta")
+            .id,
         "meltagun"
     );
-    assert!(combi_partner(data, &s, "lasgun").is_none());
+    assert!(combi_partner(data, &s, &"lasgun".into()).is_none());
     // Both at 10": the meltagun normally (2+), the plasma gun as snap fire.
     let derived = muster::rules::killteam::derive(data, &s).expect("derived");
     let melta = derived

@@ -120,11 +120,11 @@ fn eq_4_a_combi_weapon_fires_both_barrels_from_the_battle_screen() {
         team.soldiers.push(muster::rules::killteam::Soldier {
             id: 1,
             name: "Trooper Kell".to_owned(),
-            kind: "special_weapon_trooper".to_owned(),
-            weapon: "meltagun".to_owned(),
+            kind: "special_weapon_trooper".into(),
+            weapon: "meltagun".into(),
             items: vec![muster::rules::killteam::Carried {
-                item: "combi_weapon".to_owned(),
-                weapon: Some("plasma_gun".to_owned()),
+                item: "combi_weapon".into(),
+                weapon: Some("plasma_gun".into()),
             }],
             ribbon: None,
         });

@@ -8,6 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::names::name_in;
+use muster::rules::killteam::ItemId;
 use muster::ui::Gui;
 
 use super::showing;
@@ -281,7 +282,7 @@ fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_t
             .as_ref()
             .expect("table")
             .struck
-            .contains(&(osk, "chem_bomb".to_owned()))
+            .contains(&(osk, ItemId::from("chem_bomb")))
     );
 }
 
@@ -352,7 +353,7 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
         .iter_mut()
         .find(|s| s.name == "Trooper Nim")
         .expect("Nim");
-    nim.ribbon = Some("deminer".to_owned());
+    nim.ribbon = Some("deminer".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
@@ -415,7 +416,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
         .iter_mut()
         .find(|s| s.name == "Trooper Pell")
         .expect("Pell")
-        .ribbon = Some("thief".to_owned());
+        .ribbon = Some("thief".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     let pell = char_id(&c, "Trooper Pell");
     let dace = char_id(&c, "Trooper Dace");
@@ -456,7 +457,10 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
         .expect("a weapon offered");
     button(&mut h, &take);
     let now = the_campaign(&h);
-    assert_eq!(now.soldier_at_table(pell).expect("Pell").weapon, weapon);
+    assert_eq!(
+        now.soldier_at_table(pell).expect("Pell").weapon,
+        weapon.as_str()
+    );
     assert!(h.query_all_by_label_contains("Looted: ").next().is_some());
     // His kit in the escort is his own still.
     match &now.character(pell).expect("Pell").member {
@@ -509,7 +513,7 @@ fn eq_19_a_gas_mask_ignores_a_chem_bomb_thrown_from_the_table() {
             .as_ref()
             .expect("table")
             .struck
-            .contains(&(osk, "chem_bomb".to_owned()))
+            .contains(&(osk, ItemId::from("chem_bomb")))
     );
 }
 

@@ -187,7 +187,7 @@ fn kt_5_a_soldier_recruited_by_kind_takes_his_free_item_and_ribbon() {
         s.items.iter().map(|c| c.item.as_str()).collect::<Vec<_>>(),
         ["medikit"]
     );
-    assert_eq!(s.ribbon.as_deref(), Some("grenadier"));
+    assert_eq!(s.ribbon, Some("grenadier".into()));
     assert!(after.validate(r).is_empty(), "{:?}", after.validate(r));
 }
 

@@ -6,6 +6,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::i18n::Lang;
 use muster::rules::Document as _;
 use muster::rules::campaign::CampaignEdit as E;
+use muster::rules::killteam::ItemId;
 
 use super::{at_the_table, showing};
 use crate::common::rules;
@@ -49,7 +50,7 @@ fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
     assert!(
         now.table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, "mine".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("mine"))))
     );
 }
 
@@ -106,7 +107,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
         struck
             .table
             .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, "mine".to_owned())))
+            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("mine"))))
     );
     let (back, _) = struck
         .apply(
@@ -343,8 +344,8 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
             .iter_mut()
             .find(|s| s.name == name)
             .expect("soldier");
-        s.kind = kind.to_owned();
-        s.weapon = weapon.to_owned();
+        s.kind = kind.into();
+        s.weapon = weapon.into();
         s.items.clear();
         s.ribbon = None;
     }
@@ -352,7 +353,7 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
         .iter_mut()
         .find(|s| s.name == "Trooper Pell")
         .expect("Pell")
-        .ribbon = Some("agility".to_owned());
+        .ribbon = Some("agility".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     // Soldiers act one after the other: the players keep the turns (KT-8).
     let c = crate::common::turns_shown(&c, rules);

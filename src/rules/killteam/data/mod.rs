@@ -3,7 +3,13 @@
 //! effects in machine-readable form, and its names and rule text in every
 //! language. Users can override the file like the other rules files.
 
+use std::borrow::Borrow;
+
 use serde::{Deserialize, Serialize};
+
+mod ids;
+
+pub use ids::{ItemId, KindId, RibbonId, WeaponId};
 
 use crate::rules::core::dice::{Amount, DiceSpec, amount_dice};
 use crate::rules::core::dist::{Dist, dice_sum, fixed};
@@ -63,7 +69,7 @@ pub enum WeaponClass {
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     /// Stable id (`lasgun`).
-    pub id: String,
+    pub id: WeaponId,
     /// Display names.
     pub names: Names,
     /// How it fires.
@@ -102,7 +108,7 @@ pub struct Weapon {
     /// Only these soldier kinds may carry it (empty: any whose kind allows
     /// its class).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub only_kinds: Vec<String>,
+    pub only_kinds: Vec<KindId>,
 }
 
 fn one() -> Amount {
@@ -222,7 +228,7 @@ impl Actions {
 #[serde(deny_unknown_fields)]
 pub struct SoldierKind {
     /// Stable id (`guardsman`).
-    pub id: String,
+    pub id: KindId,
     /// Display names.
     pub names: Names,
     /// Soldier equivalents it counts for (KT-4).
@@ -246,7 +252,7 @@ pub struct SoldierKind {
     /// Victory points for killing it (KT-21).
     pub vp: u32,
     /// The weapon it gets when added.
-    pub default_weapon: String,
+    pub default_weapon: WeaponId,
     /// The weapon classes it may carry.
     pub weapon_classes: Vec<WeaponClass>,
 }
@@ -343,7 +349,7 @@ pub enum Effect {
 #[serde(deny_unknown_fields)]
 pub struct Item {
     /// Stable id (`torch`).
-    pub id: String,
+    pub id: ItemId,
     /// Its rule id (`EQ-1`).
     pub rule: String,
     /// Display names.
@@ -462,7 +468,7 @@ pub struct ItemUse {
     pub range_inches: u32,
     /// Items that make their bearer ignore it (EQ-19: the gas mask).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ignored_by: Vec<String>,
+    pub ignored_by: Vec<ItemId>,
     /// Laid first, it goes off later on a model within reach, once
     /// (EQ-11).
     #[serde(default)]
@@ -477,7 +483,7 @@ pub struct WeaponPick {
     #[serde(default)]
     pub types: Vec<WeaponType>,
     /// The weapon given when the item is taken, until another is picked.
-    pub default: String,
+    pub default: WeaponId,
     /// It fires together with the bearer's own weapon, one of the two as
     /// snap fire (EQ-4, the combi-weapon).
     #[serde(default)]
@@ -493,7 +499,7 @@ pub enum Grant {
     /// Two of one of these items instead of one (RIB-6).
     Double {
         /// The items that may be doubled.
-        items: Vec<String>,
+        items: Vec<ItemId>,
     },
     /// A heavy weapon without a weapons team (RIB-9).
     HeavyWeapon,
@@ -528,7 +534,7 @@ pub enum Grant {
 #[serde(deny_unknown_fields)]
 pub struct Ribbon {
     /// Stable id (`endurance`).
-    pub id: String,
+    pub id: RibbonId,
     /// Its rule id (`RIB-2`).
     pub rule: String,
     /// Display names.
@@ -843,24 +849,36 @@ pub enum DoubleKillBonus {
 }
 
 impl KillTeamData {
-    /// A soldier kind by id.
-    pub fn kind(&self, id: &str) -> Option<&SoldierKind> {
-        self.soldier_kinds.iter().find(|k| k.id == id)
+    /// A soldier kind by id (a `KindId`, or its text).
+    pub fn kind<Q: PartialEq + ?Sized>(&self, id: &Q) -> Option<&SoldierKind>
+    where
+        KindId: Borrow<Q>,
+    {
+        self.soldier_kinds.iter().find(|k| k.id.borrow() == id)
     }
 
-    /// A weapon by id.
-    pub fn weapon(&self, id: &str) -> Option<&Weapon> {
-        self.weapons.iter().find(|w| w.id == id)
+    /// A weapon by id (a `WeaponId`, or its text).
+    pub fn weapon<Q: PartialEq + ?Sized>(&self, id: &Q) -> Option<&Weapon>
+    where
+        WeaponId: Borrow<Q>,
+    {
+        self.weapons.iter().find(|w| w.id.borrow() == id)
     }
 
-    /// An item by id.
-    pub fn item(&self, id: &str) -> Option<&Item> {
-        self.equipment.iter().find(|i| i.id == id)
+    /// An item by id (an `ItemId`, or its text).
+    pub fn item<Q: PartialEq + ?Sized>(&self, id: &Q) -> Option<&Item>
+    where
+        ItemId: Borrow<Q>,
+    {
+        self.equipment.iter().find(|i| i.id.borrow() == id)
     }
 
-    /// A ribbon by id.
-    pub fn ribbon(&self, id: &str) -> Option<&Ribbon> {
-        self.ribbons.iter().find(|r| r.id == id)
+    /// A ribbon by id (a `RibbonId`, or its text).
+    pub fn ribbon<Q: PartialEq + ?Sized>(&self, id: &Q) -> Option<&Ribbon>
+    where
+        RibbonId: Borrow<Q>,
+    {
+        self.ribbons.iter().find(|r| r.id.borrow() == id)
     }
 
     /// Checks that the file holds together: ids unique, every weapon an
@@ -896,7 +914,7 @@ impl KillTeamData {
     /// Checks what the entries name: each kind's default weapon (one it may
     /// carry), each item's weapon, each ribbon's doubled items.
     fn check_references(&self) -> Result<(), Problem> {
-        let missing = |id: &str| Problem::new(DATA, "data.unknown_weapon").arg("weapon", id);
+        let missing = |id: &WeaponId| Problem::new(DATA, "data.unknown_weapon").arg("weapon", id);
         for kind in &self.soldier_kinds {
             let weapon = self
                 .weapon(&kind.default_weapon)
@@ -913,7 +931,7 @@ impl KillTeamData {
                     let _ = amount_dice(a)?;
                 }
                 check_range("use.range_inches", u.range_inches, 0..=100)?;
-                if let Some(id) = u.ignored_by.iter().find(|id| self.item(id).is_none()) {
+                if let Some(id) = u.ignored_by.iter().find(|&id| self.item(id).is_none()) {
                     return Err(Problem::new(DATA, "data.unknown_item").arg("item", id));
                 }
             }
@@ -925,7 +943,7 @@ impl KillTeamData {
         for ribbon in &self.ribbons {
             for grant in &ribbon.grants {
                 if let Grant::Double { items } = grant
-                    && let Some(id) = items.iter().find(|i| self.item(i).is_none())
+                    && let Some(id) = items.iter().find(|&i| self.item(i).is_none())
                 {
                     return Err(Problem::new(DATA, "data.unknown_item").arg("item", id));
                 }
@@ -1307,7 +1325,7 @@ fn enforced() -> bool {
 #[serde(deny_unknown_fields)]
 pub struct InsigniaRules {
     /// The item's id.
-    pub item: String,
+    pub item: ItemId,
     /// The actions the sergeant keeps in a turn he gives it (1).
     pub sergeant_actions: u32,
 }
