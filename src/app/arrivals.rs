@@ -163,7 +163,7 @@ impl App {
         self.model
             .library
             .docs
-            .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
+            .sort_by_cached_key(|d| (d.name().to_lowercase(), d.kind()));
         self.model.revalidate_from(key, Some(before));
     }
 }

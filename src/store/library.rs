@@ -152,7 +152,7 @@ impl Store {
         }
         library
             .docs
-            .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
+            .sort_by_cached_key(|d| (d.name().to_lowercase(), d.kind()));
         library.versions = self.versions_among(&[]);
         library
     }

@@ -155,6 +155,7 @@ impl App {
     /// Puts each document of `change` in its before (`undo`) or after
     /// state; `unsaved`: they differ from the disk.
     fn put_states(&mut self, change: &Change, undo: bool, unsaved: bool) {
+        let mut moved = false;
         for (key, before, after) in &change.docs {
             let (state, expected) = if undo {
                 (before, after)
@@ -170,21 +171,31 @@ impl App {
                 _ => None,
             };
             let state = if rebased.is_some() { &rebased } else { state };
-            self.model
-                .library
-                .docs
-                .retain(|d| !(d.kind() == key.kind && d.id() == key.id));
-            if let Some(doc) = state {
-                self.model.library.docs.push(doc.clone());
+            let docs = &mut self.model.library.docs;
+            let at = docs
+                .iter()
+                .position(|d| d.kind() == key.kind && d.id() == key.id);
+            match (at, state) {
+                // A tick at the table: the document keeps its place.
+                (Some(i), Some(doc)) if docs[i].name() == doc.name() => docs[i] = doc.clone(),
+                _ => {
+                    docs.retain(|d| !(d.kind() == key.kind && d.id() == key.id));
+                    if let Some(doc) = state {
+                        docs.push(doc.clone());
+                    }
+                    moved = true;
+                }
             }
             if unsaved {
                 self.saves.dirty.insert(key.clone());
             }
         }
-        self.model
-            .library
-            .docs
-            .sort_by_key(|d| (d.name().to_lowercase(), d.kind()));
+        if moved {
+            self.model
+                .library
+                .docs
+                .sort_by_cached_key(|d| (d.name().to_lowercase(), d.kind()));
+        }
     }
 
     /// Checks each document of `change` as now put in place, and leaves a
