@@ -20,10 +20,12 @@ mod loot;
 mod named;
 mod overview;
 mod parts;
+mod player_card;
 mod recruit;
 mod service;
 mod setup;
 mod table;
+mod turn;
 mod victory;
 
 use egui::RichText;
