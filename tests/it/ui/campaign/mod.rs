@@ -13,6 +13,7 @@ mod fight_shots;
 mod guide;
 mod house_rules;
 mod items;
+mod items_mines;
 mod limits;
 mod missions;
 mod named;
