@@ -4,6 +4,7 @@ mod choices;
 mod commands;
 mod crash;
 mod crash_shared;
+mod import_export;
 mod kept_history;
 mod live;
 mod pdf_export;
