@@ -29,6 +29,7 @@ mod table_turns;
 pub(crate) mod turns;
 pub(crate) mod validate;
 pub(crate) mod victory;
+mod who_plays;
 
 use crate::common::{ok, refused};
 use muster::i18n::Lang;
