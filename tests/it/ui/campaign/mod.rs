@@ -24,6 +24,7 @@ mod recruit;
 mod setup;
 mod survival;
 mod table;
+mod table_acts;
 mod turns;
 mod victory;
 
