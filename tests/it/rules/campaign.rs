@@ -2,6 +2,7 @@
 //! event through the pure `apply`, with typed dice where a result matters.
 
 mod books;
+mod campaign_numbers;
 pub(crate) mod carry;
 mod casualties;
 mod chronicle;
