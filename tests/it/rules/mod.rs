@@ -11,5 +11,6 @@ mod flyers;
 mod killteam;
 mod odds;
 mod psychic;
+mod psychic_targets;
 mod robots;
 mod shooting;
