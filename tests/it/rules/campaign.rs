@@ -19,6 +19,7 @@ mod journal_shared;
 mod journals;
 pub(crate) mod merge;
 mod missions;
+mod mutated_journals;
 mod named;
 mod recon;
 pub(crate) mod recruits;
@@ -29,6 +30,7 @@ mod table_items;
 mod table_turns;
 pub(crate) mod turns;
 pub(crate) mod validate;
+mod validate_escorts;
 pub(crate) mod victory;
 mod who_plays;
 
