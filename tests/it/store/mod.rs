@@ -3,6 +3,7 @@
 
 mod accounting;
 mod campaign_save;
+mod changed_on_disk;
 mod conflicts;
 mod disk;
 mod document;
