@@ -10,6 +10,8 @@ pub(crate) mod coop;
 mod ending;
 mod enemies;
 pub(crate) mod equipment;
+mod equipment_shown;
+mod equipment_two_machines;
 mod events;
 mod file;
 pub(crate) mod guide;
