@@ -12,5 +12,6 @@ mod killteam;
 mod odds;
 mod psychic;
 mod psychic_targets;
+mod robot_damage;
 mod robots;
 mod shooting;
