@@ -7,6 +7,7 @@ mod catalogue;
 mod characters;
 mod close_combat;
 mod data;
+mod flyer_drops_and_crashes;
 mod flyers;
 mod killteam;
 mod odds;
