@@ -20,6 +20,7 @@ pub(crate) mod items;
 mod journal_shared;
 mod journals;
 pub(crate) mod merge;
+mod merge_command;
 mod missions;
 mod mutated_journals;
 mod named;
