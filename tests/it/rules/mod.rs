@@ -11,6 +11,8 @@ mod flyer_drops_and_crashes;
 mod flyers;
 mod killteam;
 mod odds;
+mod odds_command;
+mod odds_rounds;
 mod psychic;
 mod psychic_targets;
 mod robot_damage;
