@@ -6,6 +6,7 @@ mod common;
 
 mod app;
 mod architecture;
+mod architecture_cycles;
 mod cli;
 mod i18n;
 mod i18n_battle_log;

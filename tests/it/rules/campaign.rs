@@ -2,6 +2,7 @@
 //! event through the pure `apply`, with typed dice where a result matters.
 
 mod books;
+mod campaign_numbers;
 pub(crate) mod carry;
 mod casualties;
 mod chronicle;
@@ -9,6 +10,8 @@ pub(crate) mod coop;
 mod ending;
 mod enemies;
 pub(crate) mod equipment;
+mod equipment_shown;
+mod equipment_two_machines;
 mod events;
 mod file;
 pub(crate) mod guide;
@@ -17,7 +20,9 @@ pub(crate) mod items;
 mod journal_shared;
 mod journals;
 pub(crate) mod merge;
+mod merge_command;
 mod missions;
+mod mutated_journals;
 mod named;
 mod recon;
 pub(crate) mod recruits;
@@ -28,7 +33,9 @@ mod table_items;
 mod table_turns;
 pub(crate) mod turns;
 pub(crate) mod validate;
+mod validate_escorts;
 pub(crate) mod victory;
+mod who_plays;
 
 use crate::common::{ok, refused};
 use muster::i18n::Lang;

@@ -3,6 +3,7 @@
 
 mod accounting;
 mod campaign_save;
+mod changed_on_disk;
 mod conflicts;
 mod disk;
 mod document;
@@ -10,7 +11,9 @@ mod faults;
 mod fields;
 mod house_rules;
 mod identity;
+mod journal_snapshots;
 mod journaled;
 mod kinds;
 mod lock;
 mod schema;
+mod unreadable_journals;

@@ -1,24 +1,22 @@
 //! A campaign file `muster check` accepts is one whose journal can have
 //! happened: every die within its sides, every result read again from its
-//! table, every entry in its mission, no field the schema does not know,
-//! and each escort within its own kind's rules. Each test forges one fault
-//! into the example campaign (or a kill team) and reads `check`'s verdict.
+//! table, every entry in its mission, no field the schema does not know.
+//! Each test forges one fault into the example campaign (or a kill team's)
+//! and reads `check`'s verdict.
 
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, EscortId, Member, MissionChoice, MissionResult, NewEscort,
 };
-use muster::rules::killteam::{Carried, Soldier};
-use muster::rules::{CharRef, KillTeam, RulesData};
+use muster::rules::killteam::Soldier;
+use muster::rules::{KillTeam, RulesData};
 use serde_json::{Value, json};
 
 use crate::cli::{Run, muster};
+use crate::common::ok;
 use crate::common::rules;
-use crate::common::{ok, refused};
-use muster::rules::campaign::{
-    DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit, TableEdit, TurnEdit,
-};
+use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit, TableEdit, TurnEdit};
 
-const EXAMPLE: &str = include_str!("../../../../assets/examples/campaign.json");
+pub(crate) const EXAMPLE: &str = include_str!("../../../../assets/examples/campaign.json");
 
 /// `muster check` of `doc` written to a file, with no user data.
 fn check(doc: &Value) -> Run {
@@ -203,60 +201,11 @@ fn cmp_13_an_entry_naming_a_character_the_campaign_lacks_names_the_rule() {
     );
 }
 
-fn example_team() -> KillTeam {
+pub(crate) fn example_team() -> KillTeam {
     let doc: Value =
         serde_json::from_str(include_str!("../../../../assets/examples/killteam.json"))
             .expect("team");
     serde_json::from_value(doc["killteam"].clone()).expect("team")
-}
-
-fn combi(weapon: &str) -> Carried {
-    Carried {
-        item: "combi_weapon".into(),
-        weapon: Some(weapon.into()),
-    }
-}
-
-#[test]
-fn rib_9_a_combi_weapon_carries_no_heavy_weapon_around_kt_3() {
-    let r = rules();
-    let mut team = example_team();
-    assert!(team.validate(r).is_empty(), "{:?}", team.validate(r));
-    // Trooper Vell carries a flamer: a special weapon, so a combi-weapon.
-    let vell = team
-        .soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Vell")
-        .expect("Vell");
-    vell.items = vec![combi("plasma_gun")];
-    assert!(team.validate(r).is_empty(), "{:?}", team.validate(r));
-    let vell = team
-        .soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Vell")
-        .expect("Vell");
-    vell.items = vec![combi("heavy_bolter")];
-    let problems = team.validate(r);
-    let p = problems
-        .iter()
-        .find(|p| p.character.as_deref() == Some("Trooper Vell"))
-        .unwrap_or_else(|| panic!("{problems:?}"));
-    assert_eq!(p.rule, "RIB-9");
-    // A Strongman may carry it.
-    let vell = team
-        .soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Vell")
-        .expect("Vell");
-    vell.ribbon = Some("strongman".into());
-    assert!(
-        !team
-            .validate(r)
-            .iter()
-            .any(|p| p.character.as_deref() == Some("Trooper Vell")),
-        "{:?}",
-        team.validate(r)
-    );
 }
 
 /// A campaign of the example kill team, its first mission played and won,
@@ -317,209 +266,6 @@ pub(crate) fn soldier<'a>(team: &'a KillTeam, name: &str) -> &'a Soldier {
         .iter()
         .find(|s| s.name == name)
         .expect("soldier")
-}
-
-#[test]
-fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
-    let r = rules();
-    let (c, team) = team_campaign(r);
-    let hark = soldier(&team, "Sergeant Hark");
-    let origin = CharRef {
-        doc: team.id.clone(),
-        id: hark.id,
-    };
-    let member = Member::Soldier(hark.clone());
-    let p = c
-        .recruiting()
-        .choice_refusal(EscortId(1), &member, &origin, r)
-        .expect("refused");
-    assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-7", "campaign.problem.recruit_held")
-    );
-    // The engine refuses him too.
-    let cost = c.recruiting().cost(&member, r).expect("cost");
-    let p = refused(
-        &c,
-        E::Reinforcements(ReinforcementEdit::Recruit {
-            escort: EscortId(1),
-            member,
-            cost,
-            from: Some(team.id.clone()),
-        }),
-        r,
-    );
-    assert_eq!(
-        p.kind,
-        muster::rules::core::problem::ProblemKind::RecruitHeld
-    );
-}
-
-#[test]
-fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
-    let r = rules();
-    let (c, team) = team_campaign(r);
-    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
-    // Another team's sergeant: not held, but a second sergeant (KT-2).
-    let mut other = soldier(&team, "Sergeant Hark").clone();
-    other.name = "Sergeant Kessel".into();
-    other.id = 1;
-    let origin = CharRef {
-        doc: "kessels-team".into(),
-        id: 1,
-    };
-    let member = Member::Soldier(other);
-    let p = c
-        .recruiting()
-        .choice_refusal(EscortId(1), &member, &origin, r)
-        .expect("greyed");
-    assert_eq!(p.rule, "KT-2");
-    assert_eq!(p.get("player"), Some("Camille"));
-    // Recruited all the same (an older Muster did): the campaign's check
-    // names the rule and the escort after the event.
-    let cost = c.recruiting().cost(&member, r).expect("cost");
-    let c = ok(
-        &c,
-        E::Reinforcements(ReinforcementEdit::Recruit {
-            escort: EscortId(1),
-            member,
-            cost,
-            from: None,
-        }),
-        r,
-    );
-    let problems = c.validate(r);
-    let p = problems.iter().find(|p| p.rule == "KT-2").expect("KT-2");
-    assert_eq!(p.key, "campaign.problem.in_escort");
-    let line = muster::i18n::Lang::En.problem_line(p);
-    assert!(line.starts_with("KT-2: Camille's escort: "), "{line}");
-}
-
-#[test]
-fn kt_2_a_team_whose_sergeant_fell_breaks_no_rule_in_a_campaign() {
-    let r = rules();
-    let (c, _) = team_campaign(r);
-    let hark = c
-        .characters
-        .iter()
-        .find(|x| x.name() == "Sergeant Hark")
-        .expect("Hark")
-        .id;
-    let mut dead = c.clone();
-    std::sync::Arc::make_mut(
-        dead.characters
-            .iter_mut()
-            .find(|x| x.id == hark)
-            .expect("Hark"),
-    )
-    .state = muster::rules::campaign::State::Dead;
-    // Neither KT-2 nor KT-1 (the team now counts fewer equivalents): a
-    // campaign's escort shrinks with its dead.
-    assert!(dead.mustering().problems(EscortId(1), r, None).is_empty());
-}
-
-/// One random change to the example's journal: a die's face, a character
-/// id, a mission number, two entries swapped, an entry dropped, or a field
-/// the schema does not know. Returns whether the change alone must make
-/// the file refused (a face outside its die, an unknown field).
-fn mutate(doc: &mut Value, (kind, at, value): (u8, usize, u32)) -> bool {
-    let journal = doc["campaign"]["journal"].as_array_mut().expect("journal");
-    let at = at % journal.len();
-    match kind % 6 {
-        0 => {
-            let mut rolls = Vec::new();
-            collect_rolls(&mut journal[at], &mut rolls);
-            let Some(roll) = rolls.into_iter().next() else {
-                return false;
-            };
-            let sides = roll["sides"].as_u64().unwrap_or(6);
-            let face = u64::from(value % 14);
-            roll["faces"][0] = json!(face);
-            face == 0 || face > sides
-        }
-        1 => {
-            if let Some(event) = journal[at]["event"].as_object_mut()
-                && let Some(inner) = event.values_mut().next()
-                && inner.get("character").is_some()
-            {
-                inner["character"] = json!(value % 12);
-            }
-            false
-        }
-        2 => {
-            journal[at]["mission"] = json!(value % 6);
-            false
-        }
-        3 => {
-            let next = (at + 1) % journal.len();
-            journal.swap(at, next);
-            false
-        }
-        4 => {
-            journal.remove(at);
-            false
-        }
-        _ => {
-            match journal[at]["event"].as_object_mut() {
-                Some(event) => match event.values_mut().next() {
-                    Some(Value::Object(inner)) => inner.insert("bonus".into(), json!(value)),
-                    _ => journal[at]
-                        .as_object_mut()
-                        .and_then(|e| e.insert("bonus".into(), json!(value))),
-                },
-                None => journal[at]
-                    .as_object_mut()
-                    .and_then(|e| e.insert("bonus".into(), json!(value))),
-            };
-            true
-        }
-    }
-}
-
-/// Every roll object inside `v`.
-fn collect_rolls<'a>(v: &'a mut Value, out: &mut Vec<&'a mut Value>) {
-    match v {
-        Value::Object(map) if map.contains_key("faces") && map.contains_key("sides") => out.push(v),
-        Value::Object(map) => map.values_mut().for_each(|x| collect_rolls(x, out)),
-        Value::Array(list) => list.iter_mut().for_each(|x| collect_rolls(x, out)),
-        _ => {}
-    }
-}
-
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(96))]
-
-    /// CMP-13: whatever is changed in a journal, reading and checking it
-    /// never panics, and "ok" only ever means the journal replays to the
-    /// state saved beside it.
-    #[test]
-    fn cmp_13_a_mutated_journal_never_panics_check_and_ok_means_it_replays(
-        changes in proptest::collection::vec((0u8..6, 0usize..64, 0u32..1000), 1..4)
-    ) {
-        let r = rules();
-        let mut doc: Value = serde_json::from_str(EXAMPLE).expect("example");
-        let mut must_refuse = false;
-        for change in changes {
-            // An entry dropped may be the forged one.
-            if change.0 % 6 == 4 {
-                must_refuse = false;
-            }
-            must_refuse |= mutate(&mut doc, change);
-        }
-        let text = doc.to_string();
-        match muster::store::parse::<Campaign>(&text, "example") {
-            Err(_) => {}
-            Ok(c) => {
-                let problems = c.validate(r);
-                if problems.is_empty() {
-                    proptest::prop_assert!(!must_refuse, "accepted a forged journal");
-                    let (again, _) = c.replay(r).expect("an ok journal replays");
-                    proptest::prop_assert!(again.same_state(&c));
-                    proptest::prop_assert_eq!(again.journal.len(), c.journal.len());
-                }
-            }
-        }
-    }
 }
 
 #[test]
@@ -612,7 +358,7 @@ fn cmp_13_a_forged_journal_stays_flagged_through_ticks_undo_and_redo() {
 /// The example kill team at the table, where Dace moved and shot, Rusk went
 /// prone and the sergeant gave Nim his insignia's action, an enemy
 /// activated between each of them (KT-8): the file as saved.
-fn team_with_actions() -> Value {
+pub(crate) fn team_with_actions() -> Value {
     use muster::rules::killteam::activation::Act;
     let r = rules();
     let c = crate::common::team_at_the_table(&crate::common::example_team(), r, |c| {
@@ -667,52 +413,4 @@ fn kt_9_check_replays_a_table_with_actions_and_refuses_a_forged_third_action() {
     let n = journal.len();
     let line = refused_by_check(&forged, "KT-9", n);
     assert!(line.contains("2 actions this turn"), "{line}");
-}
-
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
-
-    /// KT-9, CMP-13: a journal holding table actions, changed anywhere or
-    /// with one of its actions played twice, never panics check, and "ok"
-    /// only ever means it replays to the table saved beside it.
-    #[test]
-    fn kt_9_a_mutated_journal_of_table_actions_never_passes_check_unless_it_replays(
-        changes in proptest::collection::vec((0u8..7, 0usize..64, 0u32..1000), 1..4)
-    ) {
-        let r = rules();
-        let mut doc = team_with_actions();
-        let mut must_refuse = false;
-        for change in changes {
-            if change.0 % 7 == 4 {
-                must_refuse = false;
-            }
-            if change.0 % 7 == 6 {
-                // One of the actions played again: the table saved beside
-                // it no longer agrees, or the rules refuse it.
-                let journal = doc["campaign"]["journal"].as_array_mut().expect("journal");
-                let acts: Vec<usize> = journal
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, e)| e["event"].get("act").is_some())
-                    .map(|(i, _)| i)
-                    .collect();
-                if let Some(&i) = acts.get(change.1 % acts.len().max(1)) {
-                    let copy = journal[i].clone();
-                    journal.push(copy);
-                    must_refuse = true;
-                }
-                continue;
-            }
-            must_refuse |= mutate(&mut doc, (change.0 % 6, change.1, change.2));
-        }
-        let text = doc.to_string();
-        if let Ok(c) = muster::store::parse::<Campaign>(&text, "the-raid") {
-            let problems = c.validate(r);
-            if problems.is_empty() {
-                proptest::prop_assert!(!must_refuse, "accepted a forged journal");
-                let (again, _) = c.replay(r).expect("an ok journal replays");
-                proptest::prop_assert!(again.same_state(&c));
-            }
-        }
-    }
 }

@@ -1,11 +1,11 @@
 //! A shot picked on the table: the battle screen opens on the shooter's
-//! weapon within its range (a kill-team soldier's with his grenade, jump
-//! and turn, his action spent once when the roll is made), the roll's
-//! wounds go to the model shot, and the attacker's banner covers no target.
+//! weapon within its range (a kill-team soldier's action spent once, when
+//! the roll is made), the roll's wounds go to the model shot, and the
+//! attacker's banner covers no target.
 
 use super::fight::{
     attack_from_table, dace_shoots, enemy_name, kill_team_table, osk_charges_and_strikes,
-    reroll_first_die, roll_until_wounded, screen,
+    roll_until_wounded, screen,
 };
 use crate::common::rules;
 use egui::accesskit::Role;
@@ -64,80 +64,6 @@ fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
     assert!(!h.state().views.battle.we_attack, "the enemy attacks");
-}
-
-/// Opens the battle screen's other actions (a grenade, a jump, the turn),
-/// folded under a shot picked at the table.
-fn open_other_actions(h: &mut Harness<'_, Gui>) {
-    h.get_by_label("Other actions: a grenade, a jump, the turn")
-        .click();
-    h.run();
-}
-
-/// KT-14 and KT-11 with the battle screen's other rolls at a campaign's
-/// table: the grenade thrown is the shooter's grenade action of the turn (a
-/// second one refused, naming KT-14, no die rolled), and rolling a die of
-/// it, of his jump or of the initiative again costs his team a command
-/// point, never nothing.
-#[test]
-fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s() {
-    let (c, _dir, mut h) = kill_team_table();
-    let enemy = enemy_name(&c, 0);
-    dace_shoots(&mut h, &enemy);
-    assert_eq!(screen(&h), Screen::Battle);
-    open_other_actions(&mut h);
-    let dace = crate::common::char_id(&crate::common::the_campaign(&h), "Trooper Dace");
-    let acts = |h: &Harness<'_, Gui>| -> Vec<Act> {
-        let c = crate::common::the_campaign(h);
-        c.table
-            .as_ref()
-            .map(|t| t.soldier_turn(dace).acts().collect())
-            .unwrap_or_default()
-    };
-    // Within a grenade's reach.
-    h.get_by_role_and_label(Role::Slider, "Range")
-        .set_value_accesskit(4.0);
-    h.run();
-    crate::common::button(&mut h, "Throw the grenade");
-    assert_eq!(h.state().app.model.battle.log.len(), 1);
-    assert_eq!(acts(&h), [Act::Grenade], "his grenade action");
-    // A second grenade this turn: refused before any die is rolled.
-    crate::common::button(&mut h, "Throw the grenade");
-    assert_eq!(h.state().app.model.battle.log.len(), 1, "no second grenade");
-    let said = crate::common::last_line(&h.state().app);
-    let said = h.state().app.model.prefs.lang.msg(&said.text);
-    assert!(said.contains("KT-14"), "{said}");
-    // His team pays for the grenade's die rolled again.
-    let cp = |h: &Harness<'_, Gui>| crate::common::the_campaign(h).escorts[0].command_points;
-    assert_eq!(cp(&h), 3);
-    reroll_first_die(&mut h, "Reroll a die of roll #1 for 1 command points");
-    assert_eq!(cp(&h), 2);
-    assert_eq!(acts(&h), [Act::Grenade], "rolled again: no action spent");
-    // The jump and the initiative are his too: never rolled again for free.
-    for (roll, n) in [("Roll the jump", 3), ("Roll the initiative", 4)] {
-        crate::common::button(&mut h, roll);
-        let log = &h.state().app.model.battle.log;
-        assert_eq!(log.len(), n, "{roll}");
-        let by = log[n - 1]
-            .combatants
-            .first()
-            .and_then(|c| c.campaign.clone());
-        assert_eq!(by.map(|r| r.id), Some(dace.0), "{roll}");
-        assert!(
-            h.query_by_label(&format!("Reroll a die of roll #{n} for 1 command points"))
-                .is_some(),
-            "{roll}: his team pays"
-        );
-        assert!(
-            h.query_by_label(&format!("Reroll a die of roll #{n} for nothing"))
-                .is_none()
-        );
-    }
-    assert_eq!(
-        acts(&h),
-        [Act::Grenade],
-        "a jump or the initiative is no action"
-    );
 }
 
 /// KT-12: a shot opened from the table starts at a range its weapon
@@ -555,81 +481,6 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
     assert_eq!(s.shot.target.save, Some(4), "his carapace");
     assert_eq!(s.shot.shooter.bs, i64::from(fighter.profile.get(C::BS)));
     assert!(!h.state().views.battle.we_attack, "the enemy shoots");
-}
-
-/// KT-14, KT-17: a soldier's shot opened from the table fills the grenade
-/// and jump panels in from him: his S, his stick grenade (EQ-29), his
-/// Grenadier ribbon (RIB-1), his rope and grapnel (EQ-22), his wounds left.
-#[test]
-fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
-    let rules = rules();
-    let mut team = crate::common::example_team();
-    let dace = team
-        .soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Dace")
-        .expect("Dace");
-    dace.items = ["stick_grenade", "rope_and_grapnel"]
-        .map(|item| muster::rules::killteam::Carried {
-            item: item.into(),
-            weapon: None,
-        })
-        .to_vec();
-    dace.ribbon = Some("grenadier".into());
-    let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
-    let enemy = enemy_name(&c, 0);
-    dace_shoots(&mut h, &enemy);
-    assert_eq!(screen(&h), Screen::Battle);
-    // Folded under the shot: nothing of a grenade until asked for.
-    assert!(h.query_by_label("Throw the grenade").is_none());
-    open_other_actions(&mut h);
-    let ticked = |h: &Harness<'_, Gui>, label: &str| {
-        h.get_by_role_and_label(Role::CheckBox, label)
-            .accesskit_node()
-            .toggled()
-            == Some(egui::accesskit::Toggled::True)
-    };
-    assert!(ticked(&h, "Stick grenade (EQ-29)"));
-    assert!(ticked(&h, "Grenadier (RIB-1)"));
-    let soldier = team
-        .soldiers
-        .iter()
-        .find(|s| s.name == "Trooper Dace")
-        .expect("Dace");
-    let his = muster::rules::killteam::derive(&rules.killteam, soldier)
-        .expect("derived")
-        .profile;
-    let a = &h.state().views.battle.shooting.kt_actions;
-    assert_eq!(a.thrower_s, i64::from(his.strength));
-    assert_eq!(
-        a.jump_kind,
-        muster::rules::killteam::actions::JumpKind::RopeSwing
-    );
-    assert_eq!(a.wounds_left, i64::from(his.wounds));
-}
-
-/// KT-8: a fight opened from the table counts, on the battle screen's turn
-/// card, the soldiers and enemies standing at the table, as the table's
-/// turn card does: never the screen's own 7 and 7.
-#[test]
-fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
-    let (c, _dir, mut h) = kill_team_table();
-    let a = c.activations();
-    assert!(a.enemy_drawn);
-    let enemy = enemy_name(&c, 0);
-    dace_shoots(&mut h, &enemy);
-    assert_eq!(screen(&h), Screen::Battle);
-    assert_eq!(
-        h.state().views.battle.shooting.kt_turn.left,
-        [i64::from(a.standing), i64::from(a.enemy_standing)]
-    );
-    assert_ne!(
-        h.state().views.battle.shooting.kt_turn.left,
-        [7, 7],
-        "the table's own counts"
-    );
 }
 
 /// KT-8: on the enemy's turn a soldier who may not act now is still a

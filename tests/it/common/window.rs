@@ -1,0 +1,254 @@
+//! The window as a player drives it, for the tests: the app opened on a
+//! data folder and its window built, clicks, picks and typing by
+//! accessible name, a turn begun at the table, the campaign it holds.
+
+use std::path::{Path, PathBuf};
+
+use muster::i18n::Lang;
+use muster::rules::Doc;
+use muster::store::Store;
+
+/// The app on the data folder `dir`, in `lang`, with scripted dialogs and
+/// its dice seeded by `seed`.
+pub fn app_in(dir: &Path, lang: Lang, seed: u64) -> muster::app::App {
+    muster::app::App::new(
+        Some(dir),
+        &muster::app::Prefs {
+            lang,
+            ..muster::app::Prefs::default()
+        },
+        Box::new(muster::app::ScriptedDesktop::default()),
+        seed,
+    )
+    .expect("app")
+}
+
+/// The whole window around `app`, `width` × `height` points, for kittest.
+pub fn window(
+    app: muster::app::App,
+    width: f32,
+    height: f32,
+) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+    // The app's threads (the fight to the end, the preview's typesetting)
+    // wake the window when done: a few more frames than a still screen.
+    egui_kittest::Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .with_max_steps(16)
+        .build_ui_state(
+            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
+            muster::ui::Gui::new(app),
+        )
+}
+
+/// A window to test, built step by step: the data folder, then what
+/// differs from the usual (English, dice seeded 5, 1280 × 4000 points, no
+/// document saved first, the library shown).
+pub struct WindowOn<'a> {
+    dir: &'a Path,
+    lang: Lang,
+    seed: u64,
+    size: (f32, f32),
+    saved: Vec<Doc>,
+    screen: Option<muster::app::Screen>,
+    kept_in: Option<PathBuf>,
+}
+
+/// A window on the data folder `dir` ([`WindowOn::open`] opens it).
+pub fn window_on(dir: &Path) -> WindowOn<'_> {
+    WindowOn {
+        dir,
+        lang: Lang::En,
+        seed: 5,
+        size: (1280.0, 4000.0),
+        saved: Vec::new(),
+        screen: None,
+        kept_in: None,
+    }
+}
+
+impl WindowOn<'_> {
+    /// In the language `lang`.
+    #[must_use]
+    pub fn lang(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
+    }
+
+    /// Its dice seeded by `seed`.
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// `width` × `height` points.
+    #[must_use]
+    pub fn size(mut self, width: f32, height: f32) -> Self {
+        self.size = (width, height);
+        self
+    }
+
+    /// `doc` saved in the folder before the app opens it.
+    #[must_use]
+    pub fn saved(mut self, doc: Doc) -> Self {
+        self.saved.push(doc);
+        self
+    }
+
+    /// Showing `screen` once open.
+    #[must_use]
+    pub fn showing(mut self, screen: muster::app::Screen) -> Self {
+        self.screen = Some(screen);
+        self
+    }
+
+    /// Keeping what it keeps beside the preferences (the undo history,
+    /// the battle screen's fights) in `dir`.
+    #[must_use]
+    pub fn kept_in(mut self, dir: &Path) -> Self {
+        self.kept_in = Some(dir.to_path_buf());
+        self
+    }
+
+    /// The window, its first frames run.
+    pub fn open(self) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+        if !self.saved.is_empty() {
+            let store = Store::open(self.dir).expect("store");
+            for doc in &self.saved {
+                store.save(doc).expect("save");
+            }
+        }
+        let desktop = muster::app::ScriptedDesktop {
+            history: self.kept_in,
+            ..muster::app::ScriptedDesktop::default()
+        };
+        let prefs = muster::app::Prefs {
+            lang: self.lang,
+            ..muster::app::Prefs::default()
+        };
+        let app = muster::app::App::new(Some(self.dir), &prefs, Box::new(desktop), self.seed)
+            .expect("app");
+        let mut h = window(app, self.size.0, self.size.1);
+        h.run();
+        if let Some(screen) = self.screen {
+            h.state_mut().app.apply(muster::app::Command::Show(screen));
+            h.run();
+        }
+        h
+    }
+}
+
+/// The campaign the window's app holds (the first, if several).
+pub fn the_campaign(
+    h: &egui_kittest::Harness<'_, muster::ui::Gui>,
+) -> muster::rules::campaign::Campaign {
+    h.state()
+        .app
+        .model
+        .library
+        .docs
+        .iter()
+        .find_map(Doc::get::<muster::rules::campaign::Campaign>)
+        .cloned()
+        .expect("a campaign")
+}
+
+/// Clicks the widget of this accessible name, then runs the frames.
+pub fn click(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, label: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Frames until the chronicle's thread has told the story of the campaign
+/// shown as its journal stands (for at most a minute), then runs the
+/// frames it wakes.
+pub fn until_the_story_is_told(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>) {
+    let start = std::time::Instant::now();
+    // A spinner turns meanwhile: frames one by one.
+    h.step();
+    loop {
+        let model = &h.state().app.model;
+        let shown = match &model.screen {
+            muster::app::Screen::Campaign(id) => model.get::<muster::rules::Campaign>(id),
+            _ => None,
+        };
+        let told = &model.jobs.chronicle.told;
+        if shown.is_some_and(|c| told.as_ref().is_some_and(|t| t.tells(c))) {
+            break;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "the story was never told"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+    h.run();
+}
+
+/// Whether the table offers to bring `name` back into action: he is out
+/// of it.
+pub fn offers_to_bring_back(h: &egui_kittest::Harness<'_, muster::ui::Gui>, name: &str) -> bool {
+    use egui_kittest::kittest::Queryable as _;
+    h.query_by_label(&format!("Bring {name} back into action"))
+        .is_some()
+}
+
+/// Clicks the button of this accessible name, then runs the frames.
+pub fn button(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, label: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    h.get_by_role_and_label(egui::accesskit::Role::Button, label)
+        .click();
+    h.run();
+}
+
+/// Opens the combo of this name and picks the item whose name contains
+/// `item`.
+pub fn pick(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, combo: &str, item: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    click(h, combo);
+    h.get_by_label_contains(item).click_accesskit();
+    h.run();
+}
+
+/// Clicks the field labelled `label` and types `text` into it.
+pub fn type_into(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, label: &str, text: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// Begins turn `turn` at the table: "Begin turn N", and its answer when
+/// the screen asks first (models still to activate, KT-8).
+pub fn begin_turn(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, turn: u32) {
+    use egui_kittest::kittest::Queryable as _;
+    let label = format!("Begin turn {turn}");
+    h.get_by_role_and_label(egui::accesskit::Role::Button, &label)
+        .click();
+    h.run();
+    let asked = h
+        .query_all_by_role_and_label(egui::accesskit::Role::Button, &label)
+        .count()
+        > 1;
+    if asked {
+        h.get_all_by_role_and_label(egui::accesskit::Role::Button, &label)
+            .last()
+            .expect("the answer")
+            .click();
+        h.run();
+    }
+}
+
+/// The table's "Act…" menu entry for the action `act` as shown: a shot, a
+/// close combat or a grenade taken there is one rolled with the players'
+/// own dice (the battle screen's roll takes its action itself).
+pub fn act_entry(act: &str) -> String {
+    if ["Shoot", "Close combat", "Grenade"].contains(&act) {
+        format!("{act}, rolled with your own dice")
+    } else {
+        act.to_owned()
+    }
+}
