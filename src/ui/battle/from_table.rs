@@ -131,13 +131,15 @@ impl BattleView {
             self.shooting.kt_turn.left = [a.standing, a.enemy_standing].map(i64::from);
         }
         self.scroll_to_fight = true;
-        self.table = (c.phase == crate::rules::campaign::Phase::Playing).then(|| {
-            crate::ui::battle::TableOrigin {
+        if c.phase == crate::rules::campaign::Phase::Playing {
+            let origin = crate::ui::battle::TableOrigin {
                 doc: c.id.clone(),
                 mission: c.mission_number(),
-                mode: self.mode,
-            }
-        });
+            };
+            self.tables.insert(self.mode, origin);
+        } else {
+            self.tables.remove(&self.mode);
+        }
         true
     }
 

@@ -29,7 +29,7 @@ use crate::ui::theme::space;
 use crate::ui::widgets::{card, card_title};
 
 /// Which kind of fight.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mode {
     /// A round of close combat (Rogue Trader).
     #[default]
@@ -72,9 +72,9 @@ pub struct BattleView {
     /// A fight was just filled in from a campaign's table: its fighters
     /// are scrolled into view at the next frame.
     pub scroll_to_fight: bool,
-    /// Where the fight shown was picked: its campaign's table, at which
-    /// mission, filling which mode in.
-    pub table: Option<TableOrigin>,
+    /// Where each mode's fight was picked, when at a campaign's table: which
+    /// campaign, at which mission.
+    pub tables: std::collections::BTreeMap<Mode, TableOrigin>,
 }
 
 /// The campaign table a fight was picked at.
@@ -84,8 +84,6 @@ pub struct TableOrigin {
     pub doc: String,
     /// Its mission then.
     pub mission: u32,
-    /// The mode the fight filled in.
-    pub mode: Mode,
 }
 
 impl Default for BattleView {
@@ -101,7 +99,7 @@ impl Default for BattleView {
             flyer: Default::default(),
             we_attack: true,
             scroll_to_fight: false,
-            table: None,
+            tables: Default::default(),
         }
     }
 }
@@ -125,11 +123,11 @@ impl BattleView {
         self.psychic.we_attack = self.we_attack;
         self.tabs_ui(ui, cx);
         ui.add_space(space::M);
-        // A fight picked at a mission now over: said, and not rolled as
-        // the campaign's until cleared.
-        let stale = self.stale_table(cx).filter(|o| o.mode == self.mode);
-        if let Some(origin) = &stale {
-            self.stale_ui(ui, cx, origin);
+        // A fight picked at a mission now over, or at another campaign's
+        // table: said, and not rolled here until cleared.
+        let stale = self.stale_table(cx);
+        if let Some((origin, why)) = &stale {
+            self.stale_ui(ui, cx, origin, why);
             ui.add_space(space::M);
         }
         ui.add_enabled_ui(stale.is_none(), |ui| match self.mode {
@@ -147,29 +145,38 @@ impl BattleView {
         log::summary_ui(ui, cx, self.mode == Mode::Units, &mut self.we_attack);
     }
 
-    /// The table the fight shown was picked at, when its mission is over
-    /// (or its campaign gone): its fighters are that mission's.
-    fn stale_table(&self, cx: &ViewCtx<'_>) -> Option<TableOrigin> {
+    /// The table the mode's fight was picked at, and why it may not be
+    /// rolled here: its mission is over (or its campaign gone), its
+    /// fighters that mission's; or the screen was opened from another
+    /// campaign's table, where a roll would not be this campaign's.
+    fn stale_table(&self, cx: &ViewCtx<'_>) -> Option<(TableOrigin, &'static str)> {
         use crate::rules::campaign::{Campaign, Phase};
-        let origin = self.table.as_ref()?;
+        let origin = self.tables.get(&self.mode)?;
         let over = cx
             .model
             .get::<Campaign>(&origin.doc)
             .is_none_or(|c| c.phase != Phase::Playing || c.mission_number() != origin.mission);
-        over.then(|| origin.clone())
+        if over {
+            return Some((origin.clone(), "battle.table_over"));
+        }
+        let elsewhere = cx
+            .model
+            .battle_campaign()
+            .is_some_and(|here| here != origin.doc);
+        elsewhere.then(|| (origin.clone(), "battle.table_elsewhere"))
     }
 
-    /// "These fighters were picked at mission 3's table, now over", and
-    /// Clear: the mode's fight set aside, to be picked again from the
-    /// table of the mission being played.
-    fn stale_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, origin: &TableOrigin) {
+    /// "These fighters were picked at mission 3's table, now over" (or at
+    /// another campaign's table), and Clear: the mode's fight set aside,
+    /// to be picked again from the table of the mission being played.
+    fn stale_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, origin: &TableOrigin, why: &str) {
         use crate::rules::campaign::Campaign;
         let name = cx
             .model
             .get::<Campaign>(&origin.doc)
             .map_or_else(String::new, |c| c.name.clone());
         let text = cx.f(
-            "battle.table_over",
+            why,
             &[
                 ("campaign", &name),
                 ("mission", &origin.mission.to_string()),
@@ -182,8 +189,8 @@ impl BattleView {
             if crate::ui::widgets::icon_button(ui, icons::ICON_CLEAR_ALL, clear, clear, true)
                 .clicked()
             {
-                self.clear_mode(origin.mode);
-                self.table = None;
+                self.clear_mode(self.mode);
+                self.tables.remove(&self.mode);
             }
         });
     }

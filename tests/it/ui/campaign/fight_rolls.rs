@@ -348,3 +348,115 @@ fn a_roll_of_another_campaign_is_not_shown_at_this_table() {
     h.run();
     assert!(h.query_by_label_contains("not shown here").is_none());
 }
+
+/// Each tab keeps where its fight was picked: a kill-team shot picked at
+/// the example's table, then a Rogue Trader close combat, and the mission
+/// over: the kill-team tab says so too and its Roll is greyed (its wounds
+/// and actions would go to the next mission's table).
+#[test]
+fn every_tab_s_fight_of_a_mission_now_over_is_said_so_and_not_rolled() {
+    let c = crate::common::example_campaign_at_the_table(rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    // The first fight each offers, whoever the target.
+    let first = |h: &mut Harness<'_, Gui>, who: &str, starts: &str| {
+        h.get_by_label(&format!("{who} attacks…")).click_accesskit();
+        h.run();
+        let entry = h
+            .query_all_by_role(Role::Button)
+            .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+            .find(|l| l.starts_with(starts))
+            .expect("a target");
+        h.get_by_label(&entry).click_accesskit();
+        h.run();
+    };
+    // The example's cultist with a flamer shoots a soldier: the
+    // kill-team tab.
+    let flamer = enemy_name(&c, 9);
+    first(&mut h, &flamer, &format!("{flamer} shoots Trooper Pell"));
+    assert_eq!(screen(&h), Screen::Battle);
+    h.key_press(egui::Key::Escape);
+    h.run();
+    first(
+        &mut h,
+        "Inquisitor Vael",
+        "Close combat: Inquisitor Vael against ",
+    );
+    assert_eq!(screen(&h), Screen::Battle);
+    let key = muster::rules::DocKey::of::<Campaign>(c.id.clone());
+    for e in crate::common::next_mission_begun() {
+        h.state_mut().app.apply(muster::app::Command::Edit(
+            key.clone(),
+            muster::rules::Edit::new(e),
+        ));
+    }
+    h.run();
+    h.get_by_role_and_label(Role::Tab, "Kill team").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("picked at the table of mission 4 of")
+            .is_some(),
+        "the kill-team tab says whose fight it was"
+    );
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Roll")
+            .accesskit_node()
+            .is_disabled(),
+        "no roll of a finished mission's shot"
+    );
+    assert!(h.state().app.model.battle.log.is_empty(), "no die rolled");
+}
+
+/// A fight picked at one campaign's table is not rolled from another's:
+/// the battle screen opened from the second campaign says where its
+/// fighters were picked and greys Roll, which would spend the soldier's
+/// action at the first campaign's table.
+#[test]
+fn a_fight_picked_at_another_campaign_s_table_is_not_rolled_here() {
+    use muster::app::Command;
+    let rules = rules();
+    let raid = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let mut ashes = crate::common::band_at_the_table(rules);
+    ashes.id = "ashes".to_owned();
+    ashes.name = "Ashes".to_owned();
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        // Closed before the app opens the folder (else it is read-only).
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store
+            .save(&muster::rules::Doc::new(ashes.clone()))
+            .expect("save");
+    }
+    let mut h = super::showing(dir.path(), &raid);
+    dace_shoots(&mut h, &enemy_name(&raid, 0));
+    assert_eq!(screen(&h), Screen::Battle);
+    // Ashes' table, then its battle screen (Ctrl+2, or the menu).
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(ashes.id.clone())));
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    assert!(
+        h.query_by_label_contains("picked at the table of The Raid, not at this campaign's")
+            .is_some(),
+        "the screen says whose fight it is"
+    );
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Roll")
+            .accesskit_node()
+            .is_disabled(),
+        "not rolled from Ashes"
+    );
+    // From The Raid's own table it rolls.
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(raid.id.clone())));
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    assert!(
+        !h.get_by_role_and_label(Role::Button, "Roll")
+            .accesskit_node()
+            .is_disabled(),
+        "rolled from The Raid"
+    );
+}
