@@ -260,6 +260,9 @@ pub const SHEET_FONT: &str = "sheet";
 /// Its bold.
 pub const SHEET_FONT_BOLD: &str = "sheet-bold";
 
+/// The size of small print (notes and reasons under a control), in points.
+pub const SMALL_TEXT: f32 = 11.0;
+
 /// Installs both themes' visuals (each from its palette), the spacing and
 /// the fonts. Called once, at the first frame; which theme shows is the
 /// preference's (`Gui` sets it each frame).
@@ -287,6 +290,12 @@ pub fn apply(ctx: &egui::Context) {
             style.spacing.interact_size.y = 26.0;
             style.spacing.menu_margin = Margin::same(space::S as i8);
             style.spacing.window_margin = Margin::same(space::M as i8);
+            // Small print still read at arm's length across a gaming
+            // table: egui's 9 points is too small there.
+            style.text_styles.insert(
+                egui::TextStyle::Small,
+                egui::FontId::proportional(SMALL_TEXT),
+            );
         });
     }
 }

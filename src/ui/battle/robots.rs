@@ -188,7 +188,8 @@ fn effects_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, odds: &DamageOdds) {
     for (effect, p) in &odds.effects {
         bar(
             ui,
-            &format!("{}: {}", cx.t(effect.key()), percent(*p)),
+            &cx.lang
+                .typeset(format!("{}: {}", cx.t(effect.key()), percent(*p))),
             *p,
             max,
         );

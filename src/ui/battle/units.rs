@@ -549,18 +549,18 @@ fn order_ui(
     for (k, s) in steps.iter().enumerate() {
         let mut strikers = Vec::new();
         if !s.first.is_empty() {
-            strikers.push(format!(
+            strikers.push(cx.lang.typeset(format!(
                 "{}: {}",
                 cx.t("battle.units.first"),
                 who(first, &s.first)
-            ));
+            )));
         }
         if !s.second.is_empty() {
-            strikers.push(format!(
+            strikers.push(cx.lang.typeset(format!(
                 "{}: {}",
                 cx.t("battle.units.second"),
                 who(second, &s.second)
-            ));
+            )));
         }
         let key = if s.charged {
             "battle.units.step_charged"

@@ -290,8 +290,13 @@ fn act_menu_ui(
         .filter(|p| acts.iter().all(|(_, why)| why.as_ref() == Some(p)));
     if let Some(p) = &said {
         ui.add(
-            egui::Label::new(RichText::new(cx.lang.problem_line(p)).color(palette().ink.subdued))
-                .wrap(),
+            egui::Label::new(
+                RichText::new(cx.lang.problem_line(p))
+                    .italics()
+                    .color(palette().ink.subdued),
+            )
+            .selectable(false)
+            .wrap(),
         );
         ui.separator();
     }
@@ -421,8 +426,17 @@ fn menu_entry(
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, refused.is_none(), named));
     if let Some(p) = refused.filter(|p| Some(*p) != said) {
         let why = cx.lang.problem_line(p);
+        // Small print under its entry, never read as one more entry (nor
+        // sensing a click, which would close the menu).
         ui.add(
-            egui::Label::new(RichText::new(format!("  {why}")).color(palette().ink.subdued)).wrap(),
+            egui::Label::new(
+                RichText::new(format!("  {why}"))
+                    .small()
+                    .italics()
+                    .color(palette().ink.subdued),
+            )
+            .selectable(false)
+            .wrap(),
         );
     }
     r.clicked()

@@ -151,7 +151,12 @@ fn picker_list_ui(
                 // The reason in the list itself, short; whole on hover.
                 let text = match &c.refusal {
                     None => c.name.clone(),
-                    Some(p) => format!("{} — {}: {}", c.name, p.rule, short_reason(cx.lang, p)),
+                    Some(p) => cx.lang.typeset(format!(
+                        "{} — {}: {}",
+                        c.name,
+                        p.rule,
+                        short_reason(cx.lang, p)
+                    )),
                 };
                 let is_selected = c.name == selected;
                 let r = described_option(ui, &text, &c.detail, is_selected, c.refusal.is_none());

@@ -445,7 +445,9 @@ fn field_conflict_ui(
                 (icons::ICON_RADIO_BUTTON_UNCHECKED, palette().ink.subdued)
             };
             ui.label(RichText::new(icon.codepoint).color(tone));
-            let mut line = format!("{}: {}", cx.t(key), value_words(cx, v));
+            let mut line = cx
+                .lang
+                .typeset(format!("{}: {}", cx.t(key), value_words(cx, v)));
             if kept {
                 line = cx.f("merge.fields.kept", &[("value", &line)]);
             }
@@ -456,11 +458,11 @@ fn field_conflict_ui(
     row(ui, "merge.fields.ours", c.ours.as_ref(), !theirs);
     row(ui, "merge.fields.theirs", c.theirs.as_ref(), theirs);
     if with_base {
-        let common = format!(
+        let common = cx.lang.typeset(format!(
             "{}: {}",
             cx.t("merge.fields.common"),
             value_words(cx, c.base.as_ref())
-        );
+        ));
         ui.label(RichText::new(common).color(palette().ink.subdued));
     }
     ui.horizontal(|ui| {

@@ -470,11 +470,11 @@ fn limit_cell_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, refusal: Option<&Problem>)
                 cx.f(&short_key, &args)
             };
             ui.label(
-                RichText::new(format!(
+                RichText::new(cx.lang.typeset(format!(
                     "{} {}: {short}",
                     icons::ICON_BLOCK.codepoint,
                     p.rule
-                ))
+                )))
                 .color(palette().state.warning),
             )
             .on_hover_text(cx.lang.problem_line(p));

@@ -440,7 +440,7 @@ fn the_lines_of_a_picker_speak_french() {
     assert_eq!(
         detail_of(
             &h,
-            "Pistolet laser — EQ-9: en plus de l'équipement de base seulement"
+            "Pistolet laser — EQ-9 : en plus de l'équipement de base seulement"
         ),
         "F3 · PA0 · 12\" · Pistolet 1 · dégâts 1"
     );

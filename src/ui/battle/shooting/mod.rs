@@ -661,7 +661,7 @@ fn bands_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, class: ShotClass, range: i64) {
                 Some(s) if s <= 1 => cx.t("battle.automatic").to_owned(),
                 Some(s) => format!("{s}+"),
             };
-            let text = format!("{span}: {score}");
+            let text = cx.lang.typeset(format!("{span}: {score}"));
             if Some(i) == current {
                 badge(ui, Tone::Info, &text);
             } else {

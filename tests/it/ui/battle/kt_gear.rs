@@ -74,7 +74,7 @@ fn kt_13_the_shooters_ribbon_counts_and_a_vox_tick_needs_the_radio() {
             .is_some()
     );
     let vox = h
-        .get_by_label_contains("Vox: Sergeant Hark does not carry it")
+        .get_by_label_contains("Vox: Sergeant Hark has no ")
         .accesskit_node()
         .is_disabled();
     assert!(vox, "a disabled tick that says why");

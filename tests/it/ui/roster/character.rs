@@ -26,15 +26,34 @@ fn kal_s(h: &Harness<'_, Gui>) -> i32 {
 /// A new roster with one new character, shown in the editor with `points`
 /// advance points.
 fn new_character_with(dir: &std::path::Path, points: f64) -> Harness<'static, Gui> {
-    let mut h = harness(app(dir, Lang::En));
+    new_character_in(dir, points, Lang::En)
+}
+
+/// [`new_character_with`] in `lang`.
+fn new_character_in(dir: &std::path::Path, points: f64, lang: Lang) -> Harness<'static, Gui> {
+    let fr = lang == Lang::Fr;
+    let mut h = harness(app(dir, lang));
     h.run();
-    h.get_by_role_and_label(Role::Button, "Create roster")
-        .click();
+    let create = if fr {
+        "Créer la liste"
+    } else {
+        "Create roster"
+    };
+    h.get_by_role_and_label(Role::Button, create).click();
     h.run();
-    h.get_by_role_and_label(Role::Button, "Add character")
-        .click();
+    let add = if fr {
+        "Ajouter le personnage"
+    } else {
+        "Add character"
+    };
+    h.get_by_role_and_label(Role::Button, add).click();
     h.run();
-    h.get_by_label("Advance points").set_value_accesskit(points);
+    let points_label = if fr {
+        "Points d'avancement"
+    } else {
+        "Advance points"
+    };
+    h.get_by_label(points_label).set_value_accesskit(points);
     h.run();
     h
 }
@@ -397,4 +416,26 @@ fn chr_11_a_major_hero_s_points_are_offered_at_his_own_level() {
         .map(|v| v.to_string())
         .unwrap_or_default();
     assert!(level.contains("Major hero"), "{level}");
+}
+
+/// CHR-3 in French: the row's reason is set with the French colon, a
+/// space before it ("CHR-3 : au maximum de sa race, 4"), as every French
+/// line is.
+#[test]
+fn chr_3_the_row_s_reason_takes_the_french_colon() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = new_character_in(dir.path(), 5.0, Lang::Fr);
+    let raise = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .find(|l| l.starts_with("Augmenter F"))
+        .expect("the + of S");
+    h.get_by_role_and_label(Role::Button, &raise).click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("CHR-3 : au maximum de sa race, 4")
+            .is_some(),
+        "the French colon"
+    );
+    assert!(h.query_by_label_contains("CHR-3: ").is_none());
 }
