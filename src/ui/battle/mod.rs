@@ -132,7 +132,10 @@ impl BattleView {
         }
         ui.add_enabled_ui(stale.is_none(), |ui| match self.mode {
             Mode::CloseCombat => self.close_combat.ui(ui, cx, self.we_attack),
-            Mode::Shooting => self.shooting.ui(ui, cx, self.we_attack),
+            Mode::Shooting => {
+                self.count_the_table(cx);
+                self.shooting.ui(ui, cx, self.we_attack);
+            }
             Mode::RtShot => self.rt_shot.ui(ui, cx, self.we_attack),
             Mode::Psychic => self.psychic.ui(ui, cx),
             Mode::Units => self.units.ui(ui, cx),
@@ -193,6 +196,28 @@ impl BattleView {
                 self.tables.remove(&self.mode);
             }
         });
+    }
+
+    /// KT-8: while the kill-team fight shown is one of a mission being
+    /// played, the turn card counts the models standing at its table, as
+    /// they fall (not the numbers of the moment it was picked).
+    fn count_the_table(&mut self, cx: &ViewCtx<'_>) {
+        use crate::rules::campaign::{Campaign, Phase};
+        let counted = self
+            .tables
+            .get(&Mode::Shooting)
+            .and_then(|o| {
+                cx.model
+                    .get::<Campaign>(&o.doc)
+                    .filter(|c| c.phase == Phase::Playing && c.mission_number() == o.mission)
+            })
+            .map(Campaign::activations)
+            .filter(|a| a.enemy_drawn);
+        let turn = &mut self.shooting.kt_turn;
+        turn.from_table = counted.is_some();
+        if let Some(a) = counted {
+            turn.left = [a.standing, a.enemy_standing].map(i64::from);
+        }
     }
 
     /// The mode's fight set aside: its fighters and values as new.

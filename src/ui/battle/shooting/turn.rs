@@ -33,6 +33,12 @@ pub struct KtTurnView {
     /// The soldier picked as the shooter, by name: whose actions the card
     /// counts (RIB-11).
     pub soldier: Option<(String, Soldier)>,
+    /// The shooter picked when he is no kill-team soldier (an enemy, a
+    /// Rogue Trader character): nobody's actions to count.
+    pub other_shooter: Option<String>,
+    /// The models left on each side are the campaign table's, counted
+    /// there (not typed here).
+    pub from_table: bool,
     /// His wounds left: from the campaign's table, or set here.
     pub wounds_left: i64,
 }
@@ -46,6 +52,8 @@ impl Default for KtTurnView {
             charge_distance: 8,
             bayonet: false,
             soldier: None,
+            other_shooter: None,
+            from_table: false,
             wounds_left: 3,
         }
     }
@@ -55,12 +63,14 @@ impl KtTurnView {
     /// The soldier whose actions the card counts, with his wounds left.
     pub fn set_soldier(&mut self, name: String, soldier: Soldier, wounds_left: u32) {
         self.soldier = Some((name, soldier));
+        self.other_shooter = None;
         self.wounds_left = i64::from(wounds_left);
     }
 
-    /// No soldier: a shooter who is not one of a kill team's.
-    pub fn clear_soldier(&mut self) {
+    /// No soldier: `shooter`, who is not one of a kill team's.
+    pub fn clear_soldier(&mut self, shooter: Option<String>) {
         self.soldier = None;
+        self.other_shooter = shooter;
     }
 
     /// The charge: its reach and a bayonet's wound; the charger is `who`.
@@ -129,10 +139,19 @@ impl KtTurnView {
             ui.columns(3, |cols| {
                 // KT-8: the same number of activations for both.
                 let ui = &mut cols[0];
-                ui.horizontal_wrapped(|ui| {
-                    field(ui, cx.t("kt.turn.left_mine"), &mut self.left[0], 0..=30);
-                    field(ui, cx.t("kt.turn.left_theirs"), &mut self.left[1], 0..=30);
+                ui.add_enabled_ui(!self.from_table, |ui| {
+                    ui.horizontal_wrapped(|ui| {
+                        field(ui, cx.t("kt.turn.left_mine"), &mut self.left[0], 0..=30);
+                        field(ui, cx.t("kt.turn.left_theirs"), &mut self.left[1], 0..=30);
+                    });
                 });
+                if self.from_table {
+                    ui.label(
+                        RichText::new(cx.t("kt.turn.left_from_table"))
+                            .small()
+                            .color(palette().ink.subdued),
+                    );
+                }
                 let left = self.left.map(|v| u32::try_from(v.max(0)).unwrap_or(0));
                 let n = turn::activations(&left);
                 ui.label(
@@ -187,7 +206,11 @@ impl KtTurnView {
     /// and the Unkillable's free action when he is on his last wound.
     fn actions_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let Some((name, soldier)) = &self.soldier else {
-            ui.label(RichText::new(cx.t("kt.turn.actions_pick")).color(palette().ink.subdued));
+            let text = match &self.other_shooter {
+                Some(name) => cx.f("kt.turn.actions_not_soldier", &[("name", name)]),
+                None => cx.t("kt.turn.actions_pick").to_owned(),
+            };
+            ui.label(RichText::new(text).color(palette().ink.subdued));
             return;
         };
         ui.label(RichText::new(cx.f("kt.turn.actions_of", &[("soldier", name)])).strong());

@@ -9,6 +9,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
+use muster::rules::campaign::{Campaign, Fighter, TableEdit};
 use muster::rules::killteam::activation::Act;
 use muster::ui::Gui;
 
@@ -159,4 +160,61 @@ fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
         [7, 7],
         "the table's own counts"
     );
+    // An enemy falls at the table meanwhile: the card counts one fewer,
+    // and its counts are the table's, not typed here.
+    let key = muster::rules::DocKey::of::<Campaign>(c.id.clone());
+    let foe = Fighter::Enemy(1).id();
+    h.state_mut().app.apply(muster::app::Command::Edit(
+        key,
+        muster::rules::Edit::new(muster::rules::campaign::CampaignEdit::Table(
+            TableEdit::SetOutOfAction {
+                character: foe,
+                out: true,
+            },
+        )),
+    ));
+    h.run();
+    let now = crate::common::the_campaign(&h).activations();
+    assert_eq!(now.enemy_standing + 1, a.enemy_standing);
+    assert_eq!(
+        h.state().views.battle.shooting.kt_turn.left,
+        [i64::from(now.standing), i64::from(now.enemy_standing)],
+        "counted as they fall"
+    );
+    h.get_by_label("Other actions: a grenade, a jump, the turn")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Counted at the campaign's table")
+            .is_some()
+    );
+}
+
+/// An enemy's shot picked at the table: the turn card says the shooter is
+/// no kill-team soldier, rather than asking for a shooter already there.
+#[test]
+fn kt_9_an_enemy_shooter_has_no_actions_counted_on_the_turn_card() {
+    let c = crate::common::example_campaign_at_the_table(rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    let flamer = enemy_name(&c, 9);
+    h.get_by_label(&format!("{flamer} attacks…"))
+        .click_accesskit();
+    h.run();
+    let shot = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .find(|l| l.starts_with(&format!("{flamer} shoots Trooper Pell")))
+        .expect("the flamer's shot");
+    h.get_by_label(&shot).click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    h.get_by_label("Other actions: a grenade, a jump, the turn")
+        .click();
+    h.run();
+    assert!(
+        h.query_by_label_contains(&format!("{flamer} is no kill-team soldier"))
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("Pick a shooter").is_none());
 }
