@@ -43,6 +43,10 @@ pub struct TableFight {
     /// The campaign's mission then: a fight of a mission over is not
     /// filled in again.
     pub mission: u32,
+    /// The range the players set for a shot, in inches, once they set it:
+    /// filled in again with the fight (absent from older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<i64>,
 }
 
 impl Default for BattleSession {

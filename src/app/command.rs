@@ -277,6 +277,9 @@ pub enum Command {
     At(egui::Id, Box<Command>),
     /// The refusal shown beside a widget is read: it goes.
     DismissRefusal,
+    /// The range the players set for the shot picked on a campaign's table,
+    /// kept with it (a restart fills the shot in at that range).
+    KeepFightRange(i64),
 }
 
 /// A fight picked on a campaign's table: its mode, who attacks, whom, and

@@ -241,6 +241,11 @@ impl Gui {
         if let Some(setup) = self.app.take_new_fight() {
             let cx = ViewCtx::new(&self.app.model);
             self.views.battle.take_table_fight(&cx, &setup);
+            // Kept from before a restart: the range the players had set.
+            let kept = self.app.model.battle.table_fight.as_ref();
+            if let Some(range) = kept.and_then(|f| f.range) {
+                self.views.battle.set_range(range);
+            }
         }
         if let Some(text) = self.app.take_clipboard() {
             ctx.copy_text(text);

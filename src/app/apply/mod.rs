@@ -41,6 +41,7 @@ impl App {
             | Command::Back
             | Command::At(..)
             | Command::DismissRefusal
+            | Command::KeepFightRange(_)
             | Command::Fight(_)
             | Command::SetLang(_)
             | Command::SetWhoPlays { .. }
@@ -122,12 +123,18 @@ impl App {
             // Taken apart by `apply`.
             Command::At(_, command) => self.apply(*command),
             Command::DismissRefusal => self.model.feedback.refusal = None,
+            Command::KeepFightRange(range) => {
+                if let Some(fight) = &mut self.model.battle.table_fight {
+                    fight.range = Some(range);
+                }
+            }
             Command::Fight(setup) => {
                 self.model.battle.table_fight = (self.model)
                     .get::<crate::rules::Campaign>(&setup.attacker.doc)
                     .map(|c| crate::app::TableFight {
                         setup: setup.clone(),
                         mission: c.mission_number(),
+                        range: None,
                     });
                 self.new_fight = Some(setup);
                 self.show(Screen::Battle);

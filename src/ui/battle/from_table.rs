@@ -131,6 +131,7 @@ impl BattleView {
             self.shooting.kt_turn.left = [a.standing, a.enemy_standing].map(i64::from);
         }
         self.scroll_to_fight = true;
+        self.picked_mode = Some(self.mode);
         if c.phase == crate::rules::campaign::Phase::Playing {
             let origin = crate::ui::battle::TableOrigin {
                 doc: c.id.clone(),

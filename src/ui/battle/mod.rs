@@ -24,6 +24,7 @@ mod units;
 
 use egui_material_icons::icons;
 
+use crate::app::Command;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{card, card_title};
@@ -75,6 +76,9 @@ pub struct BattleView {
     /// Where each mode's fight was picked, when at a campaign's table: which
     /// campaign, at which mission.
     pub tables: std::collections::BTreeMap<Mode, TableOrigin>,
+    /// The mode the fight picked last at a table filled in: the one whose
+    /// range is kept with it.
+    pub picked_mode: Option<Mode>,
 }
 
 /// The campaign table a fight was picked at.
@@ -100,6 +104,7 @@ impl Default for BattleView {
             we_attack: true,
             scroll_to_fight: false,
             tables: Default::default(),
+            picked_mode: None,
         }
     }
 }
@@ -142,6 +147,7 @@ impl BattleView {
             Mode::Robot => self.robot.ui(ui, cx),
             Mode::Flyer => self.flyer.ui(ui, cx, &self.units),
         });
+        self.keep_range(ui, cx);
         ui.add_space(space::M);
         log::log_ui(ui, cx, self.mode == Mode::Psychic);
         ui.add_space(space::M);
@@ -217,6 +223,43 @@ impl BattleView {
         turn.from_table = counted.is_some();
         if let Some(a) = counted {
             turn.left = [a.standing, a.enemy_standing].map(i64::from);
+        }
+    }
+
+    /// The range of the shot picked last at a table, kept with it as the
+    /// players set it (once the mouse lets go of it: one change, not one
+    /// per frame of a drag), so that a restart fills the shot in again at
+    /// the range its odds were read at.
+    fn keep_range(&self, ui: &egui::Ui, cx: &ViewCtx<'_>) {
+        let Some(kept) = cx.model.battle.table_fight.as_ref() else {
+            return;
+        };
+        if self.picked_mode != Some(self.mode) {
+            return;
+        }
+        let Some(range) = self.range() else {
+            return;
+        };
+        if kept.range != Some(range) && !ui.input(|i| i.pointer.any_down()) {
+            cx.send(Command::KeepFightRange(range));
+        }
+    }
+
+    /// The range of the mode's shot, for a mode that shoots.
+    fn range(&self) -> Option<i64> {
+        match self.mode {
+            Mode::Shooting => Some(self.shooting.shot.range),
+            Mode::RtShot => Some(self.rt_shot.shot.range),
+            _ => None,
+        }
+    }
+
+    /// The shot picked last at a table, at the range kept with it.
+    pub fn set_range(&mut self, range: i64) {
+        match self.picked_mode {
+            Some(Mode::Shooting) => self.shooting.shot.range = range,
+            Some(Mode::RtShot) => self.rt_shot.shot.range = range,
+            _ => {}
         }
     }
 

@@ -509,3 +509,44 @@ fn kt_8_a_soldier_waiting_for_his_turn_is_still_a_target() {
     h.run();
     assert!(h.query_by_label(&close).is_some(), "in the list");
 }
+
+/// KT-12 across a restart: the range the players set for a shot picked at
+/// the table is kept with it, and the shot is filled in again at that
+/// range (its odds as they were read), not at its weapon's first range.
+#[test]
+fn kt_12_a_shot_s_range_set_by_the_players_survives_a_restart() {
+    use muster::app::Command;
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let kept = tempfile::tempdir().expect("tempdir");
+    let window = || {
+        crate::common::window_on(dir.path())
+            .kept_in(kept.path())
+            .size(1400.0, 4000.0)
+    };
+    let mut h = window()
+        .saved(muster::rules::Doc::new(c.clone()))
+        .showing(Screen::Campaign(c.id.clone()))
+        .open();
+    dace_shoots(&mut h, &enemy_name(&c, 0));
+    assert_eq!(screen(&h), Screen::Battle);
+    let range = |h: &Harness<'_, Gui>| {
+        h.get_by_role_and_label(Role::Slider, "Range")
+            .accesskit_node()
+            .numeric_value()
+    };
+    assert_ne!(range(&h), Some(5.0));
+    h.get_by_role_and_label(Role::Slider, "Range")
+        .set_value_accesskit(5.0);
+    h.run();
+    h.run();
+    assert_eq!(range(&h), Some(5.0));
+
+    // Muster is killed before the dice are rolled, and opens again.
+    drop(h);
+    let mut h = window().open();
+    h.state_mut().app.apply(Command::Show(Screen::Battle));
+    h.run();
+    assert_eq!(range(&h), Some(5.0), "the range set, not the weapon's");
+}

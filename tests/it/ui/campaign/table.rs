@@ -368,3 +368,40 @@ fn kt_8_an_activation_ended_early_strikes_the_action_lost() {
         "not shown as one left"
     );
 }
+
+/// The way to the mission's end at the top of the table: at 1024×700 the
+/// "End the mission" button is below every card, and "End of the mission"
+/// brings it into view.
+#[test]
+fn the_table_leads_to_the_end_of_the_mission_from_its_top() {
+    let rules = rules();
+    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store
+            .save(&muster::rules::Doc::new(c.clone()))
+            .expect("save");
+    }
+    let mut h = crate::common::window_on(dir.path())
+        .size(1024.0, 700.0)
+        .open();
+    h.run();
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Campaign(
+            c.id.clone(),
+        )));
+    h.run();
+    let in_view = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
+        let r = h
+            .get_by_role_and_label(Role::Button, "End the mission")
+            .rect();
+        r.min.y >= 0.0 && r.max.y <= 700.0
+    };
+    assert!(!in_view(&h), "below the cards at first");
+    h.get_by_role_and_label(Role::Button, "End of the mission")
+        .click();
+    h.run();
+    assert!(in_view(&h), "brought into view");
+}
