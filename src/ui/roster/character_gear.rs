@@ -359,16 +359,24 @@ fn headed_grid(
     headers: &[&str],
     rows: impl FnOnce(&mut egui::Ui),
 ) {
-    egui::Grid::new(id)
-        .striped(true)
-        .spacing(egui::vec2(space::M, space::S))
+    // Wider than a small window (a long note, a shooting profile): the
+    // table scrolls sideways in its card, never widening the whole page
+    // past the window's right edge.
+    egui::ScrollArea::horizontal()
+        .id_salt(("table-scroll", &id))
+        .auto_shrink([false, true])
         .show(ui, |ui| {
-            for h in headers {
-                ui.strong(cx.t(h));
-            }
-            ui.strong("");
-            ui.end_row();
-            rows(ui);
+            egui::Grid::new(id)
+                .striped(true)
+                .spacing(egui::vec2(space::M, space::S))
+                .show(ui, |ui| {
+                    for h in headers {
+                        ui.strong(cx.t(h));
+                    }
+                    ui.strong("");
+                    ui.end_row();
+                    rows(ui);
+                });
         });
 }
 

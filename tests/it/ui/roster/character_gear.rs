@@ -408,3 +408,60 @@ fn at_1024_wide_the_equipment_rows_keep_their_buttons_on_screen() {
         crate::ui::buttons_fit(&h, 1024.0, lang.code());
     }
 }
+
+/// At 1024 wide in French, a character with a missile launcher (its whole
+/// shooting profile in the table) and a power sword: the equipment table
+/// scrolls sideways in its card if it must, and the page keeps the
+/// window's width (the after-game card and the notes beside it, right of
+/// the table, stay on screen).
+#[test]
+fn at_1024_wide_a_long_equipment_table_never_widens_the_page() {
+    use muster::rules::Doc;
+    use muster::rules::characters::equipment::{Gear, GearKind};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/rt-band.json"
+    ))
+    .expect("example");
+    let mut band =
+        muster::store::document::parse::<muster::rules::Roster>(&text, "band").expect("band");
+    let c = &mut band.characters[1];
+    let mut launcher = Gear::new("Lance-missiles", GearKind::Ranged);
+    launcher.strength = Some(8);
+    launcher.save_modifier = Some(-6);
+    launcher.range_inches = Some([20, 72]);
+    launcher.to_hit = Some([0, 0]);
+    launcher.damage = Some("D6".to_owned());
+    launcher.note = "arme lourde ; tir soutenu ; une cible à la fois".to_owned();
+    let mut sword = Gear::new("Épée énergétique", GearKind::Melee);
+    sword.strength = Some(5);
+    sword.save_modifier = Some(-3);
+    c.equipment = vec![launcher, sword];
+    let (id, who) = (band.id.clone(), c.id);
+    let store = muster::store::Store::open(dir.path()).expect("store");
+    store.save(&Doc::new(band)).expect("save");
+    drop(store);
+    let mut h = crate::common::window_on(dir.path())
+        .lang(Lang::Fr)
+        .seed(1)
+        .size(1024.0, 2400.0)
+        .open();
+    h.run();
+    h.state_mut()
+        .app
+        .apply(muster::app::Command::Show(muster::app::Screen::Character(
+            id, who,
+        )));
+    h.run();
+    h.run();
+    let after = h
+        .get_by_role_and_label(Role::Button, "Noter la partie (+1 point)")
+        .rect();
+    assert!(after.max.x <= 1024.0, "{after:?}");
+    let right = h
+        .query_all_by_role(Role::MultilineTextInput)
+        .map(|n| n.rect().max.x)
+        .fold(0.0_f32, f32::max);
+    assert!(right <= 1024.0 - 8.0, "the notes field ends at {right}");
+}
