@@ -360,8 +360,9 @@ pub fn character_card_ui(
 ) -> egui::Response {
     card(ui, |ui| {
         ui.set_width(CARD.x - 24.0);
-        // As tall as its neighbours, taller when its badges need it.
-        ui.set_min_height(126.0);
+        // As tall as its slot in the grid (its neighbours' height, no gap
+        // under a short card), taller when its badges need it.
+        ui.set_min_height(ui.available_height().clamp(126.0, CARD.y));
         ui.horizontal(|ui| {
             let icon = match x.member {
                 Member::Character(_) => icons::ICON_PERSON,

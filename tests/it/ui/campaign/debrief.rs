@@ -376,3 +376,82 @@ fn after_the_mission_each_escort_stands_under_its_player() {
     assert!(camille < vael && vael < bruno, "{camille} {vael} {bruno}");
     assert!(bruno < hark && hark < f32::MAX, "{bruno} {hark}");
 }
+
+/// After the mission at 1024 wide, Bruno's seven soldiers stand in rows of
+/// cards with no empty band between the rows: each card fills its slot.
+#[test]
+fn the_escort_s_cards_after_the_mission_leave_no_gap_between_rows() {
+    let r = rules();
+    let c = crate::common::example_campaign_at_the_table(r);
+    let mut rng = muster::rules::core::dice::seeded(1);
+    let (c, _) = c
+        .apply(
+            E::Debrief(DebriefEdit::EndMission {
+                played: vec![],
+                result: muster::rules::campaign::MissionResult {
+                    success: true,
+                    vp: 0,
+                },
+            }),
+            r,
+            &mut rng,
+        )
+        .expect("ended");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let h = super::showing_sized(dir.path(), &c, (1024.0, 6000.0));
+    let bruno = h.get_by_label("Bruno's escort now").rect().min.y;
+    // The cards' frames under Bruno's heading, by their painted rects: the
+    // names' tops give the rows, the card under a name ends where the
+    // next row's name begins, less the card's margin and the gap.
+    let mut tops: Vec<f32> = [
+        "Sergeant Hark",
+        "Trooper Vell",
+        "Trooper Osk",
+        "Trooper Dace",
+        "Trooper Rusk",
+        "Trooper Nim",
+        "Trooper Pell",
+    ]
+    .iter()
+    .map(|n| {
+        h.query_all_by_label(n)
+            .map(|x| x.rect().min.y)
+            .filter(|y| *y > bruno)
+            .fold(f32::MAX, f32::min)
+    })
+    .collect();
+    tops.sort_by(f32::total_cmp);
+    tops.dedup_by(|a, b| (*a - *b).abs() < 1.0);
+    assert!(tops.len() >= 2, "more than one row: {tops:?}");
+    // The first row's card frames end no more than a gap above the next
+    // row: no empty band between the rows.
+    let row_step = tops[1] - tops[0];
+    let tallest = fills_between(&h, tops[0], tops[1])
+        .iter()
+        .map(egui::Rect::height)
+        .fold(0.0_f32, f32::max);
+    assert!(
+        row_step - tallest <= 14.0,
+        "rows {row_step} apart, cards {tallest} tall"
+    );
+}
+
+/// The rectangles painted with a card's fill that start between `from`
+/// and `to` (a card's frame).
+fn fills_between(h: &Harness<'_, Gui>, from: f32, to: f32) -> Vec<egui::Rect> {
+    fn add(shape: &egui::Shape, out: &mut Vec<egui::Rect>) {
+        match shape {
+            egui::Shape::Rect(r) if r.fill == muster::ui::theme::palette().surface.card => {
+                out.push(r.rect);
+            }
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| add(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        add(&clipped.shape, &mut out);
+    }
+    out.retain(|r| r.min.y > from - 40.0 && r.min.y < to);
+    out
+}
