@@ -253,10 +253,22 @@ pub fn icon_button(
     name: &str,
     enabled: bool,
 ) -> egui::Response {
+    icon_button_hinted(ui, icon, word, name, enabled).on_disabled_hover_text(name)
+}
+
+/// [`icon_button`] without its name on hover when greyed: for a button
+/// whose hint (why it is greyed) is shown beside it, one tooltip only.
+pub fn icon_button_hinted(
+    ui: &mut egui::Ui,
+    icon: MaterialIcon,
+    word: &str,
+    name: &str,
+    enabled: bool,
+) -> egui::Response {
     let text = format!("{} {word}", icon.codepoint);
     let r = ui.add_enabled(enabled, egui::Button::new(text));
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, name));
-    r.on_disabled_hover_text(name)
+    r
 }
 
 /// A problem as a line that opens its rule in the reference when clicked.

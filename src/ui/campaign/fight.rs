@@ -15,7 +15,7 @@ use crate::ui::battle::from_table::table_side;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets;
-use crate::ui::widgets::{HintBeside, icon_button};
+use crate::ui::widgets::{HintBeside, icon_button, icon_button_hinted};
 
 /// While an attacker is picked: who attacks, what to do next, and Cancel,
 /// in a strip docked at the bottom of the window, under the screen's
@@ -125,7 +125,8 @@ pub(super) fn fight_buttons_ui(
             let word = cx.t("campaign.ui.fight.attack");
             let named = cx.f("campaign.ui.fight.attack_named", &[("name", name)]);
             let hint = why_not.unwrap_or(cx.t("campaign.ui.fight.attack_hint"));
-            if icon_button(ui, icons::ICON_SWORDS, word, &named, in_action)
+            // One tooltip: the hint beside it, which says why when greyed.
+            if icon_button_hinted(ui, icons::ICON_SWORDS, word, &named, in_action)
                 .hint_beside(hint)
                 .clicked()
             {

@@ -578,3 +578,31 @@ fn a_target_s_fight_buttons_leave_no_empty_line_in_its_card() {
         "on the same row or the next: {psychic:?} then {out:?}"
     );
 }
+
+/// A greyed "attacks…" button shows one tooltip when pointed at: the
+/// reason it is greyed, beside it, not its name as well in a second one
+/// covering the card's next button.
+#[test]
+fn a_greyed_attack_button_shows_one_tooltip_its_reason() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = crate::common::example_campaign_at_the_table(rules());
+    let mut h = campaign_window(dir.path(), &c, Lang::En, (1024.0, 3000.0));
+    let greyed = h
+        .query_all_by_role(Role::Button)
+        .filter(|n| n.accesskit_node().is_disabled())
+        .filter_map(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .find(|l| l.ends_with(" attacks…"))
+        .expect("a greyed attack button");
+    h.get_by_label(&greyed).scroll_to_me();
+    h.run();
+    h.get_by_label(&greyed).hover();
+    h.run();
+    let tips = h.ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| l.order == egui::Order::Tooltip)
+            .count()
+    });
+    assert_eq!(tips, 1, "{greyed}: one tooltip");
+}
