@@ -115,6 +115,12 @@ pub fn badge_fill(c: Color32, bg: Color32) -> Color32 {
     Color32::from_rgb(mix(c.r(), bg.r()), mix(c.g(), bg.g()), mix(c.b(), bg.b()))
 }
 
+/// How wide a [`badge`] of `text` is.
+pub fn badge_width(ui: &egui::Ui, tone: Tone, text: &str) -> f32 {
+    let job = icon_and_text(ui, tone.icon(), text, tone.color(), true);
+    text_width(ui, job) + 2.0 * space::S + 2.0
+}
+
 /// A status badge: icon, word and colour, in a pill. Screen readers hear the
 /// word (its label).
 pub fn badge(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {
@@ -122,9 +128,7 @@ pub fn badge(ui: &mut egui::Ui, tone: Tone, text: &str) -> egui::Response {
     // In a wrapping row, a badge that no longer fits starts the next line
     // whole, rather than squeezing its words into what is left.
     if ui.layout().main_wrap && ui.layout().is_horizontal() {
-        let job = icon_and_text(ui, tone.icon(), text, color, true);
-        let width = text_width(ui, job) + 2.0 * space::S + 2.0;
-        keep_whole(ui, width);
+        keep_whole(ui, badge_width(ui, tone, text));
     }
     egui::Frame::new()
         .fill(badge_fill(color, palette().surface.card))

@@ -96,7 +96,11 @@ pub(super) fn compact_turn_ui(
         ui.label(text).on_hover_text(cx.t("campaign.ui.no_actions"));
         return;
     }
+    // "Act…" first: it stands in one column on every line, whatever the
+    // pips after it (a third action bought adds one).
     ui.horizontal(|ui| {
+        act_button_ui(ui, cx, c, x, &at);
+        ui.add_space(4.0);
         ui.spacing_mut().item_spacing.x = 2.0;
         pip_icons_ui(
             ui,
@@ -105,8 +109,6 @@ pub(super) fn compact_turn_ui(
             &at.turn,
             (at.total(rules), at.left(rules)),
         );
-        ui.add_space(4.0);
-        act_button_ui(ui, cx, c, x, &at);
     });
 }
 

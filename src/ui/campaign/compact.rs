@@ -322,6 +322,26 @@ fn name_and_kind_widths<'a>(
     (name.min(budget - kind).max(NAME_LEAST), kind)
 }
 
+/// The states' column's width: room for the widest of its badges in the
+/// reader's language ("hors de combat"), so a line out of action keeps
+/// its name in the names' column.
+fn state_width(ui: &egui::Ui, cx: &ViewCtx<'_>) -> f32 {
+    let dazzled = format!(
+        "{} {}",
+        icons::ICON_FLARE.codepoint,
+        cx.t("campaign.ui.compact.dazzled")
+    );
+    [
+        (Tone::Dead, cx.t("campaign.ui.out_of_action")),
+        (Tone::Warning, dazzled.as_str()),
+        (Tone::Info, cx.t("campaign.ui.compact.target")),
+        (Tone::Good, cx.t("campaign.ui.in_action")),
+    ]
+    .into_iter()
+    .map(|(tone, word)| widgets::badge_width(ui, tone, word))
+    .fold(STATE_WIDTH, f32::max)
+}
+
 /// The widest name (with its side's icon and a reserve's mark) and kind of
 /// `lines`: laid out again only when the lines' texts change, not every
 /// frame.
@@ -425,9 +445,11 @@ pub(super) fn compact_ui(
         } else {
             0.0
         };
-        let budget = width - STATE_WIDTH - wounds - turn - fights - 5.0 * gap;
+        let state = state_width(ui, cx);
+        let budget = width - state - wounds - turn - fights - 5.0 * gap;
         let (name, kind) = name_and_kind_widths(ui, shown.iter().map(|(l, _)| l), budget);
         let widths = Widths {
+            state,
             name,
             kind,
             wounds,
@@ -473,6 +495,8 @@ pub(super) fn compact_ui(
 
 /// The widths of the columns that follow the lines' content.
 struct Widths {
+    /// The states' column: its widest badge in the reader's language.
+    state: f32,
     name: f32,
     kind: f32,
     wounds: f32,
@@ -493,7 +517,7 @@ fn headings_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &Widths) {
     };
     ui.horizontal(|ui| {
         ui.spacing_mut().interact_size.y = 14.0;
-        heading(ui, STATE_WIDTH, "campaign.ui.compact.col_state");
+        heading(ui, w.state, "campaign.ui.compact.col_state");
         heading(ui, w.name, "campaign.ui.compact.col_name");
         heading(ui, w.kind, "campaign.ui.compact.col_kind");
         heading(ui, w.wounds, "campaign.ui.wounds");
@@ -513,7 +537,7 @@ fn line_ui(
     (attacker, refused): (&mut Option<CharRef>, &FightRefusals),
 ) -> (egui::Response, f32) {
     let r = ui.horizontal(|ui| {
-        cell(ui, STATE_WIDTH, |ui| {
+        fixed_cell(ui, widths.state, |ui| {
             if line.out {
                 badge(ui, Tone::Dead, cx.t("campaign.ui.out_of_action"));
             } else if line.dazzled {

@@ -492,3 +492,60 @@ fn kt_8_kt_9_the_compact_list_runs_the_kill_team_s_turn() {
 fn name_of_enemy(c: &Campaign, i: usize) -> String {
     muster::rules::core::names::name_in(&c.enemy_names(i), "en", "").to_owned()
 }
+
+/// In the compact list of the example (Trooper Nim with a third action
+/// bought, Sergeant Hark a 4-wound row's neighbour), every soldier's
+/// "Act…" stands in one column, and a model out of action keeps his name
+/// in the names' column.
+#[test]
+fn kt_11_the_act_buttons_and_the_names_stand_in_their_columns() {
+    use muster::rules::campaign::{CampaignEdit as E, Fighter, TableEdit};
+    let rules = rules();
+    let c = whole_escort(rules);
+    let c = c
+        .apply(
+            E::Table(TableEdit::SetOutOfAction {
+                character: Fighter::Enemy(0).id(),
+                out: true,
+            }),
+            rules,
+            &mut muster::rules::core::dice::seeded(1),
+        )
+        .expect("taken out")
+        .0;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_sized(dir.path(), &c, (1024.0, 3000.0));
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    let acts: Vec<f32> = h
+        .query_all_by_role(Role::Button)
+        .filter(|n| {
+            n.accesskit_node()
+                .label()
+                .is_some_and(|l| l.starts_with("Act: "))
+        })
+        .map(|n| n.rect().min.x)
+        .collect();
+    assert!(acts.len() >= 5, "{acts:?}");
+    let first = acts[0];
+    assert!(
+        acts.iter().all(|x| (x - first).abs() < 1.0),
+        "one column: {acts:?}"
+    );
+    // The names: the out-of-action cultist's where the others' are.
+    // A name's cell: the side's icon, then the name.
+    let name_x = |name: &str| {
+        h.query_all_by_label_contains(name)
+            .filter(|n| {
+                let node = n.accesskit_node();
+                let text = node.label().or(node.value()).unwrap_or_default();
+                text.ends_with(&format!(" {name}"))
+                    && text.chars().count() == name.chars().count() + 2
+            })
+            .map(|n| n.rect().min.x)
+            .fold(f32::MAX, f32::min)
+    };
+    let out = name_x(&c.enemy_names(0)["en"]);
+    let standing = name_x(&c.enemy_names(1)["en"]);
+    assert!((out - standing).abs() < 1.0, "{out} against {standing}");
+}
