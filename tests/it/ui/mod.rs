@@ -13,6 +13,7 @@ mod accessibility;
 mod battle;
 mod campaign;
 mod fit;
+mod fit_cards;
 mod folder;
 mod journals;
 mod killteam;
