@@ -7,30 +7,39 @@
 //!
 //! Here: the charge (CC-1, CC-2) and close combat after the blows (CC-13 …
 //! CC-21): the round's result, push back, follow up and its Ld test, tangled
-//! combats, breaking off with its free blows, creatures with several attack
-//! types and dice damage, rout tests and characteristic tests. Exact chances
-//! and seeded rolls; every value that is Assumed or a Decision comes from
-//! `close_combat.json`.
+//! combats and characteristic tests; rout tests and breaking off with its
+//! free blows (`rout`), creatures with several attack types and dice damage
+//! (`creatures`). Exact chances and seeded rolls; every value that is
+//! Assumed or a Decision comes from `close_combat.json`.
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+mod creatures;
 pub mod data;
 pub mod engagement;
 pub mod fight_exact;
 pub mod odds;
 pub mod roll;
+mod rout;
 pub mod simulate;
 pub mod unit_round;
 
-use crate::rules::close_combat::odds::{Blows, CcModifier, Fighter, close_combat};
+use crate::rules::close_combat::odds::CcModifier;
 use crate::rules::core::characteristic::Characteristic;
-use crate::rules::core::dice::{Check, Roll, RollFor, roll_at_most};
-use crate::rules::core::dist::{Dist, add, chance_at_most, fixed};
+use crate::rules::core::dice::{Check, roll_at_most};
+use crate::rules::core::dist::chance_at_most;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
+pub use creatures::{
+    TypeRoll, creature_wounds, devil_attacks, devil_fighter, large_devil_wounds, roll_creature,
+};
 pub use data::{
     Arc, AttackKind, AttackType, CcLimits, CloseCombatRules, Damage, DevilRules, DevilSize, Size,
+};
+pub use rout::{
+    BreakOff, Rout, RoutReason, RoutTest, break_off, free_blow, heavy_casualties, rout_pass_chance,
+    rout_test,
 };
 
 fn cc(rules: &RulesData) -> &CloseCombatRules {
@@ -266,341 +275,6 @@ pub fn unit_centre(groups: &[u32], leader: Option<usize>) -> Option<usize> {
             .max_by_key(|&(_, n)| *n)
             .map(|(i, _)| i)
     })
-}
-
-// ---------------------------------------------------------------- CC-18, CC-20
-
-/// Why a unit takes a rout test (CC-20).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RoutReason {
-    /// It lost a round of close combat.
-    LostRound,
-    /// Heavy casualties in one turn.
-    HeavyCasualties,
-    /// It breaks off (CC-18).
-    BreakingOff,
-    /// A rule or the game master says so.
-    Ordered,
-}
-
-/// Whether a turn's casualties are heavy (CC-20): the percent of the data of
-/// the unit as it was at the start of the turn.
-pub fn heavy_casualties(rules: &RulesData, at_start: u32, casualties: u32) -> bool {
-    at_start > 0
-        && u64::from(casualties) * 100
-            >= u64::from(at_start) * u64::from(cc(rules).heavy_casualties_percent)
-}
-
-/// A rout test's outcome (CC-20).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RoutTest {
-    /// Why it was taken.
-    pub reason: RoutReason,
-    /// The dice against the leader's Ld.
-    pub check: Check,
-    /// Failed: the unit moves this far away at once, then at
-    /// `rate_multiplier` × its rate, and counts as WS 1 in combat.
-    pub routs: Option<Rout>,
-}
-
-/// A routing unit's moves (CC-20).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Rout {
-    /// Inches moved away at once.
-    pub move_now_inches: u32,
-    /// Its rate is multiplied by this afterwards.
-    pub rate_multiplier: u32,
-    /// Its WS when caught in combat (CC-8).
-    pub ws_in_combat: i32,
-}
-
-fn no_robots(robot: bool) -> Result<(), Problem> {
-    if robot {
-        return Err(Problem::new("CC-20", "problem.robot_no_rout_test"));
-    }
-    Ok(())
-}
-
-/// The chance that a unit led with `ld` passes a rout test (CC-20).
-pub fn rout_pass_chance(rules: &RulesData, ld: i32, robot: bool) -> Result<f64, Problem> {
-    no_robots(robot)?;
-    Ok(chance_at_most(cc(rules).rout_test, ld))
-}
-
-/// Rolls a rout test against the leader's Ld (CC-20); robots never take it.
-pub fn rout_test<R: Rng + ?Sized>(
-    rules: &RulesData,
-    reason: RoutReason,
-    leader_ld: i32,
-    robot: bool,
-    rng: &mut R,
-) -> Result<RoutTest, Problem> {
-    no_robots(robot)?;
-    let c = cc(rules);
-    let check = roll_at_most(rng, c.rout_test, leader_ld);
-    let routs = (!check.passed).then_some(Rout {
-        move_now_inches: c.rout_move_inches,
-        rate_multiplier: c.rout_rate_multiplier,
-        ws_in_combat: 1,
-    });
-    Ok(RoutTest {
-        reason,
-        check,
-        routs,
-    })
-}
-
-/// A unit breaking off (CC-18).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BreakOff {
-    /// Its rout test; `None` for robots, which never take one (ROB-3).
-    pub test: Option<RoutTest>,
-    /// Passed: it moves up to this many inches away and does nothing else
-    /// this turn; its opponents stay put and strike their free blows.
-    pub move_up_to: Option<u32>,
-}
-
-/// A unit in combat at the start of its turn tries to break off (CC-18).
-pub fn break_off<R: Rng + ?Sized>(
-    rules: &RulesData,
-    in_combat_at_start: bool,
-    leader_ld: i32,
-    m: u32,
-    robot: bool,
-    rng: &mut R,
-) -> Result<BreakOff, Problem> {
-    if !in_combat_at_start {
-        return Err(Problem::new("CC-18", "problem.not_in_combat_at_start"));
-    }
-    // Decision: robots never take a rout test (ROB-3), so a robot unit
-    // breaks off without one, as if it had passed.
-    let test = if robot {
-        None
-    } else {
-        Some(rout_test(
-            rules,
-            RoutReason::BreakingOff,
-            leader_ld,
-            false,
-            rng,
-        )?)
-    };
-    let move_up_to = test
-        .as_ref()
-        .is_none_or(|t| t.routs.is_none())
-        .then(|| m.saturating_mul(cc(rules).break_off_move_multiplier));
-    Ok(BreakOff { test, move_up_to })
-}
-
-/// The wounds of one opponent's free blows on a model breaking off (CC-18):
-/// one blow whatever its A, a normal blow against WS 1.
-pub fn free_blow(rules: &RulesData, by: &Fighter, on: &Fighter) -> Result<Dist, Problem> {
-    let c = cc(rules);
-    let o = close_combat(
-        rules,
-        &Blows {
-            attacker_ws: by.ws,
-            strength: by.s,
-            weapon: by.weapon(),
-            blows: c.free_blows_per_model,
-            defender_ws: c.free_blow_defender_ws,
-            toughness: on.t,
-            save: on.save,
-            modifiers: &[],
-            helpless: false,
-        },
-    )?;
-    Ok(o.wounds)
-}
-
-// ---------------------------------------------------------------- CC-19
-
-/// The exact distribution of the wounds a creature's attacks cause (CC-19):
-/// each type's blows hit, wound and get through the save as one blow of
-/// `by`'s profile; each unsaved hit deals its damage (dice summed).
-/// `wounds[k]`: the chance of exactly `k` wounds (not capped).
-pub fn creature_wounds(
-    rules: &RulesData,
-    by: &Fighter,
-    attacks: &[AttackType],
-    on: &Fighter,
-    living: bool,
-) -> Result<Dist, Problem> {
-    let u = close_combat(rules, &by.blows_at(on, 0))?.unsaved;
-    let mut total = fixed(0);
-    for t in attacks {
-        let dmg = t.damage.dist(living);
-        // One blow: nothing with 1-u, the damage with u.
-        let mut one: Dist = dmg.iter().map(|p| p * u).collect();
-        if let Some(z) = one.first_mut() {
-            *z += 1.0 - u;
-        }
-        for _ in 0..t.count {
-            total = add(&total, &one);
-        }
-    }
-    Ok(total)
-}
-
-/// The Devil's attacks for a size (CC-19): `claws` is `None` for no extra
-/// claws, `Some(false)` for ordinary claws, `Some(true)` for a fiddler.
-pub fn devil_attacks(
-    rules: &RulesData,
-    size: Size,
-    claws: Option<bool>,
-) -> Result<Vec<AttackType>, Problem> {
-    let d = &cc(rules).catachan_devil;
-    let mut out = d
-        .sizes
-        .iter()
-        .find(|s| s.size == size)
-        .map(|s| s.attacks.clone())
-        .ok_or_else(|| {
-            Problem::new("CC-19", "problem.unknown_devil_size").arg("size", size.as_str())
-        })?;
-    match claws {
-        None => {}
-        Some(_) if size != Size::Large => {
-            return Err(Problem::new("CC-19", "problem.claws_large_only"));
-        }
-        Some(false) => out.push(d.extra_claws),
-        Some(true) => out.extend(d.fiddler_claws.iter().copied()),
-    }
-    Ok(out)
-}
-
-/// The Devil of a size as the attacker (CC-19): `by`'s situation, with the
-/// WS, S, A, T, W and I of the size's profile in the data, picked by its
-/// size, not typed; its attacks are natural (no weapon, no save of its own).
-pub fn devil_fighter(rules: &RulesData, size: Size, by: &Fighter) -> Result<Fighter, Problem> {
-    let z = cc(rules)
-        .catachan_devil
-        .sizes
-        .iter()
-        .find(|z| z.size == size)
-        .ok_or_else(|| {
-            Problem::new("CC-19", "problem.unknown_devil_size").arg("size", size.as_str())
-        })?;
-    let p = &z.profile;
-    let count = |c| u32::try_from(p.get(c).max(0)).unwrap_or(0);
-    Ok(Fighter {
-        ws: p.get(Characteristic::WS),
-        s: p.get(Characteristic::S),
-        weapon_s: None,
-        weapon_save_modifier: None,
-        a: count(Characteristic::A),
-        t: p.get(Characteristic::T),
-        w: count(Characteristic::W),
-        i: p.get(Characteristic::I),
-        save: None,
-        modifiers: by.modifiers.clone(),
-    })
-}
-
-/// The wounds of a large adult male Devil whose claws are not known: the
-/// mixture of no claws, claws and a fiddler's claws by their chances (CC-19).
-// Decision: a fiddler has its big claw (1D6) and one ordinary claw (1D4)
-// instead of the two ordinary claws (values in close_combat.json).
-pub fn large_devil_wounds(
-    rules: &RulesData,
-    by: &Fighter,
-    on: &Fighter,
-    living: bool,
-) -> Result<Dist, Problem> {
-    let d = &cc(rules).catachan_devil;
-    let clawed = f64::from(d.extra_claws_percent) / 100.0;
-    let fiddler = clawed * f64::from(d.fiddler_percent_of_clawed) / 100.0;
-    let parts = [
-        (1.0 - clawed, None),
-        (clawed - fiddler, Some(false)),
-        (fiddler, Some(true)),
-    ];
-    let mut out: Dist = Vec::new();
-    for (p, claws) in parts {
-        let w = creature_wounds(
-            rules,
-            by,
-            &devil_attacks(rules, Size::Large, claws)?,
-            on,
-            living,
-        )?;
-        if out.len() < w.len() {
-            out.resize(w.len(), 0.0);
-        }
-        for (k, q) in w.into_iter().enumerate() {
-            out[k] += p * q;
-        }
-    }
-    Ok(out)
-}
-
-/// One attack type's blows as rolled (CC-19).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TypeRoll {
-    /// The attack type.
-    pub kind: AttackKind,
-    /// Every die, in order, with what it was for: to hit (and the second
-    /// die of CC-10), to wound, save, damage (dice damage only: a fixed
-    /// damage rolls nothing).
-    pub dice: Vec<RollFor>,
-    /// Wounds caused.
-    pub wounds: u32,
-}
-
-/// Rolls a creature's attacks (CC-19), keeping every die.
-pub fn roll_creature<R: Rng + ?Sized>(
-    rules: &RulesData,
-    by: &Fighter,
-    attacks: &[AttackType],
-    on: &Fighter,
-    living: bool,
-    rng: &mut R,
-) -> Result<Vec<TypeRoll>, Problem> {
-    let o = close_combat(rules, &by.blows_at(on, 0))?;
-    let mut out = Vec::new();
-    for t in attacks {
-        let mut dice = Vec::new();
-        let mut wounds = 0u32;
-        for _ in 0..t.count {
-            let mut d6 = |dice: &mut Vec<RollFor>, purpose: &'static str| {
-                let roll = Roll::new(rng, 1, 6, 0);
-                let f = roll.total;
-                dice.push(RollFor { purpose, roll });
-                f
-            };
-            let hit = match o.score_to_hit {
-                None => false,
-                Some(s) if s <= 6 => d6(&mut dice, "battle.for.hit") >= s,
-                Some(s) => {
-                    d6(&mut dice, "battle.for.hit") == 6
-                        && d6(&mut dice, "battle.for.second_die") >= s - 3
-                }
-            };
-            let wounded = hit
-                && o.score_to_wound
-                    .is_some_and(|s| d6(&mut dice, "battle.for.wound") >= s);
-            let saved = wounded
-                && o.score_to_save
-                    .is_some_and(|s| d6(&mut dice, "battle.for.save") >= s);
-            if wounded && !saved {
-                let roll = t.damage.roll(rng, living);
-                wounds += u32::try_from(roll.total.max(0)).unwrap_or(0);
-                if !roll.faces.is_empty() {
-                    dice.push(RollFor {
-                        purpose: "battle.for.damage",
-                        roll,
-                    });
-                }
-            }
-        }
-        out.push(TypeRoll {
-            kind: t.kind,
-            dice,
-            wounds,
-        });
-    }
-    Ok(out)
 }
 
 // ---------------------------------------------------------------- CC-21

@@ -16,10 +16,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    Choose, FileHash, JournalFile, JournalText, Known, Rename, START_FILE, entry_key, overruled,
-    standing_keys,
-};
+use super::known::JournalText;
+use super::replay::{overruled, standing_keys};
+use super::{Choose, FileHash, JournalFile, Known, Rename, START_FILE, entry_key};
 use crate::rules::campaign::{Entry, MachineId};
 use crate::rules::{Campaign, DocKey};
 use crate::store::{LockDir, Seen, Store};

@@ -1,0 +1,167 @@
+//! The journaled campaigns as the store knows them (`Journals`), and one
+//! campaign read from its files: its folder, this machine's journal in it,
+//! its replay, and what the last replay found.
+
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use super::file::entry_key;
+use super::known::{Known, known_from_texts, read_journals};
+use super::replay::replay;
+use super::{JOURNAL_EXT, START_FILE};
+use crate::rules::campaign::Entry;
+use crate::rules::campaign::journals::SetAside;
+use crate::rules::{Campaign, Doc, DocKey, Document};
+use crate::store::{Identity, ReplayRules, Store, StoreError};
+
+/// The journaled campaigns as read: what is known of each one's files,
+/// this machine's identity in them, the rules they are replayed by, and
+/// where this machine keeps their snapshots.
+#[derive(Debug)]
+pub(in crate::store) struct Journals {
+    /// What is known of each journaled campaign's files, by its folder.
+    pub(super) known: Mutex<HashMap<PathBuf, Known>>,
+    /// This machine: the journal it writes in each campaign.
+    pub(in crate::store) identity: Identity,
+    /// The rules the campaigns' events are replayed by.
+    pub(in crate::store) rules: ReplayRules,
+    /// This machine's folder of the campaigns' snapshots, never among the
+    /// documents (none: no snapshots are kept).
+    pub(super) snapshots: Option<PathBuf>,
+}
+
+impl Journals {
+    pub(in crate::store) fn new(snapshots: Option<PathBuf>) -> Self {
+        Self {
+            known: Mutex::new(HashMap::new()),
+            identity: Identity::default(),
+            rules: ReplayRules::default(),
+            snapshots,
+        }
+    }
+
+    /// What is known of the campaigns' files. A thread that panicked
+    /// while holding it may have left one campaign half taken in: every
+    /// campaign is then read again from its files.
+    pub(super) fn known(&self) -> MutexGuard<'_, HashMap<PathBuf, Known>> {
+        self.known.lock().unwrap_or_else(|poisoned| {
+            self.known.clear_poison();
+            let mut map = poisoned.into_inner();
+            map.clear();
+            map
+        })
+    }
+
+    /// Forgets every campaign read: each is read again whole.
+    pub(in crate::store) fn forget_all(&self) {
+        self.known().clear();
+    }
+}
+
+impl Store {
+    /// The folder of a journaled campaign.
+    pub fn journal_dir(&self, key: &DocKey) -> PathBuf {
+        let path = self.path(key);
+        path.with_extension("")
+    }
+
+    /// Whether the campaign of `key` is kept as journals (its folder has
+    /// a start).
+    pub fn is_journaled(&self, key: &DocKey) -> bool {
+        key.kind == <Campaign as Document>::KIND && self.journal_dir(key).join(START_FILE).is_file()
+    }
+
+    /// This machine's journal file in the campaign's folder.
+    pub fn own_journal(&self, key: &DocKey) -> PathBuf {
+        self.journal_dir(key)
+            .join(format!("{}.{JOURNAL_EXT}", self.identity().id().as_str()))
+    }
+
+    /// Reads a journaled campaign: its start, then every machine's
+    /// journal, replayed. Each file is remembered as read.
+    pub(in crate::store) fn read_journaled(&self, key: &DocKey) -> Result<Doc, StoreError> {
+        let dir = self.journal_dir(key);
+        // Read under the lock: a save appending meanwhile would otherwise
+        // be forgotten by what is kept of the files.
+        let mut map = self.journals.known();
+        let texts = read_journals(&dir)?;
+        if let Some((known, campaign)) = self.read_snapshot(key, &dir, &texts) {
+            map.insert(dir, known);
+            return Ok(Doc::new(campaign));
+        }
+        let own = self.identity().id();
+        let mut known = known_from_texts(self.kinds(), &dir, texts, Some(&own))?;
+        let print = self.replay_rules().fingerprint();
+        let doc = self.replay_known(key, &mut known, None)?;
+        let snapshot = doc
+            .get::<Campaign>()
+            .and_then(|c| self.snapshot_bytes(key, &mut known, c, print));
+        map.insert(dir, known);
+        // Written once the lock is let go: a save waits for no disk.
+        drop(map);
+        if let Some((path, bytes)) = snapshot {
+            super::snapshot::put_snapshot(&path, &bytes);
+        }
+        Ok(doc)
+    }
+
+    /// The campaign the known files give, this machine's own events taken
+    /// from `mine` when given (what the app holds, perhaps not saved yet)
+    /// rather than from its file.
+    pub(super) fn replay_known(
+        &self,
+        key: &DocKey,
+        known: &mut Known,
+        mine: Option<&[Arc<Entry>]>,
+    ) -> Result<Doc, StoreError> {
+        let own = self.identity().id();
+        let own = &own;
+        replay(
+            self.kinds(),
+            known,
+            &key.id,
+            self.replay_rules().get().as_deref(),
+            mine.map(|m| (own, m)),
+        )
+    }
+
+    /// The other machines' journals of a campaign that cannot be read
+    /// whole, each with why (the campaign holds what comes before).
+    pub fn unreadable_journals(&self, key: &DocKey) -> Vec<crate::store::Unreadable> {
+        self.journals
+            .known()
+            .get(&self.journal_dir(key))
+            .map(|k| k.unreadable.clone())
+            .unwrap_or_default()
+    }
+
+    /// The keys of the events this machine made in a journaled campaign
+    /// and took back since (undone here).
+    pub fn taken_back_here(&self, key: &DocKey) -> HashSet<String> {
+        let own = self.identity().id();
+        let own = &own;
+        let map = self.journals.known();
+        map.get(&self.journal_dir(key))
+            .and_then(|k| {
+                let (_, file) = k.files.get(own)?;
+                Some(
+                    file.events
+                        .iter()
+                        .filter(|(_, standing)| !standing)
+                        .map(|(e, _)| entry_key(e))
+                        .collect(),
+                )
+            })
+            .unwrap_or_default()
+    }
+
+    /// The events the last replay of a journaled campaign set aside.
+    pub fn set_aside(&self, key: &DocKey) -> Vec<SetAside> {
+        self.journals
+            .known()
+            .get(&self.journal_dir(key))
+            .map(|k| k.set_aside.clone())
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,292 @@
+//! A journaled campaign saved: its folder begun with the campaign as its
+//! start, this machine's new lines appended to its own journal, the players'
+//! choice between two events recorded (or previewed), and the campaign
+//! backed up or removed.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::arrivals::written_by_another;
+use super::file::{Choose, FileHash, Header, JournalFile, Line, entry_key, line_text, read_tail};
+use super::known::Known;
+use super::replay::{continues, new_lines, new_lines_since, own_events};
+use super::{JOURNAL_FORMAT, START_FILE};
+use crate::rules::campaign::journals::SetAside;
+use crate::rules::{Campaign, Doc, DocKey, Document};
+use crate::store::document::SCHEMA_VERSION;
+use crate::store::{Seen, Store, StoreError, io_err};
+
+impl Store {
+    /// Saves a campaign as journals: the first time, its folder is made
+    /// with the campaign as its start (a single file it was read from goes
+    /// to the backups); afterwards only this machine's new lines are
+    /// appended to its own journal.
+    pub(in crate::store) fn save_journaled(
+        &self,
+        doc: &Doc,
+        check: bool,
+    ) -> Result<PathBuf, StoreError> {
+        let Some(c) = doc.get::<Campaign>() else {
+            return Err(StoreError::NotACampaign {
+                path: self.path(&doc.key()),
+            });
+        };
+        let key = DocKey::new(<Campaign as Document>::KIND, c.id.clone());
+        let dir = self.journal_dir(&key);
+        if !dir.join(START_FILE).is_file() {
+            self.begin_journals(&key, c, check)?;
+        } else if !self.journals.known().contains_key(&dir) {
+            self.read_journaled(&key)?;
+        }
+        let mut map = self.journals.known();
+        let Some(known) = map.get_mut(&dir) else {
+            // Read just above, or begun: only a failed read leaves none.
+            return Err(StoreError::JournalsNotRead { path: dir });
+        };
+        let mut own_path = self.own_journal(&key);
+        if written_by_another(known, &self.identity().id(), &own_path) {
+            // Its lines are read at the next look at the other machines'.
+            self.identity().take_new(own_path);
+            own_path = self.own_journal(&key);
+        }
+        let own = self.identity().id();
+        // Nothing of the files changed since this machine's last save but
+        // its own lines: only the events after those both journals share
+        // are looked at (a tick at the table looks at one, not thousands).
+        let last = known
+            .last_save
+            .take()
+            .filter(|l| l.files == known.files_seen());
+        let (text, since) = {
+            let empty = JournalFile::default();
+            let mine = known.files.get(&own).map_or(&empty, |(_, f)| f);
+            match &last {
+                Some(last) => {
+                    let (text, shared, tail) = new_lines_since(c, known, (mine, &own), last);
+                    (text, Some((shared, tail)))
+                }
+                None => (new_lines(c, known, mine, &own), None),
+            }
+        };
+        known.name.clone_from(&c.name);
+        let keys = match (since, last) {
+            (Some((shared, tail)), Some(last)) => {
+                let mut keys = last.keys;
+                for k in keys.get(shared..).unwrap_or_default() {
+                    known.saved_keys.remove(k);
+                }
+                known.saved_keys.extend(tail.iter().cloned());
+                keys.truncate(shared);
+                keys.extend(tail);
+                keys
+            }
+            _ => {
+                let keys: Vec<String> = c.journal.iter().map(|e| entry_key(e)).collect();
+                known.saved_keys = keys.iter().cloned().collect();
+                keys
+            }
+        };
+        let saved = |known: &Known| super::known::LastSave {
+            doc: doc.clone(),
+            keys,
+            files: known.files_seen(),
+        };
+        if text.is_empty() && own_path.exists() {
+            known.last_save = Some(saved(known));
+            return Ok(own_path);
+        }
+        let written = self.append_lines(known, &own_path, &text)?;
+        known.last_save = Some(saved(known));
+        // Synced once the others may read and save again: a frame that
+        // takes arrivals in meanwhile does not wait for the disk.
+        drop(map);
+        written.sync_data().map_err(io_err("io.sync", &own_path))?;
+        Ok(own_path)
+    }
+
+    /// Records the players' choice between two events that clash: `keep`
+    /// stands and `over` is set aside, on every machine (a line of this
+    /// machine's journal). The campaign is read again afterwards
+    /// ([`Store::with_arrivals`]).
+    pub fn choose(&self, key: &DocKey, keep: &str, over: &str) -> Result<(), StoreError> {
+        if self.read_only() {
+            return Err(StoreError::ReadOnly);
+        }
+        let dir = self.journal_dir(key);
+        let own_path = self.own_journal(key);
+        let mut map = self.journals.known();
+        let Some(known) = map.get_mut(&dir) else {
+            return Err(StoreError::JournalsNotRead { path: dir });
+        };
+        let choice = Line::Choose(Choose {
+            keep: keep.to_owned(),
+            over: over.to_owned(),
+            at: Some(crate::store::machine::utc_now()),
+        });
+        let written = self.append_lines(known, &own_path, &line_text(&choice))?;
+        drop(map);
+        written.sync_data().map_err(io_err("io.sync", &own_path))
+    }
+
+    /// The campaign `ours` would be, with what it would hold aside, if the
+    /// players kept `keep` instead of `over`: the choice replayed on a copy
+    /// of what is known, nothing written. `None`: not journaled, or not
+    /// read yet.
+    pub fn preview_choice(
+        &self,
+        ours: &Campaign,
+        keep: &str,
+        over: &str,
+    ) -> Result<Option<(Campaign, Vec<SetAside>)>, StoreError> {
+        let key = DocKey::new(<Campaign as Document>::KIND, ours.id.clone());
+        let dir = self.journal_dir(&key);
+        let Some(mut known) = self.journals.known().get(&dir).cloned() else {
+            return Ok(None);
+        };
+        let own = self.identity().id();
+        let (_, file) = known.files.entry(own.clone()).or_default();
+        file.choices.push(Choose {
+            keep: keep.to_owned(),
+            over: over.to_owned(),
+            at: Some(crate::store::machine::utc_now()),
+        });
+        let mine = own_events(ours, &known, &own);
+        let doc = self.replay_known(&key, &mut known, Some(&mine))?;
+        Ok(doc
+            .get::<Campaign>()
+            .map(|c| (c.clone(), std::mem::take(&mut known.set_aside))))
+    }
+
+    /// Appends `text` (whole lines) to this machine's journal, its header
+    /// first when the journal is new, and takes them into what is known
+    /// of it. The file is returned to be synced.
+    fn append_lines(
+        &self,
+        known: &mut Known,
+        own_path: &Path,
+        text: &str,
+    ) -> Result<fs::File, StoreError> {
+        let own = self.identity().id();
+        let (_, file) = known.files.entry(own.clone()).or_default();
+        // Whole lines past what is known (a write that failed after some
+        // of them landed) are read, never cut: other machines may have read
+        // them. A journal shorter than known (replaced by hand or by a sync
+        // tool) is read again whole. Only a cut-off last line is cut away.
+        if fs::metadata(own_path).is_ok_and(|m| m.len() != file.good_len) {
+            read_tail(own_path, file)?;
+        }
+        let header = if own_path.exists() && file.good_len > 0 {
+            String::new()
+        } else {
+            line_text(&Line::Journal(Header {
+                format: JOURNAL_FORMAT,
+                schema: SCHEMA_VERSION,
+                machine: own.clone(),
+                name: self.identity().name(),
+            }))
+        };
+        let all = format!("{header}{text}");
+        let written = match self.disk.append_at(own_path, file.good_len, &all) {
+            Ok(written) => written,
+            Err(e) => {
+                // What landed of it is this machine's, not another's.
+                known.attempt = all;
+                return Err(e);
+            }
+        };
+        known.attempt.clear();
+        // What was appended is what the file now holds past `good_len`.
+        let first = if header.is_empty() { 2 } else { 1 };
+        let mut grown = std::mem::take(file);
+        grown
+            .read_more(&all, first)
+            .map_err(|reason| StoreError::Document {
+                reason,
+                path: own_path.to_path_buf(),
+            })?;
+        grown.read_up_to(all.as_bytes());
+        *file = grown;
+        let seen = Seen::of(own_path);
+        if let Some((was, _)) = known.files.get_mut(&own) {
+            *was = seen;
+        }
+        Ok(written)
+    }
+
+    /// Makes the campaign's folder, its start the campaign as it is.
+    fn begin_journals(&self, key: &DocKey, c: &Campaign, check: bool) -> Result<(), StoreError> {
+        let single = self.path(key);
+        let on_disk = Seen::of(&single);
+        if check && on_disk.is_some() && on_disk != self.disk.last_seen(&single) {
+            return Err(StoreError::ChangedOnDisk { path: single });
+        }
+        let dir = self.journal_dir(key);
+        fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
+        let start_path = dir.join(START_FILE);
+        // The start is the single file as it is on disk, when this
+        // campaign continues it: the events made since go to this
+        // machine's journal, where an undo can take them back.
+        let start = match self.read_file(&single) {
+            Ok(Doc::Campaign(s)) if continues(c, &s) => {
+                let mut s = Campaign::clone(&s);
+                s.id.clone_from(&c.id);
+                s
+            }
+            _ => c.clone(),
+        };
+        let doc = Doc::new(start.clone());
+        let text = self
+            .kinds()
+            .to_json(&doc)
+            .map_err(|reason| StoreError::Document {
+                reason,
+                path: start_path.clone(),
+            })?;
+        self.disk.write_atomic(&start_path, text.as_bytes())?;
+        let hash = FileHash::of(text.as_bytes());
+        let mut known = Known::of_start((Arc::new(start), hash), Seen::of(&start_path), start_path);
+        known.saved_keys.clone_from(&known.start_keys);
+        self.journals.known().insert(dir, known);
+        // The single file it was: among the backups, then gone.
+        if single.exists() {
+            self.backup(key, &single)?;
+            fs::remove_file(&single).map_err(io_err("io.remove", &single))?;
+            self.disk.remember(&single);
+            self.disk.mark_foreign(&single, false);
+        }
+        Ok(())
+    }
+
+    /// Puts the campaign as its journals give it now among its backups, as
+    /// one file.
+    pub(in crate::store) fn back_up_journaled(&self, key: &DocKey) -> Result<(), StoreError> {
+        let doc = self.read_journaled(key)?;
+        let backups = self.backups_dir(key);
+        fs::create_dir_all(&backups).map_err(io_err("io.create_folder", &backups))?;
+        self.export(
+            &doc,
+            &backups.join(format!("{}.json", crate::store::unique_stamp())),
+        )?;
+        for old in self
+            .backups(key)
+            .into_iter()
+            .skip(crate::store::BACKUPS_KEPT)
+        {
+            if let Err(e) = fs::remove_file(&old) {
+                log::warn!("could not remove old backup: {e}: {}", old.display());
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes a journaled campaign: one file of it as it stands goes to
+    /// the backups, then its folder.
+    pub(in crate::store) fn delete_journaled(&self, key: &DocKey) -> Result<(), StoreError> {
+        let dir = self.journal_dir(key);
+        self.back_up_journaled(key)?;
+        fs::remove_dir_all(&dir).map_err(io_err("io.remove", &dir))?;
+        self.journals.known().remove(&dir);
+        Ok(())
+    }
+}
