@@ -9,8 +9,8 @@
 use std::sync::Arc;
 
 use super::{
-    Campaign, CampaignEdit, CharId, DebriefEdit, Fighter, ReinforcementEdit, Sides, State,
-    TableEdit,
+    Campaign, CampaignEdit, CharId, DebriefEdit, Fighter, ItemEdit, ReinforcementEdit, Sides,
+    State, TableEdit,
 };
 use crate::rules::core::dice::seeded;
 use crate::rules::core::msg::Msg;
@@ -113,9 +113,9 @@ fn told(story: &mut MissionStory, event: &CampaignEdit, now: &Campaign) {
     }
 }
 
-/// The models an event wounds at the table (ticked by hand or applied
-/// from a fight), each with his wounds and whether he was out of action
-/// before it.
+/// The models an event wounds at the table (ticked by hand, applied from
+/// a fight, or hit by an item used on them: a mine going off, a chem
+/// bomb), each with his wounds and whether he was out of action before it.
 fn at_the_table(c: &Campaign, event: &CampaignEdit) -> Vec<(CharId, u32, bool)> {
     let ids: Vec<CharId> = match event {
         CampaignEdit::Table(
@@ -124,6 +124,10 @@ fn at_the_table(c: &Campaign, event: &CampaignEdit) -> Vec<(CharId, u32, bool)> 
         CampaignEdit::Table(TableEdit::AddBattleWounds { wounds, .. }) => {
             wounds.iter().map(|&(id, _)| id).collect()
         }
+        CampaignEdit::Items(ItemEdit::UseItem {
+            target: Some(target),
+            ..
+        }) => vec![*target],
         _ => return Vec::new(),
     };
     let w = c.wounding();
@@ -155,17 +159,22 @@ fn blows(
             // A wound ticked back by hand was not taken after all.
             *taken = (*taken + is).saturating_sub(was);
         }
-        let [by] = sides.dealers_of(id) else {
-            continue;
+        // Who dealt them: the fight's one attacker, or the item's bearer.
+        let by = match event {
+            CampaignEdit::Items(ItemEdit::UseItem { character, .. }) => *character,
+            _ => match sides.dealers_of(id) {
+                [by] => *by,
+                _ => continue,
+            },
         };
-        if !matches!(Fighter::of(*by), Fighter::Character(_)) {
+        if !matches!(Fighter::of(by), Fighter::Character(_)) {
             continue;
         }
-        story.wounds.entry(*by).or_default().dealt += is.saturating_sub(was);
+        story.wounds.entry(by).or_default().dealt += is.saturating_sub(was);
         if !out_before && w.out_of_action(id) {
             story.kills.push(Kill {
-                by: *by,
-                by_name: now.character(*by).map_or("?", |x| x.name()).to_owned(),
+                by,
+                by_name: now.character(by).map_or("?", |x| x.name()).to_owned(),
                 victim: victim(now, id, rules),
             });
         }

@@ -219,3 +219,49 @@ fn cmp_2_a_survival_ended_with_a_character_standing_is_told_survived() {
     assert!(success);
     assert_eq!(words.key, "campaign.chronicle.survived");
 }
+
+/// CMP-13, EQ-11: a model an item takes out of action is its bearer's kill
+/// in the story (a mine going off, rolled 3 on the D3, on an enemy of one
+/// wound), and its wounds his wounds dealt.
+#[test]
+fn cmp_13_eq_11_a_mine_s_kill_is_its_layer_s() {
+    use muster::rules::campaign::chronicle::service_record;
+    use muster::rules::campaign::{CampaignEdit as E, Fighter, ItemEdit, TableEdit};
+    use muster::rules::core::dice::Roll;
+    let r = rules();
+    let c = super::items::armed_team_at_the_table(r);
+    let rusk = crate::common::char_id(&c, "Trooper Rusk");
+    let enemy = Fighter::Enemy(0).id();
+    let mut rng = muster::rules::core::dice::seeded(1);
+    let mut go =
+        |c: &muster::rules::campaign::Campaign, e: E| c.apply(e, r, &mut rng).expect("accepted").0;
+    let c = go(
+        &c,
+        E::Items(ItemEdit::UseItem {
+            character: rusk,
+            item: "mine".into(),
+            target: None,
+            roll: None,
+        }),
+    );
+    let c = go(&c, E::Table(TableEdit::NewTurn { gain: None }));
+    let c = go(
+        &c,
+        E::Items(ItemEdit::UseItem {
+            character: rusk,
+            item: "mine".into(),
+            target: Some(enemy),
+            roll: Some(Roll::from_faces(3, vec![3], 0)),
+        }),
+    );
+    assert!(c.table.as_ref().is_some_and(|t| t.enemy_out.contains(&0)));
+    let story = chronicle(&c, r).expect("the journal plays");
+    let record = service_record(&story, rusk);
+    assert_eq!(record.kills.len(), 1, "the enemy the mine took out");
+    let at_the_table = story.last().expect("the mission at the table");
+    assert!(
+        at_the_table.wounds.get(&rusk).is_some_and(|w| w.dealt >= 1),
+        "{:?}",
+        at_the_table.wounds.get(&rusk)
+    );
+}
