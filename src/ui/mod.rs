@@ -238,19 +238,24 @@ impl Gui {
         out.extend(from_click(clicked, refused, cx.into_commands()));
         let close_requested = ui.input(|i| i.viewport().close_requested());
         self.app.apply_pending();
+        self.fill_new_fight();
+        if let Some(text) = self.app.take_clipboard() {
+            ctx.copy_text(text);
+        }
+        self.close_guard_ui(ui, close_requested);
+    }
+
+    /// A fight picked at a table (or kept from before a restart) filled
+    /// into the battle screen, at the range the players had set for it.
+    fn fill_new_fight(&mut self) {
         if let Some(setup) = self.app.take_new_fight() {
             let cx = ViewCtx::new(&self.app.model);
             self.views.battle.take_table_fight(&cx, &setup);
-            // Kept from before a restart: the range the players had set.
             let kept = self.app.model.battle.table_fight.as_ref();
             if let Some(range) = kept.and_then(|f| f.range) {
                 self.views.battle.set_range(range);
             }
         }
-        if let Some(text) = self.app.take_clipboard() {
-            ctx.copy_text(text);
-        }
-        self.close_guard_ui(ui, close_requested);
     }
 
     /// Keeps the window open when changes are not saved, and asks: try

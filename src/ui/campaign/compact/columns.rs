@@ -5,7 +5,6 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use super::Line;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
 use crate::ui::widgets;
@@ -38,12 +37,12 @@ const WOUND_BOX_WIDTH: f32 = 34.0;
 /// Room beside a name for the mark of one held in reserve.
 const MARK_WIDTH: f32 = 22.0;
 
-/// The name's and the kind's widths for `lines` in `budget`, what the
+/// The name's and the kind's widths for the lines' `(name, kind)` texts in `budget`, what the
 /// other columns leave: whole when they fit, else the name first, each
 /// never under its least.
 pub(super) fn name_and_kind_widths<'a>(
     ui: &egui::Ui,
-    lines: impl Iterator<Item = &'a Line> + Clone,
+    lines: impl Iterator<Item = (&'a str, &'a str)> + Clone,
     budget: f32,
 ) -> (f32, f32) {
     let (name, kind) = widest_texts(ui, lines);
@@ -80,13 +79,16 @@ pub(super) fn state_width(ui: &egui::Ui, cx: &ViewCtx<'_>) -> f32 {
 /// The widest name (with its side's icon and a reserve's mark) and kind of
 /// `lines`: laid out again only when the lines' texts change, not every
 /// frame.
-fn widest_texts<'a>(ui: &egui::Ui, lines: impl Iterator<Item = &'a Line> + Clone) -> (f32, f32) {
+fn widest_texts<'a>(
+    ui: &egui::Ui,
+    lines: impl Iterator<Item = (&'a str, &'a str)> + Clone,
+) -> (f32, f32) {
     use std::hash::{Hash as _, Hasher as _};
     let font = egui::TextStyle::Body.resolve(ui.style());
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     (font.size.to_bits(), &font.family).hash(&mut hasher);
     for l in lines.clone() {
-        (&l.name, &l.kind).hash(&mut hasher);
+        l.hash(&mut hasher);
     }
     let texts = hasher.finish();
     // One entry, replaced when the texts change.
@@ -107,9 +109,9 @@ fn widest_texts<'a>(ui: &egui::Ui, lines: impl Iterator<Item = &'a Line> + Clone
     let (mut name, mut kind) = (0.0_f32, 0.0_f32);
     for l in lines {
         // The side's icon and a space before the name.
-        let shown = format!("{} {}", icons::ICON_SKULL.codepoint, l.name);
+        let shown = format!("{} {}", icons::ICON_SKULL.codepoint, l.0);
         name = name.max(text_width(shown) + MARK_WIDTH);
-        kind = kind.max(text_width(l.kind.clone()));
+        kind = kind.max(text_width(l.1.to_owned()));
     }
     ui.data_mut(|d| d.insert_temp(id, (texts, (name, kind))));
     (name, kind)
@@ -117,8 +119,8 @@ fn widest_texts<'a>(ui: &egui::Ui, lines: impl Iterator<Item = &'a Line> + Clone
 
 /// The wounds column's width: room for the most boxes a line shows, so
 /// that a Space Marine's nine never push his buttons out of line.
-pub(super) fn wounds_width<'a>(lines: impl Iterator<Item = &'a Line>) -> f32 {
-    let most = lines.map(|l| l.wounds.0).max().unwrap_or(0);
+pub(super) fn wounds_width(boxes: impl Iterator<Item = u32>) -> f32 {
+    let most = boxes.max().unwrap_or(0);
     WOUNDS_WIDTH.max(most as f32 * WOUND_BOX_WIDTH)
 }
 

@@ -308,7 +308,7 @@ pub(super) fn compact_ui(
             );
             super::fight::refusals_ui(ui, cx, refused);
         }
-        let wounds = wounds_width(shown.iter().map(|(l, _)| l));
+        let wounds = wounds_width(shown.iter().map(|(l, _)| l.wounds.0));
         let width = ui.available_width();
         // The fights take what they took last frame (wider once an attacker
         // is picked); the name and the kind share the rest.
@@ -325,7 +325,10 @@ pub(super) fn compact_ui(
         };
         let state = state_width(ui, cx);
         let budget = width - state - wounds - turn - fights - 5.0 * gap;
-        let (name, kind) = name_and_kind_widths(ui, shown.iter().map(|(l, _)| l), budget);
+        let texts = shown
+            .iter()
+            .map(|(l, _)| (l.name.as_str(), l.kind.as_str()));
+        let (name, kind) = name_and_kind_widths(ui, texts, budget);
         let widths = Widths {
             state,
             name,
