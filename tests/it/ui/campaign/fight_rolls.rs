@@ -295,20 +295,7 @@ fn a_fight_picked_at_a_mission_now_over_is_said_so_and_not_rolled() {
 #[test]
 fn a_roll_of_another_campaign_is_not_shown_at_this_table() {
     use muster::app::Command;
-    let rules = rules();
-    let raid = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let mut ashes = crate::common::band_at_the_table(rules);
-    ashes.id = "ashes".to_owned();
-    ashes.name = "Ashes".to_owned();
-    let dir = tempfile::tempdir().expect("tempdir");
-    {
-        // Closed before the app opens the folder (else it is read-only).
-        let store = muster::store::Store::open(dir.path()).expect("store");
-        store
-            .save(&muster::rules::Doc::new(ashes.clone()))
-            .expect("save");
-    }
-    let mut h = super::showing(dir.path(), &raid);
+    let (raid, ashes, _dir, mut h) = raid_and_ashes();
     let enemy = enemy_name(&raid, 0);
     dace_shoots(&mut h, &enemy);
     crate::common::button(&mut h, "Roll");
@@ -414,20 +401,7 @@ fn every_tab_s_fight_of_a_mission_now_over_is_said_so_and_not_rolled() {
 #[test]
 fn a_fight_picked_at_another_campaign_s_table_is_not_rolled_here() {
     use muster::app::Command;
-    let rules = rules();
-    let raid = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let mut ashes = crate::common::band_at_the_table(rules);
-    ashes.id = "ashes".to_owned();
-    ashes.name = "Ashes".to_owned();
-    let dir = tempfile::tempdir().expect("tempdir");
-    {
-        // Closed before the app opens the folder (else it is read-only).
-        let store = muster::store::Store::open(dir.path()).expect("store");
-        store
-            .save(&muster::rules::Doc::new(ashes.clone()))
-            .expect("save");
-    }
-    let mut h = super::showing(dir.path(), &raid);
+    let (raid, ashes, _dir, mut h) = raid_and_ashes();
     dace_shoots(&mut h, &enemy_name(&raid, 0));
     assert_eq!(screen(&h), Screen::Battle);
     // Ashes' table, then its battle screen (Ctrl+2, or the menu).
@@ -459,4 +433,25 @@ fn a_fight_picked_at_another_campaign_s_table_is_not_rolled_here() {
             .is_disabled(),
         "rolled from The Raid"
     );
+}
+
+/// Two campaigns at their tables in one folder: the example kill team's
+/// "The Raid", shown, and a band's "Ashes"; the folder is kept while the
+/// window lives.
+fn raid_and_ashes() -> (Campaign, Campaign, tempfile::TempDir, Harness<'static, Gui>) {
+    let rules = rules();
+    let raid = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let mut ashes = crate::common::band_at_the_table(rules);
+    ashes.id = "ashes".to_owned();
+    ashes.name = "Ashes".to_owned();
+    let dir = tempfile::tempdir().expect("tempdir");
+    {
+        // Closed before the app opens the folder (else it is read-only).
+        let store = muster::store::Store::open(dir.path()).expect("store");
+        store
+            .save(&muster::rules::Doc::new(ashes.clone()))
+            .expect("save");
+    }
+    let h = super::showing(dir.path(), &raid);
+    (raid, ashes, dir, h)
 }
