@@ -5,7 +5,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use super::Line;
+use super::line::Line;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
 use crate::ui::widgets;

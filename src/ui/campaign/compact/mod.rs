@@ -8,7 +8,6 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::CharRef;
-use crate::rules::battle::from_table::ModelKind;
 use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Mode, Table};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::activation::Act;
@@ -23,49 +22,14 @@ use crate::ui::widgets;
 use crate::ui::widgets::{Tone, badge, card};
 
 mod columns;
+mod line;
+
+pub(super) use line::Line;
+
 use columns::{
     FIGHTS_MOST, FIGHTS_WIDTH, TURN_WIDTH, Widths, cell, fixed_cell, headings_ui,
     name_and_kind_widths, state_width, wounds_width,
 };
-
-/// One model at the table, as its line shows it.
-pub(super) struct Line {
-    /// His id at the table (a character's, or the enemy's `Fighter`).
-    id: CharId,
-    /// His name.
-    name: String,
-    /// His kind: a soldier's kind, a character's type or race, an enemy's
-    /// table line and type.
-    kind: String,
-    /// One of the enemy's.
-    enemy: bool,
-    /// His wounds and those taken.
-    wounds: (u32, u32),
-    /// Out of action.
-    out: bool,
-    /// Why he may not attack now, when he may not: a soldier with neither
-    /// a shot nor a charge left (KT-9), an enemy the data gives no
-    /// profile.
-    no_fight: Option<String>,
-    /// A kill-team soldier: he fights by the kill team's rules (KT-6).
-    soldier: bool,
-    /// A flash grenade dazzled him this turn (EQ-10).
-    dazzled: bool,
-    /// His place among the drawn enemies, for one of them: he is marked
-    /// activated (KT-8).
-    enemy_place: Option<usize>,
-}
-
-impl Line {
-    /// What kind of model the line is.
-    fn model_kind(&self) -> ModelKind {
-        match (self.enemy, self.soldier) {
-            (true, _) => ModelKind::Enemy,
-            (false, true) => ModelKind::Soldier,
-            (false, false) => ModelKind::Character,
-        }
-    }
-}
 
 /// A member's kind in the reader's language.
 fn member_kind(cx: &ViewCtx<'_>, m: &Member) -> String {
