@@ -1,15 +1,23 @@
 //! Small widgets shared by the views: labelled fields, cards, status badges
 //! (icon + word + colour, never colour alone) and alerts for refusals and
-//! errors. Colours come from the theme's palette.
+//! errors. Colours come from the theme's palette. Long lists drawn by what
+//! is on screen are in `rows.rs`, hints beside their widget in `hints.rs`,
+//! a campaign event's stamp in words in `stamps.rs`.
+
+mod hints;
+mod rows;
+mod stamps;
+
+pub use hints::{HintBeside, hover_beside, hover_text_beside};
+pub use rows::{card_grid, card_rows, virtual_rows};
+pub use stamps::{stamp_time, stamp_who, stamp_words};
 
 use egui::{Color32, CornerRadius, Margin, RichText, Stroke};
 use egui_material_icons::MaterialIcon;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Screen};
-use crate::i18n::Lang;
 use crate::rules::Problem;
-use crate::rules::campaign::Stamp;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme;
 use crate::ui::theme::{corner, palette, space};
@@ -321,130 +329,6 @@ pub fn problems_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, problems: &[Problem]) {
     }
 }
 
-/// Rows of one height, of which only those on screen are drawn: the space
-/// of the others is allocated, so the scroll bar is right. A frame then
-/// costs what is visible, not what is in the list.
-pub fn virtual_rows(
-    ui: &mut egui::Ui,
-    row_height: f32,
-    count: usize,
-    mut row: impl FnMut(&mut egui::Ui, usize),
-) {
-    if count == 0 {
-        return;
-    }
-    let gap = ui.spacing().item_spacing.y;
-    let stride = row_height + gap;
-    let top = ui.cursor().top();
-    let clip = ui.clip_rect();
-    let index = |y: f32| {
-        let i = ((y - top) / stride).floor();
-        if i.is_finite() && i > 0.0 {
-            (i as usize).min(count)
-        } else {
-            0
-        }
-    };
-    let first = index(clip.top());
-    // A list that starts below what is in view draws no row at all.
-    let last = if clip.bottom() < top {
-        first
-    } else {
-        (index(clip.bottom()) + 1).min(count).max(first)
-    };
-    let width = ui.available_width();
-    if first > 0 {
-        ui.allocate_space(egui::vec2(width, first as f32 * stride - gap));
-    }
-    for i in first..last {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(width, row_height), egui::Sense::hover());
-        let mut child = ui.new_child(
-            egui::UiBuilder::new()
-                .max_rect(rect)
-                .id_salt(("row", i))
-                .layout(egui::Layout::top_down(egui::Align::Min)),
-        );
-        child.set_clip_rect(rect.intersect(ui.clip_rect()));
-        row(&mut child, i);
-    }
-    if last < count {
-        ui.allocate_space(egui::vec2(width, (count - last) as f32 * stride - gap));
-    }
-}
-
-/// Cards of one inner width and any height, in as many rows as the space
-/// needs: egui's wrapping layout cannot know a card's width before it is
-/// drawn, so a row of many cards would run off the edge; here the cards a
-/// row holds are counted first.
-///
-/// A row scrolled out of view, once drawn, keeps only its place: its
-/// height from the last frame it was drawn in is taken, and its cards are
-/// not laid out again (a table of twenty cards costs the few in view).
-/// `id_salt` names the list among the others of the window.
-pub fn card_rows<T>(
-    ui: &mut egui::Ui,
-    (id_salt, inner_width): (impl std::hash::Hash + std::fmt::Debug, f32),
-    items: impl IntoIterator<Item = T>,
-    mut cell: impl FnMut(&mut egui::Ui, T),
-) {
-    let gap = ui.spacing().item_spacing.x;
-    let outer = inner_width + theme::card_frame().total_margin().sum().x;
-    let columns = (((ui.available_width() + gap) / (outer + gap)).floor() as usize).max(1);
-    // Named by the caller: another list before it never lends its heights.
-    let rows_id = egui::Id::unique(("card_rows", id_salt, columns));
-    let mut items = items.into_iter().peekable();
-    let mut row = 0usize;
-    while items.peek().is_some() {
-        let id = rows_id.with(row);
-        let known: Option<f32> = ui.data(|d| d.get_temp(id));
-        let top = ui.cursor().top();
-        let clip = ui.clip_rect();
-        let out_of_view = known.is_some_and(|h| {
-            top > clip.bottom() + CULL_MARGIN || top + h < clip.top() - CULL_MARGIN
-        });
-        if let (true, Some(height)) = (out_of_view, known) {
-            items.by_ref().take(columns).for_each(drop);
-            ui.allocate_space(egui::vec2(ui.available_width(), height));
-        } else {
-            let r = ui.horizontal_top(|ui| {
-                for item in items.by_ref().take(columns) {
-                    cell(ui, item);
-                }
-            });
-            let height = r.response.rect.height();
-            ui.data_mut(|d| d.insert_temp(id, height));
-        }
-        row += 1;
-    }
-}
-
-/// How far beyond the visible part a row of cards is still drawn, so that
-/// a card coming into view as one scrolls is already laid out.
-const CULL_MARGIN: f32 = 200.0;
-
-/// Cards of one size in rows that fill the width, only the rows in view
-/// drawn (a long escort costs what is on screen).
-pub fn card_grid(
-    ui: &mut egui::Ui,
-    count: usize,
-    card: egui::Vec2,
-    mut cell: impl FnMut(&mut egui::Ui, usize),
-) {
-    let gap = ui.spacing().item_spacing.x;
-    let columns = (((ui.available_width() + gap) / (card.x + gap)).floor() as usize).max(1);
-    let rows = count.div_ceil(columns);
-    virtual_rows(ui, card.y, rows, |ui, row| {
-        ui.with_layout(egui::Layout::left_to_right(egui::Align::TOP), |ui| {
-            for i in row * columns..((row + 1) * columns).min(count) {
-                ui.allocate_ui_with_layout(card, egui::Layout::top_down(egui::Align::Min), |ui| {
-                    ui.set_min_size(card);
-                    cell(ui, i);
-                });
-            }
-        });
-    });
-}
-
 /// The width a described option's text wraps to, so a long effect reads on
 /// a few lines instead of widening the list off the window.
 const OPTION_TEXT_WIDTH: f32 = 300.0;
@@ -527,193 +411,6 @@ pub fn together(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     }
     let r = ui.horizontal(add).response;
     ui.data_mut(|d| d.insert_temp(id, r.rect.width()));
-}
-
-/// The widest a card button's hint is: a card's width (`card_rows`).
-const CARD_TIP_WIDTH: f32 = 240.0;
-
-/// A widget's hint shown where it covers no other control (egui puts a
-/// tooltip below its widget, where on a card it covers the next row's
-/// buttons).
-pub trait HintBeside {
-    /// Shows `text` beside the widget when hovered, enabled or not, on a
-    /// side where it covers no other control.
-    fn hint_beside(self, text: &str) -> Self;
-}
-
-impl HintBeside for egui::Response {
-    fn hint_beside(self, text: &str) -> Self {
-        // Worked out only for the widget pointed at (a greyed one is
-        // never "hovered").
-        if !self.contains_pointer() {
-            return self;
-        }
-        let tip = if self.enabled() {
-            egui::Tooltip::for_enabled(&self)
-        } else {
-            egui::Tooltip::for_disabled(&self)
-        };
-        // As narrow as a card, so as to stay over its own.
-        let width = CARD_TIP_WIDTH.min(self.ctx.global_style().spacing.tooltip_width);
-        let mut tip = tip.width(width);
-        // Exactly there: egui's alternatives know nothing of the controls.
-        tip.popup = tip
-            .popup
-            .align(clear_side(&self, text, width))
-            .align_alternatives(&[]);
-        tip.show(|ui| {
-            ui.label(text);
-        });
-        self
-    }
-}
-
-/// The side of `r` where a hint of `text`, `width` wide at most, stays in
-/// the window, covers none of the next controls (below it, in its column:
-/// the rest of a card or a list) and the fewest others of the last frame:
-/// above it or beside it.
-fn clear_side(r: &egui::Response, text: &str, width: f32) -> egui::RectAlign {
-    use egui::RectAlign as A;
-    const SIDES: [A; 7] = [
-        A::TOP,
-        A::TOP_END,
-        A::TOP_START,
-        A::RIGHT_START,
-        A::LEFT_START,
-        A::RIGHT_END,
-        A::LEFT_END,
-    ];
-    // The tooltip's gap to the widget.
-    const GAP: f32 = 4.0;
-    let style = r.ctx.global_style();
-    let around = egui::Frame::popup(&style).total_margin().sum() + egui::Vec2::splat(2.0);
-    let font = egui::TextStyle::Body.resolve(&style);
-    let galley = r.ctx.fonts_mut(|f| {
-        f.layout(
-            text.to_owned(),
-            font,
-            egui::Color32::WHITE,
-            width - around.x,
-        )
-    });
-    let size = galley.size() + around;
-    let window = r.ctx.content_rect();
-    let others: Vec<egui::Rect> = r.ctx.viewport(|vp| {
-        vp.prev_pass
-            .widgets
-            .get_layer(r.layer_id)
-            .filter(|w| w.id != r.id && w.visible)
-            // Controls: a label that selects its text clicks, but takes no
-            // focus.
-            .filter(|w| w.sense.senses_click() && w.sense.is_focusable())
-            .map(|w| w.interact_rect)
-            .filter(|o| !o.intersects(r.rect))
-            .collect()
-    });
-    // The next controls: below it, in its column.
-    let next: Vec<&egui::Rect> = others
-        .iter()
-        .filter(|o| o.min.y >= r.rect.max.y && o.x_range().intersects(r.rect.x_range()))
-        .collect();
-    SIDES
-        .into_iter()
-        .filter(|side| {
-            let at = side.align_rect(&r.rect, size, GAP);
-            window.contains_rect(at) && !next.iter().any(|o| o.intersects(at))
-        })
-        .min_by_key(|side| {
-            let at = side.align_rect(&r.rect, size, GAP);
-            others.iter().filter(|o| o.intersects(at)).count()
-        })
-        .unwrap_or(A::TOP)
-}
-
-/// Shows `add` as `r`'s tooltip (when hovered, enabled or not) beside it:
-/// on the side of the window with more room, as narrow as that room asks,
-/// and only when there is none above or below. egui puts a tooltip below
-/// its widget, where in a list it covers the next option.
-pub fn hover_beside(r: egui::Response, add: impl FnOnce(&mut egui::Ui)) -> egui::Response {
-    const ELSE: [egui::RectAlign; 4] = [
-        egui::RectAlign::RIGHT_START,
-        egui::RectAlign::LEFT_START,
-        egui::RectAlign::TOP_START,
-        egui::RectAlign::BOTTOM_START,
-    ];
-    // The tooltip's frame and its gap to the widget.
-    const AROUND: f32 = 24.0;
-    let window = r.ctx.content_rect();
-    let (right, left) = (
-        window.right() - r.rect.right(),
-        r.rect.left() - window.left(),
-    );
-    let side = if right >= left {
-        egui::RectAlign::RIGHT_START
-    } else {
-        egui::RectAlign::LEFT_START
-    };
-    let widest = r.ctx.global_style().spacing.tooltip_width;
-    let width = (right.max(left) - AROUND).clamp(OPTION_TEXT_WIDTH.min(widest), widest);
-    let tip = if r.enabled() {
-        egui::Tooltip::for_enabled(&r)
-    } else {
-        egui::Tooltip::for_disabled(&r)
-    };
-    let mut tip = tip.width(width);
-    tip.popup = tip.popup.align(side).align_alternatives(&ELSE);
-    tip.show(add);
-    r
-}
-
-/// `text` as `r`'s tooltip beside it ([`hover_beside`]).
-pub fn hover_text_beside(r: egui::Response, text: &str) -> egui::Response {
-    hover_beside(r, |ui| {
-        ui.label(text);
-    })
-}
-
-/// When a campaign event was made, as a player reads it: `2026-11-25
-/// 17:36 UTC` from the stamp's `2026-11-25T17:36:36Z`, with `seconds`
-/// `17:36:36` (anything else as it is written).
-pub fn stamp_time(at: &str, seconds: bool) -> String {
-    let shown = if seconds { 8 } else { 5 };
-    match at.strip_suffix('Z').and_then(|t| t.split_once('T')) {
-        Some((day, time)) => format!("{day} {} UTC", time.get(..shown).unwrap_or(time)),
-        None => at.to_owned(),
-    }
-}
-
-/// Who made a campaign event, as words ("Camille on the laptop", or the
-/// machine's name alone), and whether a player is named (the sentence
-/// then says "by" rather than "on").
-pub fn stamp_who(lang: Lang, stamp: &Stamp) -> Option<(String, bool)> {
-    let who = stamp.who()?;
-    Some((lang.msg(&who), stamp.player.is_some()))
-}
-
-/// Who made a campaign event, where and when ("made by Camille on the
-/// laptop, 2026-11-25 17:36 UTC"), if its stamp says.
-pub fn stamp_words(lang: Lang, stamp: &Stamp) -> Option<String> {
-    let at = stamp.at.as_deref().map(|at| stamp_time(at, false));
-    match (stamp_who(lang, stamp), at) {
-        (Some((who, player)), Some(at)) => Some(lang.f(
-            if player {
-                "campaign.ui.made_by_at"
-            } else {
-                "campaign.ui.made_on_at"
-            },
-            &[("who", &who), ("by", &who), ("at", &at)],
-        )),
-        (Some((who, player)), None) => Some(lang.f(
-            if player {
-                "campaign.ui.made_by"
-            } else {
-                "campaign.ui.made_on"
-            },
-            &[("who", &who), ("by", &who)],
-        )),
-        (None, Some(at)) => Some(lang.f("campaign.ui.made_at", &[("at", &at)])),
-        (None, None) => None,
-    }
 }
 
 /// A chart that holds still: its size and axes' names given, no zoom, drag

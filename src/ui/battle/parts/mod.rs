@@ -1,0 +1,136 @@
+//! Pieces the battle screen's modes share: named number fields, chances as
+//! words and bars, roll buttons, fighters taken from a roster or a
+//! campaign's escorts, the units of the unit mode, and what the
+//! close-combat mode tells its after-the-round view; the two fighters of the
+//! close-combat and shooting modes (`Sides`), their number fields and their
+//! odds. The modes import these from here, never from the screen's
+//! `mod.rs`, so they import each other one way. Chances as words and bars
+//! are in `charts.rs`, fighters picked from a roster or an escort in
+//! `pickers.rs`, the two fighters and the roll buttons in `sides.rs`, the
+//! unit mode's units in `units.rs`.
+
+mod charts;
+mod pickers;
+mod sides;
+mod units;
+
+pub use charts::{bar, bars, odds_ui, pass_fail_ui, percent};
+pub use pickers::{Picked, character_tick_ui, pick_campaign_fighter, pick_character, side_title};
+pub use sides::{Sides, named, roll_button, roll_button_by};
+pub use units::{Group, Unit};
+
+use crate::rules::battle::scenario::{RoundScenario, Scenario};
+use crate::rules::core::dice::DiceSpec;
+use crate::ui::context::ViewCtx;
+use crate::ui::widgets::together;
+
+/// A number field named `name` for screen readers, with a visible label.
+pub fn num<N: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    label: &str,
+    name: &str,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+) -> egui::Response {
+    if !label.is_empty() {
+        ui.label(label);
+    }
+    let r = ui.add(egui::DragValue::new(value).range(range));
+    let name = name.to_owned();
+    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &name));
+    r
+}
+
+/// What the view needs of the close-combat mode.
+pub struct Situation<'a> {
+    /// The attacker's and the defender's names, as shown.
+    pub names: (&'a str, &'a str),
+    /// The round, both fighters as set up (WS, S, weapon, A, T, W, I,
+    /// save): the attacker first.
+    pub round: RoundScenario,
+    /// The attack as set up.
+    pub scenario: Scenario,
+    /// The defender strikes back: the round is both sides' blows.
+    pub strike_back: bool,
+}
+
+/// `2D6` as the data gives the dice.
+pub fn dice_text(d: DiceSpec) -> String {
+    format!("{}D{}", d.count, d.sides)
+}
+
+/// A whole number with a visible label that names it.
+pub fn field(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut i64,
+    range: std::ops::RangeInclusive<i64>,
+) {
+    // The label and its field together: a wrapping line never parts them.
+    together(ui, |ui| {
+        let l = ui.label(label);
+        ui.add(egui::DragValue::new(value).range(range))
+            .labelled_by(l.id);
+    });
+}
+
+/// A wounds count for the summary: at least 1.
+pub fn wounds_of(v: i64) -> u32 {
+    u32::try_from(v.max(1)).unwrap_or(1)
+}
+
+/// A number field with a visible label that names it.
+pub fn number(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut i64,
+    range: std::ops::RangeInclusive<i64>,
+) {
+    // The label and its field together: a wrapping line never parts them.
+    together(ui, |ui| {
+        let l = ui.label(label);
+        ui.add(egui::DragValue::new(value).range(range))
+            .labelled_by(l.id);
+    });
+}
+
+/// A number that may be absent (a save, a weapon's S): a checkbox, then
+/// the field when ticked, kept together on a wrapping line.
+pub fn optional<N: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    label: &str,
+    value: &mut Option<N>,
+    range: std::ops::RangeInclusive<N>,
+    default: N,
+) {
+    together(ui, |ui| {
+        let mut on = value.is_some();
+        if ui.checkbox(&mut on, label).changed() {
+            *value = on.then_some(value.unwrap_or(default));
+        }
+        if let Some(v) = value {
+            let r = ui.add(egui::DragValue::new(v).range(range));
+            r.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::Role::SpinButton,
+                    true,
+                    format!("{label}: {}", cx.t("battle.value")),
+                )
+            });
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn a_chance_is_never_shown_below_nought() {
+        assert_eq!(percent(-1e-17), "0.0 %");
+        assert_eq!(percent(-0.0), "0.0 %");
+        assert_eq!(percent(0.5), "50.0 %");
+        assert_eq!(percent(1.0 + 1e-12), "100.0 %");
+    }
+}

@@ -1,0 +1,143 @@
+//! One mode's two fighters (`Sides`) as the log names them and the battle
+//! summary follows them, and the roll buttons that send a table roll to
+//! the log.
+
+use egui_material_icons::icons;
+
+use crate::app::Command;
+use crate::i18n::Lang;
+use crate::rules::battle::summary::Combatant;
+use crate::rules::battle::table_roll::TableRoll;
+use crate::rules::{CharRef, Msg};
+use crate::ui::context::ViewCtx;
+use crate::ui::widgets::icon_button;
+
+/// A roll button that sends `what` to the battle log under `title`.
+pub fn roll_button(ui: &mut egui::Ui, word: &str, title: Msg, what: TableRoll, cx: &ViewCtx<'_>) {
+    roll_button_by(ui, word, title, what, Vec::new(), cx);
+}
+
+/// A "Roll" button for a table roll that is `by`'s (a grenade, a jump, a
+/// charge, the initiative): at a campaign's table, a soldier's action it
+/// spends (KT-14: his grenade of the turn) and the team that pays for
+/// rolling it again (KT-11).
+pub fn roll_button_by(
+    ui: &mut egui::Ui,
+    word: &str,
+    title: Msg,
+    what: TableRoll,
+    by: Vec<Combatant>,
+    cx: &ViewCtx<'_>,
+) {
+    if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
+        if by.is_empty() {
+            cx.send(Command::RollTable(title, what));
+        } else {
+            cx.send(Command::RollFight(
+                title,
+                crate::rules::battle::Fight::Table(what),
+                by,
+            ));
+        }
+    }
+}
+
+/// One mode's two fighters, as the log names them and the battle summary
+/// follows them. Each mode keeps its own: a fighter picked in one never
+/// fights, nor is counted, in a roll of another.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sides {
+    /// The attacker's (shooter's) name, for the log.
+    pub attacker: String,
+    /// The defender's (target's) name, for the log.
+    pub defender: String,
+    /// The attacker (shooter) is a character (CHR-15).
+    pub attacker_character: bool,
+    /// The defender (target) is a character (CHR-15).
+    pub defender_character: bool,
+    /// The campaign character the attacker is, when picked from a
+    /// campaign's escort: (campaign, character).
+    pub attacker_from: Option<CharRef>,
+    /// The campaign character the defender is: where his wounds go.
+    pub defender_from: Option<CharRef>,
+}
+
+impl Sides {
+    /// The attacker's name, or `word` when none was given.
+    pub fn attacker_or<'a>(&'a self, word: &'a str) -> &'a str {
+        if self.attacker.trim().is_empty() {
+            word
+        } else {
+            self.attacker.trim()
+        }
+    }
+
+    /// The defender's name, or `word` when none was given.
+    pub fn defender_or<'a>(&'a self, word: &'a str) -> &'a str {
+        if self.defender.trim().is_empty() {
+            word
+        } else {
+            self.defender.trim()
+        }
+    }
+}
+
+impl Sides {
+    /// The roll's title: "attacker against defender".
+    pub fn title(&self) -> Msg {
+        Msg::new("battle.against")
+            .msg("attacker", named(&self.attacker, "battle.attacker"))
+            .msg("defender", named(&self.defender, "battle.defender"))
+    }
+
+    /// The attacker alone, for a table roll that is his own (a jump, the
+    /// initiative): with `wounds` left, and taking the roll's wounds (a
+    /// fall's) when `hurt`.
+    pub fn roller(&self, lang: Lang, we_attack: bool, wounds: u32, hurt: bool) -> Vec<Combatant> {
+        let mut me = self.combatants(lang, we_attack, (wounds, 1));
+        me.truncate(1);
+        if let Some(c) = me.first_mut() {
+            c.first = !hurt;
+        }
+        me
+    }
+
+    /// The two fighters, for the battle summary (CHR-15): each with his
+    /// side and his wounds (`wounds`: the attacker's, the defender's).
+    pub fn combatants(&self, lang: Lang, we_attack: bool, wounds: (u32, u32)) -> Vec<Combatant> {
+        use crate::rules::battle::summary::{BattleSide, Combatant};
+        let (a, d) = BattleSide::of_attacker(we_attack);
+        vec![
+            Combatant {
+                name: self.attacker_or(lang.t("battle.attacker")).to_owned(),
+                side: a,
+                character: self.attacker_character,
+                first: true,
+                model: 0,
+                wounds: wounds.0,
+                campaign: self.attacker_from.clone(),
+                spends: None,
+            },
+            Combatant {
+                name: self.defender_or(lang.t("battle.defender")).to_owned(),
+                side: d,
+                character: self.defender_character,
+                first: false,
+                model: 0,
+                wounds: wounds.1,
+                campaign: self.defender_from.clone(),
+                spends: None,
+            },
+        ]
+    }
+}
+
+/// A name for the log: the one typed, or when none `key`'s word, in the
+/// language the log is shown in.
+pub fn named(name: &str, key: &'static str) -> Msg {
+    if name.trim().is_empty() {
+        Msg::new(key)
+    } else {
+        Msg::verbatim(name.trim())
+    }
+}
