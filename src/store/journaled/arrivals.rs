@@ -4,6 +4,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 
 use super::START_FILE;
 use super::file::{FileHash, journal_files, parse_journal_bytes, read_tail};
@@ -41,6 +42,12 @@ impl Store {
                 own = self.identity().take_new(path.clone());
             }
             let seen = Seen::of(&path);
+            if seen.is_none() {
+                // Gone since listed: a sync tool replacing it. Its lines
+                // are taken in at the next look, once it is back.
+                self.journals.look_again.store(true, Ordering::Release);
+                continue;
+            }
             let (was, file) = known.files.entry(machine.clone()).or_default();
             if *was == seen {
                 continue;
@@ -53,11 +60,23 @@ impl Store {
                     // A line that cannot be read: the file is read again
                     // whole, as far as it can be.
                     Err(StoreError::Document { .. }) => true,
+                    // Nothing read yet: the file as known stays.
+                    Err(e) if gone(&e) => {
+                        self.journals.look_again.store(true, Ordering::Release);
+                        continue;
+                    }
                     Err(e) => return Err(e),
                 }
             };
             if whole {
-                let bytes = fs::read(&path).map_err(io_err("io.read", &path))?;
+                let bytes = match fs::read(&path) {
+                    Ok(bytes) => bytes,
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                        self.journals.look_again.store(true, Ordering::Release);
+                        continue;
+                    }
+                    Err(e) => return Err(io_err("io.read", &path)(e)),
+                };
                 known.take_partly(machine, &path, seen, parse_journal_bytes(&bytes));
             } else {
                 *was = seen;
@@ -125,7 +144,10 @@ impl Store {
                     if *m == own {
                         return written_by_another(known, &own, p);
                     }
-                    known.files.get(m).map(|(s, _)| *s) != Some(Seen::of(p))
+                    // Gone since listed (a sync tool replacing it): news
+                    // once it is back.
+                    let seen = Seen::of(p);
+                    seen.is_some() && known.files.get(m).map(|(s, _)| *s) != Some(seen)
                 })
                 .map(|(m, _)| m)
                 .collect();
@@ -179,6 +201,12 @@ impl Store {
         dirs.sort();
         dirs
     }
+}
+
+/// Whether a journal's reading failed because the file was gone (a sync
+/// tool replacing it between the look and the read).
+fn gone(e: &StoreError) -> bool {
+    matches!(e, StoreError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound)
 }
 
 /// Whether the campaign's start is still the one known: its size and time

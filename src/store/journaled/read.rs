@@ -4,6 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::file::entry_key;
@@ -29,6 +30,9 @@ pub(in crate::store) struct Journals {
     /// This machine's folder of the campaigns' snapshots, never among the
     /// documents (none: no snapshots are kept).
     pub(super) snapshots: Option<PathBuf>,
+    /// A journal was gone when its campaign's arrivals were read (a sync
+    /// tool replacing it): the watcher looks again, whatever it saw last.
+    pub(super) look_again: AtomicBool,
 }
 
 impl Journals {
@@ -38,6 +42,7 @@ impl Journals {
             identity: Identity::default(),
             rules: ReplayRules::default(),
             snapshots,
+            look_again: AtomicBool::new(false),
         }
     }
 
@@ -60,6 +65,14 @@ impl Journals {
 }
 
 impl Store {
+    /// Whether a journal was gone when the arrivals were last read (a sync
+    /// tool replacing it), since this was last asked: its lines not taken
+    /// in yet, the journals must be looked at again even if they look as
+    /// they did.
+    pub fn take_look_again(&self) -> bool {
+        self.journals.look_again.swap(false, Ordering::AcqRel)
+    }
+
     /// The folder of a journaled campaign.
     pub fn journal_dir(&self, key: &DocKey) -> PathBuf {
         let path = self.path(key);

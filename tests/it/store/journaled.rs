@@ -410,3 +410,37 @@ fn events_taken_in_as_they_come_are_the_campaign_a_fresh_read_gives() {
         assert_eq!(on_b, fresh, "step {k}: B");
     }
 }
+
+#[test]
+fn a_journal_gone_while_a_sync_tool_replaces_it_is_read_once_it_is_back() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(r);
+    let a = machine(dir.path(), locks.path(), A);
+    a.save(&Doc::new(base.clone())).expect("begun on A");
+    let b = machine(dir.path(), locks.path(), B);
+    b.load_library();
+    let on_a = wound(&base, r, 1, ("Camille", 10));
+    a.save(&Doc::new(on_a)).expect("A saves");
+    // The sync tool has A's journal listed in the folder but not there yet
+    // when B reads it: its name points at a file still on its way.
+    let journal = folder(dir.path(), &base).join(format!("{A}.{JOURNAL_EXT}"));
+    let aside = dir.path().join("on-its-way");
+    fs::rename(&journal, &aside).expect("moved aside");
+    std::os::unix::fs::symlink(dir.path().join("not-there"), &journal).expect("a name alone");
+    let dace = crate::common::char_id(&base, "Trooper Dace");
+    let wounds = |c: &Campaign| c.table.as_ref().and_then(|t| t.wounds.get(&dace).copied());
+    let meanwhile = b
+        .with_arrivals(&base)
+        .expect("no error: the file is on its way")
+        .expect("journaled");
+    assert_eq!(wounds(meanwhile.get::<Campaign>().expect("campaign")), None);
+    assert!(b.take_look_again(), "the watcher is asked to look again");
+    assert!(!b.take_look_again(), "once");
+    // Once it is there, its lines come in.
+    fs::remove_file(&journal).expect("the name alone gone");
+    fs::rename(&aside, &journal).expect("delivered");
+    let after = b.with_arrivals(&base).expect("reads").expect("journaled");
+    assert_eq!(wounds(after.get::<Campaign>().expect("campaign")), Some(1));
+}
