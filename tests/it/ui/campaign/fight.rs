@@ -568,3 +568,80 @@ pub(super) fn dace_shoots(h: &mut Harness<'_, Gui>, enemy: &str) {
         &format!("Trooper Dace shoots {enemy} with Lasgun"),
     );
 }
+
+/// A fight picked at the table opens the battle screen at its top, where
+/// the two fighters are set up, even when the screen was left scrolled to
+/// its log; "Resolve a fight…" alone finds it as it was left.
+#[test]
+fn a_fight_picked_at_the_table_opens_the_battle_screen_at_its_top() {
+    let rules = rules();
+    let c = crate::common::band_at_the_table(rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing(dir.path(), &c);
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run();
+    let wheel = |h: &mut Harness<'_, Gui>, dy: f32| {
+        h.event(egui::Event::PointerMoved(egui::pos2(500.0, 400.0)));
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, dy),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    };
+    // The table's cards are drawn once in view: scrolled down to each.
+    let click_scrolling = |h: &mut Harness<'_, Gui>, label: &str| {
+        for _ in 0..60 {
+            if h.query_by_label(label).is_some() {
+                break;
+            }
+            wheel(h, -120.0);
+        }
+        h.get_by_label(label).scroll_to_me();
+        h.run();
+        h.get_by_label(label).click_accesskit();
+        h.run();
+    };
+    let pick = |h: &mut Harness<'_, Gui>, i: usize| {
+        click_scrolling(h, "Inquisitor Vael attacks…");
+        let enemy = enemy_name(&c, i);
+        click_scrolling(h, &format!("Close combat: Inquisitor Vael against {enemy}"));
+        assert_eq!(screen(h), Screen::Battle);
+    };
+    // The log's last button, which stays drawn as the page scrolls.
+    let log_top = |h: &Harness<'_, Gui>| {
+        h.get_by_role_and_label(Role::Button, "Export the log")
+            .rect()
+            .top()
+    };
+    pick(&mut h, 0);
+    let first = log_top(&h);
+    for _ in 0..5 {
+        wheel(&mut h, -120.0);
+    }
+    let scrolled = log_top(&h);
+    assert!(
+        scrolled < first - 100.0,
+        "scrolled down: {first} → {scrolled}"
+    );
+    // Back at the table and again: the screen as it was left.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Resolve a fight…").scroll_to_me();
+    h.run();
+    h.get_by_label("Resolve a fight…").click_accesskit();
+    h.run();
+    assert_eq!(screen(&h), Screen::Battle);
+    assert!((log_top(&h) - scrolled).abs() < 1.0, "where it was left");
+    // A new fight picked: at the top.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    pick(&mut h, 1);
+    assert!(
+        (log_top(&h) - first).abs() < 1.0,
+        "{first} → {}",
+        log_top(&h)
+    );
+}
