@@ -11,6 +11,8 @@ use egui_material_icons::icons;
 use crate::app::{Command, FightMode, FightSetup};
 use crate::rules::CharRef;
 use crate::rules::battle::from_table::TableSide;
+use crate::rules::campaign::{Campaign, CharId};
+use crate::rules::killteam::activation::Act;
 use crate::ui::battle::from_table::table_side;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -246,4 +248,14 @@ fn target_buttons_ui(
         );
     }
     chosen
+}
+
+/// KT-9: why a soldier with neither a shot nor a charge left attacks
+/// nobody (a Rogue Trader character always may).
+pub(super) fn no_fight(cx: &ViewCtx<'_>, c: &Campaign, id: CharId) -> Option<String> {
+    let mut why = [Act::Shoot, Act::CloseCombat].map(|a| super::actions::refusal(cx, c, (id, a)));
+    if why.iter().any(Option::is_none) {
+        return None;
+    }
+    why[0].take()
 }

@@ -31,6 +31,14 @@ fn pick_name(cx: &ViewCtx<'_>, pick: &LootPick) -> String {
     }
 }
 
+/// Whether the soldier's ribbon makes him a Thief (RIB-13).
+pub(super) fn thief(data: &crate::rules::killteam::data::KillTeamData, s: &Soldier) -> bool {
+    s.ribbon
+        .as_ref()
+        .and_then(|r| data.ribbon(r))
+        .is_some_and(|r| r.grants.iter().any(|g| matches!(g, Grant::Loot { .. })))
+}
+
 /// A fallen model's name: a character's, or a drawn enemy's.
 fn fallen_name(cx: &ViewCtx<'_>, c: &Campaign, id: CharId) -> String {
     match Fighter::of(id) {
@@ -52,12 +60,7 @@ pub(super) fn loot_ui(
     s: &Soldier,
 ) {
     let data = &cx.rules.killteam;
-    let thief = s
-        .ribbon
-        .as_ref()
-        .and_then(|r| data.ribbon(r))
-        .is_some_and(|r| r.grants.iter().any(|g| matches!(g, Grant::Loot { .. })));
-    if !thief {
+    if !thief(data, s) {
         return;
     }
     if let Some(l) = table.loot.get(&x.id) {

@@ -12,7 +12,7 @@ use crate::rules::killteam::{Soldier, ribbons};
 use crate::ui::campaign::cards::{member_profile_ui, wounds_ui};
 use crate::ui::campaign::fight::{FightRefusals, fight_buttons_ui};
 use crate::ui::campaign::parts::{TableMarks, edit, player_name};
-use crate::ui::campaign::{actions, compact, items, loot};
+use crate::ui::campaign::{actions, items, loot};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
 use crate::ui::widgets;
@@ -89,7 +89,7 @@ pub(super) fn player_card_ui(
                 let why_not = if out_now {
                     Some(cx.t("campaign.ui.fight.attack_out").to_owned())
                 } else {
-                    compact::no_fight(cx, c, x.id)
+                    super::fight::no_fight(cx, c, x.id)
                 };
                 let why_not = why_not.as_deref();
                 fight_buttons_ui(
@@ -110,12 +110,46 @@ pub(super) fn player_card_ui(
                     x.member.wounds(&cx.rules).saturating_sub(taken)
                 };
                 soldier_reminders_ui(ui, cx, s, wounds_left);
-                deminer_ui(ui, cx, (c, table), x, s);
-                loot::loot_ui(ui, cx, (c, table), x, s);
             }
-            items::items_ui(ui, cx, c, table, x);
+            table_gear_ui(ui, cx, (c, table), x);
         });
     });
+}
+
+/// Whether a character has anything at the table beyond his fights and
+/// actions: a single-use item, a mine a Deminer may remove, a Thief's
+/// loot.
+pub(super) fn has_table_gear(cx: &ViewCtx<'_>, table: &Table, x: &CampaignCharacter) -> bool {
+    if !x.member.items(&cx.rules).is_empty() {
+        return true;
+    }
+    match &x.member {
+        Member::Soldier(s) => removes_mines(cx, table, x, s) || loot::thief(&cx.rules.killteam, s),
+        Member::Character(_) => false,
+    }
+}
+
+/// A character's single-use items, a Deminer's mines and a Thief's loot,
+/// as his card shows them and a compact line opens them.
+pub(super) fn table_gear_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    (c, table): (&Campaign, &Table),
+    x: &CampaignCharacter,
+) {
+    if let Member::Soldier(s) = &x.member {
+        deminer_ui(ui, cx, (c, table), x, s);
+        loot::loot_ui(ui, cx, (c, table), x, s);
+    }
+    items::items_ui(ui, cx, c, table, x);
+}
+
+/// Whether a Deminer in action has mines laid at the table to remove
+/// (RIB-5, EQ-11).
+fn removes_mines(cx: &ViewCtx<'_>, table: &Table, x: &CampaignCharacter, s: &Soldier) -> bool {
+    !table.laid.is_empty()
+        && !table.out_of_action.contains(&x.id)
+        && ribbons::mine_removal(&cx.rules.killteam, s).is_some()
 }
 
 /// A Deminer's "Remove X's mine", one for each mine laid at the table
@@ -127,11 +161,7 @@ fn deminer_ui(
     x: &CampaignCharacter,
     s: &Soldier,
 ) {
-    let data = &cx.rules.killteam;
-    if table.laid.is_empty()
-        || table.out_of_action.contains(&x.id)
-        || ribbons::mine_removal(data, s).is_none()
-    {
+    if !removes_mines(cx, table, x, s) {
         return;
     }
     ui.horizontal_wrapped(|ui| {

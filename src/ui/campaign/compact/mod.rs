@@ -11,7 +11,6 @@ use crate::rules::CharRef;
 use crate::rules::battle::from_table::ModelKind;
 use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Mode, Table};
 use crate::rules::core::names::name_in;
-use crate::rules::killteam::activation::Act;
 use crate::ui::battle::from_table::table_side;
 use crate::ui::campaign::actions;
 use crate::ui::campaign::cards::wound_boxes_ui;
@@ -54,6 +53,9 @@ pub(super) struct Line {
     /// His place among the drawn enemies, for one of them: he is marked
     /// activated (KT-8).
     enemy_place: Option<usize>,
+    /// A player's character with single-use items, mines to remove or
+    /// loot: his line opens them.
+    gear: bool,
 }
 
 impl Line {
@@ -88,16 +90,6 @@ fn member_kind(cx: &ViewCtx<'_>, m: &Member) -> String {
     }
 }
 
-/// KT-9: why a soldier with neither a shot nor a charge left attacks
-/// nobody (a Rogue Trader character always may).
-pub(super) fn no_fight(cx: &ViewCtx<'_>, c: &Campaign, id: CharId) -> Option<String> {
-    let mut why = [Act::Shoot, Act::CloseCombat].map(|a| actions::refusal(cx, c, (id, a)));
-    if why.iter().any(Option::is_none) {
-        return None;
-    }
-    why[0].take()
-}
-
 /// Every model at the table: the players' playing characters, escort by
 /// escort, then the drawn enemies and the models the mission names who
 /// are fought.
@@ -119,10 +111,11 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
                 enemy: false,
                 wounds: (max, taken),
                 out: table.out_of_action.contains(&x.id),
-                no_fight: no_fight(cx, c, x.id),
+                no_fight: super::fight::no_fight(cx, c, x.id),
                 soldier: matches!(x.member, Member::Soldier(_)),
                 dazzled: table.dazzled_now(x.id),
                 enemy_place: None,
+                gear: super::player_card::has_table_gear(cx, table, x),
             });
         }
     }
@@ -152,6 +145,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
             soldier: false,
             dazzled: table.dazzled_now(Fighter::Enemy(i).id()),
             enemy_place: Some(i),
+            gear: false,
         });
     }
     out.extend(named_lines(cx, c, table));
@@ -179,6 +173,7 @@ fn named_lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
             soldier: false,
             dazzled: table.dazzled_now(id),
             enemy_place: None,
+            gear: false,
         });
     }
     out
@@ -383,6 +378,58 @@ fn line_ui(
     (line, legal, widths): (&Line, bool, &Widths),
     (attacker, refused): (&mut Option<CharRef>, &FightRefusals),
 ) -> (egui::Response, f32) {
+    let r = ui.vertical(|ui| {
+        let fights = row_ui(ui, cx, c, (line, legal, widths), (attacker, refused));
+        // His items, mines and loot, opened under his line as on his card.
+        if line.gear
+            && gear_open(ui, c, line.id)
+            && let (Some(table), Some(x)) = (&c.table, c.character(line.id))
+        {
+            ui.indent(("compact-gear", line.id), |ui| {
+                super::player_card::table_gear_ui(ui, cx, (c, table), x);
+            });
+        }
+        fights
+    });
+    (r.response, r.inner)
+}
+
+/// Where a line's items are remembered open.
+fn gear_id(c: &Campaign, id: CharId) -> egui::Id {
+    egui::Id::unique(("compact-gear-open", c.id.as_str(), id))
+}
+
+/// Whether the line of `id` shows his items.
+fn gear_open(ui: &egui::Ui, c: &Campaign, id: CharId) -> bool {
+    ui.data(|d| d.get_temp(gear_id(c, id)).unwrap_or(false))
+}
+
+/// "Items" on a line whose model has single-use items, mines to remove
+/// or loot: opens them under his line, or closes them.
+fn gear_toggle_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, line: &Line) {
+    let open = gear_open(ui, c, line.id);
+    let (icon, named) = if open {
+        (icons::ICON_EXPAND_LESS, "campaign.ui.compact.gear_hide")
+    } else {
+        (icons::ICON_BACKPACK, "campaign.ui.compact.gear_show")
+    };
+    let named = cx.f(named, &[("name", &line.name)]);
+    let r = widgets::icon_button(ui, icon, cx.t("campaign.ui.compact.gear"), &named, true)
+        .on_hover_text(cx.t("campaign.ui.compact.gear_hint"));
+    if r.clicked() {
+        ui.data_mut(|d| d.insert_temp(gear_id(c, line.id), !open));
+    }
+}
+
+/// A line's one row: state, name, kind, wound boxes, turn, fights; with
+/// the width its fights take on one line.
+fn row_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    (line, legal, widths): (&Line, bool, &Widths),
+    (attacker, refused): (&mut Option<CharRef>, &FightRefusals),
+) -> f32 {
     let r = ui.horizontal(|ui| {
         fixed_cell(ui, widths.state, |ui| {
             if line.out {
@@ -431,10 +478,13 @@ fn line_ui(
             let target = !line.out && (!line.enemy || line.no_fight.is_none());
             let fights = (why_not, target, refused);
             fight_buttons_ui(ui, cx, attacker, &me, &line.name, fights);
+            if line.gear {
+                gear_toggle_ui(ui, cx, c, line);
+            }
         });
         one_line_width(ui, fights.response.rect)
     });
-    (r.response, r.inner)
+    r.inner
 }
 
 /// A model's turn on his line: a soldier's actions left and his "Act…"

@@ -549,3 +549,45 @@ fn kt_11_the_act_buttons_and_the_names_stand_in_their_columns() {
     let standing = name_x(&c.enemy_names(1)["en"]);
     assert!((out - standing).abs() < 1.0, "{out} against {standing}");
 }
+
+/// EQ-6 from the compact list: a soldier's line opens his single-use
+/// items under it, as on his card, and a Medikit used there heals a
+/// team-mate; a line with nothing to open offers nothing.
+#[test]
+fn eq_6_a_line_of_the_compact_list_opens_its_soldier_s_items() {
+    use muster::rules::campaign::TableEdit;
+    let rules = rules();
+    let c = crate::rules::campaign::items::armed_team_at_the_table(rules);
+    let vell = crate::common::char_id(&c, "Trooper Vell");
+    let c = crate::common::ok(
+        &c,
+        E::Table(TableEdit::SetWounds {
+            character: vell,
+            wounds: 2,
+        }),
+        rules,
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_sized(dir.path(), &c, (1280.0, 800.0));
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    let enemy = super::items::enemy_name(&c);
+    assert!(
+        h.query_by_label(&format!("Show {enemy}'s items")).is_none(),
+        "an enemy has no items to open"
+    );
+    assert!(h.query_by_label("Use Medikit (Trooper Dace)").is_none());
+    crate::common::button(&mut h, "Show Trooper Dace's items");
+    crate::common::button(&mut h, "Use Medikit (Trooper Dace)");
+    crate::common::type_into(&mut h, "Die for Medikit (Trooper Dace): D3", "2");
+    crate::common::button(&mut h, "Medikit (Trooper Dace) on Trooper Vell");
+    let now = crate::common::the_campaign(&h);
+    assert_eq!(super::items::wounds(&now, vell), 0, "healed");
+    assert!(super::items::shows(
+        &h,
+        "Medikit (D3: 2): Trooper Vell regains 2 wounds"
+    ));
+    // Closed again: the line alone.
+    crate::common::button(&mut h, "Hide Trooper Dace's items");
+    assert!(h.query_by_label("Used: Medikit").is_none());
+}
