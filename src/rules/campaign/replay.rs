@@ -108,7 +108,7 @@ impl Campaign {
             }
             if !Fighter::of(c.id).is_character() {
                 out.push(
-                    Problem::new("FILE", "campaign.problem.Fighter")
+                    Problem::new("FILE", "campaign.problem.enemy_id")
                         .character(c.name())
                         .arg("id", c.id)
                         .arg("first", ENEMY_IDS),

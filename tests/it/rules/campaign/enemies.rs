@@ -249,7 +249,7 @@ fn a_character_id_among_the_enemies_is_a_problem() {
     assert!(
         c.validate(r)
             .iter()
-            .any(|p| p.key == "campaign.problem.Fighter")
+            .any(|p| p.key == "campaign.problem.enemy_id")
     );
 }
 
