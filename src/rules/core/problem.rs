@@ -40,11 +40,41 @@ pub enum ProblemKind {
     NoPointsLeft,
     /// A kill team without the command points an action costs (KT-11).
     TeamLacksPoints,
+    /// A campaign's difficulty beyond the data's limit (CMP-8).
+    DifficultyAboveMax,
+    /// A secondary faction chosen twice, or the Nemesis's chosen again (CMP-4).
+    FactionTwice,
+    /// A journal entry that does not play again on the state before it (CMP-13).
+    JournalRefused,
+    /// A campaign's state that is not the one its journal gives (CMP-13).
+    JournalDisagrees,
+    /// Two journal events under one stamp's id (CMP-13).
+    StampTwice,
+    /// A character whose id is among the ids kept for the enemies at the table.
+    EnemyId,
+    /// A campaign whose next character would take an enemy's id.
+    NextIdEnemy,
+    /// A character worth more points than a guide may be (CMP-14).
+    GuideWorth,
+    /// A kill team with more weapons teams than it may include (KT-3).
+    TooManyWeaponsTeams,
+    /// A kill team with more heavy weapons than it may carry (KT-3).
+    TooManyHeavyWeapons,
+    /// A negative advance on a characteristic (CHR-7).
+    NegativeAdvance,
+    /// A character who spent more advance points than he has (CHR-7).
+    Overspent,
+    /// More heroes than the force's allotments allow (CHR-8).
+    TooManyHeroes,
+    /// Characters worth more than the force's pool of points (CHR-9).
+    PoolExceeded,
+    /// More characters than a force of its size may hold (CHR-9).
+    TooManyCharacters,
 }
 
 impl ProblemKind {
-    /// Every kind but `Other`, with its message key.
-    const KEYED: [(&'static str, Self); 7] = [
+    /// Every kind but `Other`, with its message keys.
+    const KEYED: &[(&'static str, Self)] = &[
         ("campaign.problem.recruit_held", Self::RecruitHeld),
         ("campaign.problem.already_out", Self::AlreadyOut),
         ("problem.above_major", Self::AboveMajor),
@@ -52,6 +82,26 @@ impl ProblemKind {
         ("merge.problem.one_id_two_events", Self::OneIdTwoEvents),
         ("problem.no_points_left", Self::NoPointsLeft),
         ("kt.act.no.points", Self::TeamLacksPoints),
+        ("campaign.problem.difficulty_max", Self::DifficultyAboveMax),
+        ("campaign.problem.faction_twice", Self::FactionTwice),
+        ("campaign.problem.journal_refused", Self::JournalRefused),
+        ("campaign.problem.journal_disagrees", Self::JournalDisagrees),
+        // The same disagreement, told as likely played under other rules.
+        (
+            "campaign.problem.journal_disagrees_rules",
+            Self::JournalDisagrees,
+        ),
+        ("campaign.problem.stamp_twice", Self::StampTwice),
+        ("campaign.problem.enemy_id", Self::EnemyId),
+        ("campaign.problem.next_id_enemy", Self::NextIdEnemy),
+        ("campaign.problem.guide_worth", Self::GuideWorth),
+        ("kt.problem.weapons_teams", Self::TooManyWeaponsTeams),
+        ("kt.problem.heavy_weapons", Self::TooManyHeavyWeapons),
+        ("problem.negative_advance", Self::NegativeAdvance),
+        ("problem.overspent", Self::Overspent),
+        ("problem.too_many_heroes", Self::TooManyHeroes),
+        ("problem.pool_exceeded", Self::PoolExceeded),
+        ("problem.too_many_characters", Self::TooManyCharacters),
     ];
 
     /// The kind of a problem whose message is `key`.
@@ -197,9 +247,10 @@ mod wire {
         }
     }
 
+    /// The kind written beside the key is not read: the key gives it, as
+    /// it does to a problem made in this run.
     #[derive(serde::Deserialize)]
     pub(super) struct Problem {
-        kind: ProblemKind,
         rule: Cow<'static, str>,
         key: String,
         args: Vec<(String, String)>,
@@ -228,7 +279,7 @@ mod wire {
     impl From<Problem> for super::Problem {
         fn from(w: Problem) -> Self {
             Self {
-                kind: w.kind,
+                kind: ProblemKind::of_key(&w.key),
                 rule: w.rule,
                 key: interned(&w.key),
                 args: named(w.args),

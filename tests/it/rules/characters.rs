@@ -6,6 +6,7 @@ mod equipment;
 mod property;
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::characters::units::{
     TakeCommand, Victory, may_give_up_command, psychology_cl, take_command, victory,
 };
@@ -342,7 +343,7 @@ fn chr_2_absurd_values_in_a_file_are_problems_not_panics() {
     assert!(
         n.validate(r)
             .iter()
-            .any(|p| p.key == "problem.negative_advance")
+            .any(|p| p.kind == ProblemKind::NegativeAdvance)
     );
     let mut roster = Roster::new("x", "X");
     roster.points = PointsScheme::Pool {

@@ -3,6 +3,7 @@
 //! their French abbreviations in the campaign's messages.
 
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Member, MissionChoice, MissionResult, MissionType, Phase,
     State,
@@ -331,10 +332,7 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
         }),
         r,
     );
-    assert_eq!(
-        p.kind,
-        muster::rules::core::problem::ProblemKind::AlreadyOut
-    );
+    assert_eq!(p.kind, ProblemKind::AlreadyOut);
     // Once his test is rolled, it stands.
     let c = cran(&c, "Bob", 10, r);
     assert_eq!(c.character(bob).unwrap().state, State::LightlyWounded);

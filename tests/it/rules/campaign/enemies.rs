@@ -4,6 +4,7 @@
 
 use crate::common::rules;
 use crate::common::{ok, refused};
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, ENEMY_IDS, Fighter};
 use muster::rules::campaign::{DebriefEdit, SetupEdit, TableEdit};
 use muster::rules::core::dice::Roll;
@@ -148,10 +149,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
         .wounding()
         .wound_refusal(Fighter::Enemy(0).id())
         .expect("refused");
-    assert_eq!(
-        why.kind,
-        muster::rules::core::problem::ProblemKind::AlreadyOut
-    );
+    assert_eq!(why.kind, ProblemKind::AlreadyOut);
     // Back in action by hand, then its boxes cleared.
     let c = ok(
         &c,
@@ -246,11 +244,7 @@ fn a_character_id_among_the_enemies_is_a_problem() {
     let r = rules();
     let mut c = at_the_table(r);
     std::sync::Arc::make_mut(&mut c.characters[0]).id = CharId(ENEMY_IDS.0 + 3);
-    assert!(
-        c.validate(r)
-            .iter()
-            .any(|p| p.key == "campaign.problem.enemy_id")
-    );
+    assert!(c.validate(r).iter().any(|p| p.kind == ProblemKind::EnemyId));
 }
 
 /// A campaign whose next character would take an enemy's id is a problem
@@ -263,7 +257,7 @@ fn a_next_id_among_the_enemies_is_a_problem() {
     assert!(
         c.validate(r)
             .iter()
-            .any(|p| p.key == "campaign.problem.next_id_enemy")
+            .any(|p| p.kind == ProblemKind::NextIdEnemy)
     );
 }
 

@@ -5,6 +5,7 @@
 //! widgets of the history view and the reinforcements step.
 
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{
     Bought, Campaign, CampaignEdit as E, CharId, EscortId, Member, MissionChoice, MissionResult,
     NewEscort, Phase, Purchase, State,
@@ -361,7 +362,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
     assert!(
         problems
             .iter()
-            .any(|p| p.rule == "CMP-13" && p.key == "campaign.problem.journal_refused"),
+            .any(|p| p.rule == "CMP-13" && p.kind == ProblemKind::JournalRefused),
         "{problems:?}"
     );
     // The living may still change theirs.

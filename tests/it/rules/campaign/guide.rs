@@ -3,6 +3,7 @@
 //! better than the data's save (a kill-team soldier: carry none of its
 //! armour items) and be worth no more than its points.
 
+use muster::rules::ProblemKind;
 use muster::rules::RulesData;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 
@@ -142,7 +143,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     rates.recon.guide_max_worth = worth - 1;
     c.rates = Some(std::sync::Arc::new(rates));
     let p = c.debriefing().guide_refusal(hark, r).expect("refused");
-    assert_eq!(p.key, "campaign.problem.guide_worth");
+    assert_eq!(p.kind, ProblemKind::GuideWorth);
     assert!(
         crate::common::refused(
             &c,
@@ -151,7 +152,8 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
             }),
             r
         )
-        .key == p.key
+        .kind
+            == p.kind
     );
     // One left out of the mission at the table cannot be led.
     let rusk = char_id(&c, "Trooper Rusk");

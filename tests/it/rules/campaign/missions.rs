@@ -2,6 +2,7 @@
 //! of types, the lists, the factions, the enemy's escort and its Cran.
 
 use super::*;
+use muster::rules::ProblemKind;
 
 #[test]
 fn cmp_1_only_investigations_and_inquiries_earn_vp() {
@@ -303,7 +304,7 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
     assert!(
         s.problems(&r.campaign)
             .iter()
-            .any(|p| p.key == "campaign.problem.faction_twice")
+            .any(|p| p.kind == ProblemKind::FactionTwice)
     );
     // A mission calling for a secondary faction draws one with a die.
     s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];

@@ -4,6 +4,7 @@
 //! breaks a kill team, and one whose sergeant fell breaks no rule.
 
 use muster::rules::CharRef;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{CampaignEdit as E, EscortId, Member};
 use muster::rules::killteam::Carried;
 
@@ -91,10 +92,7 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
         }),
         r,
     );
-    assert_eq!(
-        p.kind,
-        muster::rules::core::problem::ProblemKind::RecruitHeld
-    );
+    assert_eq!(p.kind, ProblemKind::RecruitHeld);
 }
 
 #[test]

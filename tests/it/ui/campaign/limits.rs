@@ -7,6 +7,7 @@ use std::path::Path;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
 use muster::rules::{Document as _, RulesData};
 
@@ -157,7 +158,7 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
     assert!(
         bad.validate(&narrow)
             .iter()
-            .any(|p| p.key == "campaign.problem.difficulty_max")
+            .any(|p| p.kind == ProblemKind::DifficultyAboveMax)
     );
 }
 
