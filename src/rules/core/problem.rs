@@ -70,6 +70,9 @@ pub enum ProblemKind {
     PoolExceeded,
     /// More characters than a force of its size may hold (CHR-9).
     TooManyCharacters,
+    /// An event set aside because the players kept the event it clashes
+    /// with instead.
+    HeldByChoice,
 }
 
 impl ProblemKind {
@@ -102,6 +105,7 @@ impl ProblemKind {
         ("problem.too_many_heroes", Self::TooManyHeroes),
         ("problem.pool_exceeded", Self::PoolExceeded),
         ("problem.too_many_characters", Self::TooManyCharacters),
+        ("held.by_choice", Self::HeldByChoice),
     ];
 
     /// The kind of a problem whose message is `key`.
