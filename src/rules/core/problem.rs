@@ -73,6 +73,164 @@ pub enum ProblemKind {
     /// An event set aside because the players kept the event it clashes
     /// with instead.
     HeldByChoice,
+    /// A roll made again that is not the last one made again, nor after it (KT-11).
+    RerollNotLast,
+    /// A die rolled again a second time (KT-11).
+    RerolledTwice,
+    /// A roll to make again whose dice are not found (KT-11).
+    RerollUnknownDice,
+    /// A roll's wounds that the campaign holds already (CMP-13).
+    WoundsAlreadyApplied,
+    /// Dice typed in that are not the dice a roll needs.
+    DiceDoNotFit,
+    /// An escort carried into a campaign a second time (CMP-17).
+    CarriedTwice,
+    /// A Cran changed while a mission is played or its tests are unsettled (CMP-11).
+    CranLocked,
+    /// Equipment of a character no longer in his escort (CMP-13).
+    DeadGear,
+    /// A kill-team soldier's free item or ribbon given to a Rogue Trader character (KT-5).
+    FreeGearCharacter,
+    /// A character whose armour is too good for the guide to lead him (CMP-14).
+    GuideArmour,
+    /// A guide hired when one is hired already (CMP-14).
+    GuideHired,
+    /// A character carrying an item too heavy for the guide (CMP-14).
+    GuideItem,
+    /// More characters than the guide leads (CMP-14).
+    GuideTooMany,
+    /// A problem of one player's escort (its cause says which).
+    InEscort,
+    /// More initiative dice than the test used (CMP-16).
+    InitiativeExtraDice,
+    /// A leader changed during the Grand Final (CMP-17).
+    LeaderLocked,
+    /// A named model already out of action (CMP-13).
+    NamedOut,
+    /// An id that names no character of the campaign.
+    NoCharacter,
+    /// An id that names no escort of the campaign.
+    NoEscortId,
+    /// A fate point spent in a campaign without them (CMP-12).
+    NoFateRule,
+    /// A guide hired when no recon found one (CMP-14).
+    NoGuide,
+    /// A guide asked for when none is hired (CMP-14).
+    NoGuideHired,
+    /// An item a character does not carry (KT-5).
+    NoItem,
+    /// A named model the mission does not have (CMP-3).
+    NoNamed,
+    /// A Cran test rolled for a character who owes none (CMP-9).
+    NoTestOwed,
+    /// A recruit costing more reinforcement points than are left.
+    NotEnoughPoints,
+    /// A fate point spent on a character no Cran test killed (CMP-12).
+    NotFallen,
+    /// Something done at the table while no mission is played (CMP-2).
+    NotPlaying,
+    /// A Cran test rolled again for a character who has taken his (CMP-9).
+    OutTested,
+    /// A change to a campaign that is over (CMP-17).
+    CampaignOver,
+    /// A second recon by one escort since the mission (CMP-14).
+    ReconDone,
+    /// A recruit of neither the escort's factions nor the Imperium (CMP-14).
+    RecruitForeign,
+    /// A recruit of a kind the escort does not take (CMP-7).
+    RecruitKind,
+    /// A recruit of another Imperium faction before allies are allowed (CMP-14).
+    RecruitNeedsAllies,
+    /// A setting changed once the campaign has started (CMP-2).
+    SettingsLocked,
+    /// One side's initiative dice given twice (CMP-16).
+    SideTwice,
+    /// A debrief with Cran tests still owed (CMP-9).
+    TestsPending,
+    /// More wounds than a character can take (CMP-13).
+    TooManyWounds,
+    /// A recruitment budget of no points (CMP-16).
+    ZeroBudget,
+    /// An enemy of the campaign data's table that cannot be played.
+    EnemyFighterUnplayable,
+    /// An initiative die of the campaign data with fewer than 2 faces.
+    InitiativeDieTooSmall,
+    /// A face of a table's die named by no line or by several.
+    FaceLines,
+    /// A field of the rules data outside its range.
+    FieldOutOfRange,
+    /// A field of the rules data that does not increase from entry to entry.
+    NotIncreasing,
+    /// A section of the rules data that does not read.
+    SectionSyntax,
+    /// A user's rules file lacking sections, filled from the built-in data.
+    SectionsFilled,
+    /// A file that does not read as JSON.
+    Syntax,
+    /// A flyer above the highest level (FLY-2).
+    AboveTopLevel,
+    /// A flyer climbing more levels than its move allows (FLY-2).
+    ClimbTooSteep,
+    /// A flyer above its maximum speed (FLY-1).
+    OverMaxSpeed,
+    /// A flyer slowing down more than it can in a turn (FLY-1).
+    SlowsDownTooMuch,
+    /// A campaign's rules recorded when they are already.
+    RulesAlreadyRecorded,
+    /// A house rule changed in a campaign whose rules are not recorded.
+    RulesNotRecorded,
+    /// A house rule's value refused (its cause says why).
+    HouseRuleRefused,
+    /// A house rule's value above the highest allowed.
+    AboveMax,
+    /// A house rule's value below the lowest allowed.
+    BelowMin,
+    /// A house rule's value that is not a whole number.
+    NotInteger,
+    /// A house rule given the value it has.
+    HouseRuleUnchanged,
+    /// An action by a soldier whose activation is over this turn.
+    ActivationEnded,
+    /// A jump up or down higher than the kill team's rules allow.
+    JumpTooHigh,
+    /// An id that names no soldier of the kill team.
+    NoSuchSoldier,
+    /// A weapon that cannot come with a soldier's item (KT-5).
+    WeaponNotForItem,
+    /// An item used on nobody when it needs a target.
+    NoTarget,
+    /// An item that is not used at the table (KT-5).
+    NotUsable,
+    /// Cover given to odds of close combat, where it plays no part.
+    CoverInCloseCombat,
+    /// A modifier given to odds of close combat, where it plays no part.
+    NotInCloseCombat,
+    /// A value of the odds outside the rules' range.
+    OddsOutOfRange,
+    /// A modifier of the odds listed twice.
+    ModifierRepeated,
+    /// A characteristic above the major-hero value without psychic powers.
+    AboveMajorNotPsychic,
+    /// A characteristic above the highest any may reach (CHR-2).
+    AboveTen,
+    /// An empty name.
+    EmptyName,
+    /// A leader whose Ld is too low to take command (CHR-14).
+    LdTooLow,
+    /// An id that names no character of the roster.
+    NoSuchCharacter,
+    /// A place in the equipment that holds no item.
+    NoSuchGear,
+    /// More dice than one roll may use (CHR-9).
+    TooManyDice,
+    /// A bearing that is not an hour of the clock (ROB-5).
+    BadBearing,
+    /// A robot's weapon its arm does not have (ROB-2).
+    NoSuchWeapon,
+    /// A robot's written order changed (ROB-5).
+    OrderFixed,
+    /// A robot moved in a turn it was ordered to stay put (ROB-5).
+    OrderedToStay,
 }
 
 impl ProblemKind {
@@ -106,6 +264,100 @@ impl ProblemKind {
         ("problem.pool_exceeded", Self::PoolExceeded),
         ("problem.too_many_characters", Self::TooManyCharacters),
         ("held.by_choice", Self::HeldByChoice),
+        ("battle.reroll.earlier", Self::RerollNotLast),
+        ("battle.reroll.twice", Self::RerolledTwice),
+        ("battle.reroll.unknown_dice", Self::RerollUnknownDice),
+        (
+            "campaign.problem.already_applied",
+            Self::WoundsAlreadyApplied,
+        ),
+        ("campaign.problem.bad_dice", Self::DiceDoNotFit),
+        ("campaign.problem.carried_twice", Self::CarriedTwice),
+        ("campaign.problem.cran_locked", Self::CranLocked),
+        ("campaign.problem.dead_gear", Self::DeadGear),
+        (
+            "campaign.problem.free_gear_character",
+            Self::FreeGearCharacter,
+        ),
+        ("campaign.problem.guide_armour", Self::GuideArmour),
+        ("campaign.problem.guide_hired", Self::GuideHired),
+        ("campaign.problem.guide_item", Self::GuideItem),
+        ("campaign.problem.guide_too_many", Self::GuideTooMany),
+        ("campaign.problem.in_escort", Self::InEscort),
+        (
+            "campaign.problem.initiative_extra_dice",
+            Self::InitiativeExtraDice,
+        ),
+        ("campaign.problem.leader_locked", Self::LeaderLocked),
+        ("campaign.problem.named_out", Self::NamedOut),
+        ("campaign.problem.no_character", Self::NoCharacter),
+        ("campaign.problem.no_escort_id", Self::NoEscortId),
+        ("campaign.problem.no_fate_rule", Self::NoFateRule),
+        ("campaign.problem.no_guide", Self::NoGuide),
+        ("campaign.problem.no_guide_hired", Self::NoGuideHired),
+        ("campaign.problem.no_item", Self::NoItem),
+        ("campaign.problem.no_named", Self::NoNamed),
+        ("campaign.problem.no_test_owed", Self::NoTestOwed),
+        ("campaign.problem.not_enough_points", Self::NotEnoughPoints),
+        ("campaign.problem.not_fallen", Self::NotFallen),
+        ("campaign.problem.not_playing", Self::NotPlaying),
+        ("campaign.problem.out_tested", Self::OutTested),
+        ("campaign.problem.over", Self::CampaignOver),
+        ("campaign.problem.recon_done", Self::ReconDone),
+        ("campaign.problem.recruit_foreign", Self::RecruitForeign),
+        ("campaign.problem.recruit_kind", Self::RecruitKind),
+        (
+            "campaign.problem.recruit_needs_allies",
+            Self::RecruitNeedsAllies,
+        ),
+        ("campaign.problem.settings_locked", Self::SettingsLocked),
+        ("campaign.problem.side_twice", Self::SideTwice),
+        ("campaign.problem.tests_pending", Self::TestsPending),
+        ("campaign.problem.too_many_wounds", Self::TooManyWounds),
+        ("campaign.problem.zero_budget", Self::ZeroBudget),
+        ("data.campaign.enemy_fighter", Self::EnemyFighterUnplayable),
+        ("data.campaign.initiative_die", Self::InitiativeDieTooSmall),
+        ("data.face_lines", Self::FaceLines),
+        ("data.field_out_of_range", Self::FieldOutOfRange),
+        ("data.not_increasing", Self::NotIncreasing),
+        ("data.section_syntax", Self::SectionSyntax),
+        ("data.sections_filled", Self::SectionsFilled),
+        ("doc.syntax", Self::Syntax),
+        ("flyer.above_top_level", Self::AboveTopLevel),
+        ("flyer.climb_too_steep", Self::ClimbTooSteep),
+        ("flyer.over_max_speed", Self::OverMaxSpeed),
+        ("flyer.slows_down_too_much", Self::SlowsDownTooMuch),
+        ("house_rules.already_recorded", Self::RulesAlreadyRecorded),
+        ("house_rules.not_recorded", Self::RulesNotRecorded),
+        ("house_rules.refused", Self::HouseRuleRefused),
+        ("house_rules.refused.above_max", Self::AboveMax),
+        ("house_rules.refused.below_min", Self::BelowMin),
+        ("house_rules.refused.not_integer", Self::NotInteger),
+        ("house_rules.unchanged", Self::HouseRuleUnchanged),
+        ("kt.act.no.activation_ended", Self::ActivationEnded),
+        ("kt.jump_too_high", Self::JumpTooHigh),
+        ("kt.problem.no_such_soldier", Self::NoSuchSoldier),
+        ("kt.problem.weapon_not_for_item", Self::WeaponNotForItem),
+        ("kt.use.no_target", Self::NoTarget),
+        ("kt.use.not_usable", Self::NotUsable),
+        ("odds.cover_in_close_combat", Self::CoverInCloseCombat),
+        ("odds.not_in_close_combat", Self::NotInCloseCombat),
+        ("odds.out_of_range", Self::OddsOutOfRange),
+        ("odds.repeated", Self::ModifierRepeated),
+        (
+            "problem.above_major_not_psychic",
+            Self::AboveMajorNotPsychic,
+        ),
+        ("problem.above_ten", Self::AboveTen),
+        ("problem.empty_name", Self::EmptyName),
+        ("problem.ld_too_low", Self::LdTooLow),
+        ("problem.no_such_character", Self::NoSuchCharacter),
+        ("problem.no_such_gear", Self::NoSuchGear),
+        ("problem.too_many_dice", Self::TooManyDice),
+        ("robot.bad_bearing", Self::BadBearing),
+        ("robot.no_such_weapon", Self::NoSuchWeapon),
+        ("robot.order_fixed", Self::OrderFixed),
+        ("robot.ordered_to_stay", Self::OrderedToStay),
     ];
 
     /// The kind of a problem whose message is `key`.

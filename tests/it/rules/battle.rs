@@ -9,6 +9,7 @@ mod reroll;
 use crate::common::rules;
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::battle::Fight;
 use muster::rules::battle::summary::{BattleSide, Combatant, Winner, summarize};
 use muster::rules::campaign::CharId;
@@ -322,7 +323,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
         }),
         rules,
     );
-    assert_eq!(p.key, "campaign.problem.already_applied");
+    assert_eq!(p.kind, ProblemKind::WoundsAlreadyApplied);
     crate::common::ok(
         &once,
         E::Table(TableEdit::AddWounds {

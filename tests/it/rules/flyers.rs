@@ -3,6 +3,7 @@
 //! with their rule, and the rules data they come from.
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::RulesData;
 use muster::rules::data::BUILT_IN_FILES;
 use muster::rules::flyers::{
@@ -54,10 +55,10 @@ fn fly_1_speed_up_by_acc_dec_slow_down_by_twice_and_crash_below_minimum() {
         ("FLY-1", "flyer.speeds_up_too_much")
     );
     let p = change_speed(&r, &f, 16, 7).expect_err("slows down 9");
-    assert_eq!(p.key, "flyer.slows_down_too_much");
+    assert_eq!(p.kind, ProblemKind::SlowsDownTooMuch);
     assert_eq!(p.get("dec"), Some("8"));
     let p = change_speed(&r, &f, 22, 25).expect_err("over the maximum");
-    assert_eq!(p.key, "flyer.over_max_speed");
+    assert_eq!(p.kind, ProblemKind::OverMaxSpeed);
     // Slower than the minimum: it crashes.
     assert_eq!(change_speed(&r, &f, 10, 6), Ok(Flight::Crashes));
     assert_eq!(change_speed(&r, &hoverer(), 6, 0), Ok(Flight::Flies));
@@ -138,7 +139,7 @@ fn fly_2_climb_a_level_per_full_20_dive_a_level_per_full_10() {
         Ok(Flight::Flies)
     );
     let p = change_level(&r, &f, Level(10), Level(11), 20).expect_err("above the top");
-    assert_eq!(p.key, "flyer.above_top_level");
+    assert_eq!(p.kind, ProblemKind::AboveTopLevel);
     assert_eq!(p.get("max"), Some("100"));
 }
 
@@ -318,7 +319,7 @@ fn fly_2_fly_10_the_flyer_numbers_live_in_the_rules_data_and_are_checked() {
     // Out of range: the field is named and the built-in file used.
     let o = change(&|v| v["flyers"]["climb_inches_per_level"] = 0.into());
     let (d, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "data.field_out_of_range");
+    assert_eq!(problems[0].problem.kind, ProblemKind::FieldOutOfRange);
     assert_eq!(
         problems[0].problem.get("field"),
         Some("flyers.climb_inches_per_level")
@@ -332,11 +333,11 @@ fn fly_2_fly_10_the_flyer_numbers_live_in_the_rules_data_and_are_checked() {
     );
     let o = change(&|v| v["flyers"]["floors"]["top_floor_by_level"][2] = 4.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "data.not_increasing");
+    assert_eq!(problems[0].problem.kind, ProblemKind::NotIncreasing);
     // A malformed section is refused naming it; the built-in one is used.
     let o = change(&|v| v["flyers"]["wings"] = 2.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "data.section_syntax");
+    assert_eq!(problems[0].problem.kind, ProblemKind::SectionSyntax);
     assert_eq!(problems[0].section(), Some("flyers"));
 }
 
@@ -426,7 +427,7 @@ fn fly_2_a_flyer_able_to_hover_has_its_level_in_any_turn_or_only_standing_still(
     assert_eq!((max_climb(r, &h, 5), max_dive(r, &h, 5)), (0, 0));
     assert_eq!((max_climb(r, &h, 12), max_dive(r, &h, 12)), (0, 1));
     let p = change_level(r, &h, Level(0), Level(1), 5).expect_err("moved");
-    assert_eq!(p.key, "flyer.climb_too_steep");
+    assert_eq!(p.kind, ProblemKind::ClimbTooSteep);
     assert_eq!(
         change_level(r, &h, Level(0), Level(1), 0),
         Ok(Flight::Flies)

@@ -3,6 +3,7 @@
 //! their rule, and the rules data they come from.
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::core::characteristic::Characteristic;
 use muster::rules::core::dice::seeded;
 use muster::rules::robots::{
@@ -70,7 +71,7 @@ fn rob_2_one_weapon_per_arm_at_a_time() {
         "{en}"
     );
     let p = check_fire(robot, &[(0, "ball_and_chain")]).expect_err("right arm's");
-    assert_eq!(p.key, "robot.no_such_weapon");
+    assert_eq!(p.kind, ProblemKind::NoSuchWeapon);
     assert!(check_fire(robot, &[(2, "bolter")]).is_err(), "no third arm");
 }
 
@@ -124,7 +125,7 @@ fn rob_5_orders_are_written_one_two_or_three_turns_ahead_by_int() {
     let p = q
         .write(&r, 6, 1, 2, Order::StayPut { turret: None })
         .expect_err("written");
-    assert_eq!(p.key, "robot.order_fixed");
+    assert_eq!(p.kind, ProblemKind::OrderFixed);
     assert_eq!(
         q.write(&r, 6, 1, 1, go).expect_err("late").key,
         "robot.order_too_late"
@@ -184,7 +185,7 @@ fn rob_5_a_robot_ordered_to_stay_put_may_turn_any_way() {
     let p = q
         .carry_out(1, Action::Move, facing)
         .expect_err("ordered to stay");
-    assert_eq!(p.key, "robot.ordered_to_stay");
+    assert_eq!(p.kind, ProblemKind::OrderedToStay);
     // No order written: it stays put and keeps its facing.
     let none = OrderQueue::default();
     let (done, _) = none.carry_out(1, Action::StayPut, clock(3)).expect("stays");
@@ -199,7 +200,7 @@ fn rob_5_a_robot_ordered_to_stay_put_may_turn_any_way() {
 
 #[test]
 fn rob_5_clock_bearings_are_1_to_12() {
-    assert_eq!(Clock::new(0).expect_err("0").key, "robot.bad_bearing");
+    assert_eq!(Clock::new(0).expect_err("0").kind, ProblemKind::BadBearing);
     assert!(Clock::new(13).is_err());
     assert_eq!(clock(12).degrees(), 0.0);
     assert_eq!(clock(3).degrees(), 90.0);

@@ -160,7 +160,7 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.carried_twice");
+    assert_eq!(p.kind, ProblemKind::CarriedTwice);
 }
 
 #[test]
@@ -344,7 +344,7 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.out_tested");
+    assert_eq!(p.kind, ProblemKind::OutTested);
     // Every correction is a journal event: it replays.
     let (replayed, _) = c.replay(r).expect("replays");
     assert!(c.same_state(&replayed));

@@ -273,7 +273,7 @@ fn an_enemy_of_the_data_with_no_wound_is_refused() {
         .profile
         .set(C::W, 0);
     let p = d.check().expect_err("refused");
-    assert_eq!(p.key, "data.campaign.enemy_fighter");
+    assert_eq!(p.kind, ProblemKind::EnemyFighterUnplayable);
     // Nor one of a hundred thousand wounds, whose boxes would freeze the
     // table.
     let mut d = r.campaign.clone();

@@ -197,7 +197,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
         }),
         r,
     );
-    assert_eq!(p.key, "problem.no_such_gear");
+    assert_eq!(p.kind, ProblemKind::NoSuchGear);
     let p = refused(
         &c,
         E::Reinforcements(ReinforcementEdit::Gear {
@@ -208,7 +208,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
         }),
         r,
     );
-    assert_eq!(p.key, "problem.empty_name");
+    assert_eq!(p.kind, ProblemKind::EmptyName);
     let p = refused(
         &c,
         E::Reinforcements(ReinforcementEdit::Gear {
@@ -340,7 +340,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.dead_gear");
+    assert_eq!(p.kind, ProblemKind::DeadGear);
     assert_eq!(c.recruiting().pool(EscortId(1)), points);
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // A file whose journal gives the dead man a new item is refused.

@@ -49,7 +49,7 @@ fn a_journal_naming_a_missing_character_is_reported() {
         .find(|p| p.kind == ProblemKind::JournalRefused)
         .expect("the refused entry");
     let why = p.cause.as_deref().unwrap();
-    assert_eq!(why.key, "campaign.problem.no_character");
+    assert_eq!(why.kind, ProblemKind::NoCharacter);
     assert_eq!(why.get("id"), Some("99"));
     assert!(p.get("entry").is_some());
 }

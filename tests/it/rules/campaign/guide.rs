@@ -47,7 +47,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         r,
     );
     assert_eq!(p.rule, "CMP-14");
-    assert_eq!(p.key, "campaign.problem.guide_too_many");
+    assert_eq!(p.kind, ProblemKind::GuideTooMany);
     // Osk carries armour (EQ-24): too heavy.
     let p = refused(
         &c,
@@ -56,7 +56,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.guide_item");
+    assert_eq!(p.kind, ProblemKind::GuideItem);
     assert_eq!(
         c.debriefing()
             .guide_refusal(osk, r)
@@ -106,7 +106,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.guide_item");
+    assert_eq!(p.kind, ProblemKind::GuideItem);
     // Without a guide hired, nobody is led.
     let mut none = c.clone();
     none.guide = false;
@@ -117,7 +117,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.no_guide_hired");
+    assert_eq!(p.kind, ProblemKind::NoGuideHired);
 }
 
 #[test]
@@ -208,7 +208,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         ch.equipment.push(flak);
     }
     let p = c.debriefing().guide_refusal(hesk, r).expect("refused");
-    assert_eq!(p.key, "campaign.problem.guide_armour");
+    assert_eq!(p.kind, ProblemKind::GuideArmour);
     let line = muster::i18n::Lang::En.problem_line(&p);
     assert!(
         line.contains("his armour saves on 6+, better than 7+"),
@@ -303,7 +303,7 @@ fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
         .debriefing()
         .hire_guide_refusal(anne, r)
         .expect("not offered");
-    assert_eq!(asked.key, "campaign.problem.no_guide");
+    assert_eq!(asked.kind, ProblemKind::NoGuide);
     assert_eq!(Some(asked), refusal_of(&c, hire(), r));
     // Offered, the escort without his price.
     c.debrief = Some(Debrief {
@@ -316,7 +316,7 @@ fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
         .debriefing()
         .hire_guide_refusal(anne, r)
         .expect("too poor");
-    assert_eq!(asked.key, "campaign.problem.not_enough_points");
+    assert_eq!(asked.kind, ProblemKind::NotEnoughPoints);
     assert_eq!(Some(asked), refusal_of(&c, hire(), r));
     // With it: the question and the event agree he may.
     let cost = c.rates(&r.campaign).recon.guide_cost;
@@ -330,5 +330,5 @@ fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
         .debriefing()
         .hire_guide_refusal(anne, r)
         .expect("hired");
-    assert_eq!(asked.key, "campaign.problem.guide_hired");
+    assert_eq!(asked.kind, ProblemKind::GuideHired);
 }

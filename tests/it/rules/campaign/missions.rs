@@ -257,7 +257,7 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.bad_dice");
+    assert_eq!(p.kind, ProblemKind::DiceDoNotFit);
 }
 
 #[test]

@@ -130,7 +130,7 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
     );
     let problems = c.validate(r);
     let p = problems.iter().find(|p| p.rule == "KT-2").expect("KT-2");
-    assert_eq!(p.key, "campaign.problem.in_escort");
+    assert_eq!(p.kind, ProblemKind::InEscort);
     let line = muster::i18n::Lang::En.problem_line(p);
     assert!(line.starts_with("KT-2: Camille's escort: "), "{line}");
 }

@@ -116,7 +116,7 @@ fn chr_9_pool_and_ten_percent() {
     assert_eq!(roll_pool(19, 1, &mut rng).expect("roll").faces.len(), 0);
     // An absurd force from a file is refused, not rolled.
     let refused = roll_pool(u32::MAX, 6, &mut rng).expect_err("too many dice");
-    assert_eq!(refused.key, "problem.too_many_dice");
+    assert_eq!(refused.kind, ProblemKind::TooManyDice);
 }
 
 #[test]

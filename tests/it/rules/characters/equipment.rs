@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
+use muster::rules::ProblemKind;
 use muster::rules::core::dice::seeded;
 use muster::rules::{
     Character, CharacterEdit, Document, Gear, GearEdit, GearKind, NewCharacter, PowerCard,
@@ -112,7 +113,7 @@ fn empty_gear_and_power_names_are_problems_but_the_draft_still_saves() {
         }),
     )
     .expect_err("no name");
-    assert_eq!(p.key, "problem.empty_name");
+    assert_eq!(p.kind, ProblemKind::EmptyName);
     let p = edit(
         &r,
         CharacterEdit::Gear(GearEdit::SetPower {
@@ -121,7 +122,7 @@ fn empty_gear_and_power_names_are_problems_but_the_draft_still_saves() {
         }),
     )
     .expect_err("no name");
-    assert_eq!(p.key, "problem.empty_name");
+    assert_eq!(p.kind, ProblemKind::EmptyName);
 }
 
 #[test]
@@ -191,13 +192,13 @@ fn gear_and_power_edits_add_rename_reorder_and_remove() {
     assert_eq!(r.characters[0].equipment, [renamed]);
     let missing =
         edit(&r, CharacterEdit::Gear(GearEdit::RemoveGear { at: 4 })).expect_err("nothing there");
-    assert_eq!(missing.key, "problem.no_such_gear");
+    assert_eq!(missing.kind, ProblemKind::NoSuchGear);
     let missing = edit(
         &r,
         CharacterEdit::Gear(GearEdit::MoveGear { from: 0, to: 1 }),
     )
     .expect_err("nowhere to go");
-    assert_eq!(missing.key, "problem.no_such_gear");
+    assert_eq!(missing.kind, ProblemKind::NoSuchGear);
 
     let doom = PowerCard {
         target: Some(PowerTarget::Squad),

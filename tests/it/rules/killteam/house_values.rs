@@ -6,6 +6,7 @@
 
 use crate::common::rules;
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::core::dice::{Amount, DiceSpec, seeded};
 use muster::rules::core::odds::Odds;
 use muster::rules::data::RulesData;
@@ -233,7 +234,7 @@ fn kt_17_the_height_limit_holds_down_too_or_up_only() {
     let down = jump(10, 2);
     let e = jump_odds(&both, &down).expect_err("8\" down");
     assert_eq!(e.rule, "KT-17");
-    assert_eq!(e.key, "kt.jump_too_high");
+    assert_eq!(e.kind, ProblemKind::JumpTooHigh);
     let odds = jump_odds(&up_only, &down).expect("any height down");
     // From 10": a fall (1 in 6) kills; no automatic wounds above 6".
     assert!(close(odds.dead, 1.0 / 6.0));

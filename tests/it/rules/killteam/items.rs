@@ -5,6 +5,7 @@
 
 use crate::common::rules;
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::core::names::Names;
 use muster::rules::killteam::ItemId;
@@ -95,7 +96,7 @@ fn eq_6_the_medikit_is_refused_on_an_enemy_and_a_die_that_is_no_d3() {
         ("EQ-6", "campaign.problem.bad_dice")
     );
     let p = used("medikit", None, None).expect_err("a target is needed");
-    assert_eq!(p.key, "kt.use.no_target");
+    assert_eq!(p.kind, ProblemKind::NoTarget);
 }
 
 #[test]
@@ -127,7 +128,7 @@ fn eq_6_a_struck_or_missing_item_is_refused_with_its_reason() {
     let armour = ItemId::from("armour");
     ask.item = &armour;
     let p = use_item(&r.killteam, &ask, None, &mut seeded(1)).expect_err("armour");
-    assert_eq!(p.key, "kt.use.not_usable");
+    assert_eq!(p.kind, ProblemKind::NotUsable);
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! scenario file.
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::battle::scenario::ScenarioKind;
 use muster::rules::close_combat::odds::{Blows, CcModifier, CcWeaponProfile, close_combat};
@@ -430,7 +431,7 @@ fn cc_9_a_modifier_listed_twice_counts_once_and_a_file_is_refused() {
         .expect("parses")
         .odds(r)
         .expect_err("refused");
-    assert_eq!(p.key, "odds.repeated");
+    assert_eq!(p.kind, ProblemKind::ModifierRepeated);
     assert_eq!(p.get("field"), Some("modifiers[1]"));
     assert_eq!(p.get("modifier"), Some("charging"));
 }
