@@ -17,9 +17,9 @@ pub enum Shown {
 }
 
 /// What a problem is, for code that acts on it (its message key says it
-/// to a reader): the refusals a caller tells apart, every other one
-/// `Other`. Given by the key when the problem is made, so that no caller
-/// compares keys.
+/// to a reader): the problems a caller or a test tells apart, every other
+/// one `Other`. Given by the key when the problem is made, so that no
+/// caller compares keys.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ProblemKind {
@@ -231,6 +231,98 @@ pub enum ProblemKind {
     OrderFixed,
     /// A robot moved in a turn it was ordered to stay put (ROB-5).
     OrderedToStay,
+    /// A fate point for a character whose death was accepted (CMP-12).
+    DeathAccepted,
+    /// A character taken out of action in a mission he did not play (CMP-9).
+    DidNotPlay,
+    /// Fewer secondary factions than the campaign needs (CMP-4).
+    FewSecondary,
+    /// A fate point spent by a player who has none left (CMP-12).
+    NoFateLeft,
+    /// An escort costing more than its player's share of the budget (CMP-16).
+    OverBudget,
+    /// A mission's advance point placed already (CHR-13).
+    PointSpent,
+    /// A recruit from the pool before the players it serves first (CMP-16).
+    PoolPriority,
+    /// A recruit at another price than his own (CMP-7).
+    RecruitCost,
+    /// A recruit of a soldier kind the kill-team data lacks (KT-4).
+    UnknownSoldierKind,
+    /// More VP for one mission than the limit (CMP-6).
+    VpAboveMax,
+    /// A character the guide cannot lead, out of the mission (CMP-14).
+    GuideCannotPlay,
+    /// A distance between members of a unit that is not a distance (CC-3).
+    BadGap,
+    /// Flyers fighting in the air at different levels (FLY-8).
+    AirCombatLevels,
+    /// A flyer fighting ground troops from above attack level (FLY-7).
+    CombatFromHeight,
+    /// A flyer dropping something while in close combat (FLY-10).
+    DropInCombat,
+    /// A unit gathering stones back before its wait is over (FLY-10).
+    GatherWait,
+    /// A flyer speeding up more than it can in a turn (FLY-1).
+    SpeedsUpTooMuch,
+    /// A flyer taking off faster than its acc/dec (FLY-3).
+    TakeOffTooFast,
+    /// An enemy acting on the players' turn to activate a soldier (KT-8).
+    PlayersTurn,
+    /// A second activation not straight after a team-mate's (KT-11).
+    SecondNotStraight,
+    /// A weapon chosen as a soldier's main weapon that is not one (a rule of the data's items).
+    NotAMainWeapon,
+    /// A weapon that comes only with an item, chosen as a main weapon (a rule of the item).
+    WeaponByItemOnly,
+    /// An item recharged that was not used (KT-11).
+    RechargeNotUsed,
+    /// An item used on a target it cannot be used on (EQ-6).
+    BadTarget,
+    /// An item used by a soldier out of action (EQ-6).
+    BearerOut,
+    /// An item set off before it is laid (EQ-11).
+    LayFirst,
+    /// An item set off before the end of the activation that laid it (EQ-11).
+    NotArmed,
+    /// An item laid outside its bearer's activation (EQ-11).
+    NotHisActivation,
+    /// An item's dice rolled again when it rolled none (KT-11).
+    ItemRerollNoDie,
+    /// An item's dice rolled again after something else was done (KT-11).
+    ItemRerollNotLast,
+    /// An item's dice rolled again a second time (KT-11).
+    ItemRerollTwice,
+    /// An item used on a target already out of action (EQ-15).
+    TargetOut,
+    /// An item's save outside 2+ to 6+ (CC-12).
+    GearSave,
+    /// A weapon's S outside 1 to 10 (CC-11).
+    GearStrength,
+    /// Power cards for a character without psychic powers (CHR-16).
+    PowerNotPsychic,
+    /// A robot turned away from the bearing it was ordered to move towards (ROB-5).
+    CannotTurn,
+    /// Robots and thinking creatures in one unit (ROB-4).
+    MixedUnit,
+    /// A burning smell rolled for on a damage table without one (ROB-8).
+    NoBurningSmell,
+    /// A malfunction chance of 1 in 0 (ROB-9).
+    OneInZero,
+    /// Two weapons of one arm fired together (ROB-2).
+    OneWeaponPerArm,
+    /// A robot's order written further ahead than its Int allows (ROB-5).
+    OrderTooFar,
+    /// Winning rolls of a robot's save that do not run up to 6 (ROB-1).
+    SaveRolls,
+    /// An item's save modifier beyond what a weapon may give (CC-12).
+    GearSaveModifier,
+    /// An item of the equipment with no name.
+    GearNoName,
+    /// A power card with no name.
+    PowerNoName,
+    /// A roll past 6+ by an ordinary trooper without the game master's consent (CC-10).
+    NoConsent,
 }
 
 impl ProblemKind {
@@ -358,6 +450,55 @@ impl ProblemKind {
         ("robot.no_such_weapon", Self::NoSuchWeapon),
         ("robot.order_fixed", Self::OrderFixed),
         ("robot.ordered_to_stay", Self::OrderedToStay),
+        ("campaign.problem.death_accepted", Self::DeathAccepted),
+        ("campaign.problem.did_not_play", Self::DidNotPlay),
+        ("campaign.problem.few_secondary", Self::FewSecondary),
+        ("campaign.problem.no_fate_left", Self::NoFateLeft),
+        ("campaign.problem.over_budget", Self::OverBudget),
+        ("campaign.problem.point_spent", Self::PointSpent),
+        ("campaign.problem.pool_priority", Self::PoolPriority),
+        ("campaign.problem.recruit_cost", Self::RecruitCost),
+        (
+            "campaign.problem.unknown_soldier_kind",
+            Self::UnknownSoldierKind,
+        ),
+        ("campaign.problem.vp_max", Self::VpAboveMax),
+        ("campaign.problem.guide_cannot_play", Self::GuideCannotPlay),
+        ("cc.bad_gap", Self::BadGap),
+        ("flyer.air_combat_levels", Self::AirCombatLevels),
+        ("flyer.combat_from_height", Self::CombatFromHeight),
+        ("flyer.drop_in_combat", Self::DropInCombat),
+        ("flyer.gather_wait", Self::GatherWait),
+        ("flyer.speeds_up_too_much", Self::SpeedsUpTooMuch),
+        ("flyer.take_off_too_fast", Self::TakeOffTooFast),
+        ("kt.act.no.players_turn", Self::PlayersTurn),
+        ("kt.act.no.second_not_straight", Self::SecondNotStraight),
+        ("kt.problem.not_a_main_weapon", Self::NotAMainWeapon),
+        ("kt.problem.weapon_by_item_only", Self::WeaponByItemOnly),
+        ("kt.recharge.not_used", Self::RechargeNotUsed),
+        ("kt.use.bad_target", Self::BadTarget),
+        ("kt.use.bearer_out", Self::BearerOut),
+        ("kt.use.lay_first", Self::LayFirst),
+        ("kt.use.not_armed", Self::NotArmed),
+        ("kt.use.not_his_activation", Self::NotHisActivation),
+        ("kt.use.reroll_no_die", Self::ItemRerollNoDie),
+        ("kt.use.reroll_not_last", Self::ItemRerollNotLast),
+        ("kt.use.reroll_twice", Self::ItemRerollTwice),
+        ("kt.use.target_out", Self::TargetOut),
+        ("problem.gear_save", Self::GearSave),
+        ("problem.gear_strength", Self::GearStrength),
+        ("problem.power_not_psychic", Self::PowerNotPsychic),
+        ("robot.cannot_turn", Self::CannotTurn),
+        ("robot.mixed_unit", Self::MixedUnit),
+        ("robot.no_burning_smell", Self::NoBurningSmell),
+        ("robot.one_in_zero", Self::OneInZero),
+        ("robot.one_weapon_per_arm", Self::OneWeaponPerArm),
+        ("robot.order_too_far", Self::OrderTooFar),
+        ("robot.save_rolls", Self::SaveRolls),
+        ("problem.gear_save_modifier", Self::GearSaveModifier),
+        ("problem.gear_no_name", Self::GearNoName),
+        ("problem.power_no_name", Self::PowerNoName),
+        ("battle.problem.no_consent", Self::NoConsent),
     ];
 
     /// The kind of a problem whose message is `key`.

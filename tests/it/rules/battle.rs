@@ -414,12 +414,12 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
             },
         })
     );
-    let why: Vec<(&str, Option<&str>)> = w
+    let why: Vec<(&str, Option<ProblemKind>)> = w
         .nowhere
         .iter()
         .map(|x| {
             let key = match &x.goes {
-                WoundsGo::Refused(p) => Some(p.key),
+                WoundsGo::Refused(p) => Some(p.kind),
                 _ => None,
             };
             (x.name.as_str(), key)
@@ -428,7 +428,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     assert_eq!(
         why,
         vec![
-            ("Trooper Pell", Some("campaign.problem.already_out")),
+            ("Trooper Pell", Some(ProblemKind::AlreadyOut)),
             ("Grot", None),
         ]
     );

@@ -51,8 +51,8 @@ fn fly_1_speed_up_by_acc_dec_slow_down_by_twice_and_crash_below_minimum() {
     assert_eq!(change_speed(&r, &f, 16, 8), Ok(Flight::Flies));
     let p = change_speed(&r, &f, 16, 21).expect_err("speeds up 5");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("FLY-1", "flyer.speeds_up_too_much")
+        (p.rule.as_ref(), p.kind),
+        ("FLY-1", ProblemKind::SpeedsUpTooMuch)
     );
     let p = change_speed(&r, &f, 16, 7).expect_err("slows down 9");
     assert_eq!(p.kind, ProblemKind::SlowsDownTooMuch);
@@ -97,7 +97,10 @@ fn fly_2_climb_a_level_per_full_20_dive_a_level_per_full_10() {
         Ok(Flight::Flies)
     );
     let p = change_level(&r, &f, Level(0), Level(2), 39).expect_err("too steep");
-    assert_eq!((p.rule.as_ref(), p.key), ("FLY-2", "flyer.climb_too_steep"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("FLY-2", ProblemKind::ClimbTooSteep)
+    );
     assert_eq!(p.get("allowed"), Some("1"));
     // Diving 2 levels in 20" is fine; 3 crashes.
     assert_eq!(
@@ -150,8 +153,8 @@ fn fly_3_take_off_at_acc_dec_land_within_twice_from_attack_level() {
     assert!(take_off(&f, 4).is_ok());
     let p = take_off(&f, 5).expect_err("too fast");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("FLY-3", "flyer.take_off_too_fast")
+        (p.rule.as_ref(), p.kind),
+        ("FLY-3", ProblemKind::TakeOffTooFast)
     );
     // A creature lands at 8" (2 × 4) and may make a reserve move.
     let l = land(&r, &f, Level::ATTACK, 8, false).expect("lands");
@@ -225,8 +228,8 @@ fn fly_7_flyers_fight_ground_troops_from_attack_level() {
     assert!(!c.may_stay);
     let p = air_ground_combat(&jet, Level(1), 1).expect_err("too high");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("FLY-7", "flyer.combat_from_height")
+        (p.rule.as_ref(), p.kind),
+        ("FLY-7", ProblemKind::CombatFromHeight)
     );
     // Only a flyer that can hover stays past the first turn.
     assert_eq!(
@@ -256,8 +259,8 @@ fn fly_8_flyers_fight_each_other_at_one_level_in_base_contact() {
     assert!(air_combat(Level(2), Level(2), true).is_ok());
     let p = air_combat(Level(2), Level(3), true).expect_err("levels");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("FLY-8", "flyer.air_combat_levels")
+        (p.rule.as_ref(), p.kind),
+        ("FLY-8", ProblemKind::AirCombatLevels)
     );
     assert_eq!(
         air_combat(Level(1), Level(1), false)

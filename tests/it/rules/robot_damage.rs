@@ -201,7 +201,7 @@ fn rob_9_optional_malfunctions_1_in_n_for_one_turn() {
         assert!(close(total, odds.malfunction));
     }
     let p = malfunction_odds(&r, 0).expect_err("1 in 0");
-    assert_eq!((p.rule.as_ref(), p.key), ("ROB-9", "robot.one_in_zero"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("ROB-9", ProblemKind::OneInZero));
     assert!(roll_malfunction(&r, 0, &mut seeded(1)).is_err());
     for seed in 0..100 {
         let a = roll_malfunction(&r, 4, &mut seeded(seed)).expect("rolled");
@@ -319,8 +319,8 @@ fn rob_8_the_burning_smells_end_of_turn_roll() {
         .retain(|l| !matches!(l.effect, Effect::BurningSmell { .. }));
     let p = roll(&none, &TableRoll::RobotBurningSmell, &mut seeded(1)).expect_err("none");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("ROB-8", "robot.no_burning_smell")
+        (p.rule.as_ref(), p.kind),
+        ("ROB-8", ProblemKind::NoBurningSmell)
     );
 }
 

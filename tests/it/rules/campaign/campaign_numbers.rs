@@ -258,8 +258,8 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-7", "campaign.problem.recruit_cost")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-7", ProblemKind::RecruitCost)
     );
     assert!(
         p.args

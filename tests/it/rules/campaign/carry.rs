@@ -321,8 +321,8 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-9", "campaign.problem.did_not_play")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-9", ProblemKind::DidNotPlay)
     );
     let p = refused(
         &c,
@@ -372,8 +372,8 @@ fn cmp_9_a_point_already_placed_must_be_taken_back_before_he_is_marked_out() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CHR-13", "campaign.problem.point_spent")
+        (p.rule.as_ref(), p.kind),
+        ("CHR-13", ProblemKind::PointSpent)
     );
 }
 

@@ -225,8 +225,8 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-12", "campaign.problem.no_fate_left")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-12", ProblemKind::NoFateLeft)
     );
     // Without the rule, no reroll at all.
     let c3 = setup(&["Dan"], r);
@@ -292,8 +292,8 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     ] {
         let p = refused(&c, e, r);
         assert_eq!(
-            (p.rule.as_ref(), p.key),
-            ("CMP-12", "campaign.problem.death_accepted")
+            (p.rule.as_ref(), p.kind),
+            ("CMP-12", ProblemKind::DeathAccepted)
         );
     }
     // The tests stay in the debrief, each with its die and result.

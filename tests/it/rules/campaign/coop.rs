@@ -120,8 +120,8 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-16", "campaign.problem.over_budget")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-16", ProblemKind::OverBudget)
     );
     assert!(
         p.args.iter().any(|(k, v)| *k == "player" && v == "Anne"),
@@ -342,8 +342,8 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-16", "campaign.problem.bad_dice")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-16", ProblemKind::DiceDoNotFit)
     );
     // A roll-off die for a side that tied with nobody.
     let p = refused(

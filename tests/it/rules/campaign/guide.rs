@@ -58,10 +58,8 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
     );
     assert_eq!(p.kind, ProblemKind::GuideItem);
     assert_eq!(
-        c.debriefing()
-            .guide_refusal(osk, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_item".to_owned())
+        c.debriefing().guide_refusal(osk, r).map(|p| p.kind),
+        Some(ProblemKind::GuideItem)
     );
     // Hark, led, takes armour later: he stays led (and may be taken off),
     // and the list can still change around him.
@@ -165,21 +163,16 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
         .players
         .retain(|&p| p != rusk);
     assert_eq!(
-        benched
-            .debriefing()
-            .guide_refusal(rusk, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_cannot_play".to_owned())
+        benched.debriefing().guide_refusal(rusk, r).map(|p| p.kind),
+        Some(ProblemKind::GuideCannotPlay)
     );
     // One who misses the mission cannot be led.
     let nim = char_id(&c, "Trooper Nim");
     std::sync::Arc::make_mut(c.characters.iter_mut().find(|x| x.id == nim).expect("Nim"))
         .misses_next = true;
     assert_eq!(
-        c.debriefing()
-            .guide_refusal(nim, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_cannot_play".to_owned())
+        c.debriefing().guide_refusal(nim, r).map(|p| p.kind),
+        Some(ProblemKind::GuideCannotPlay)
     );
 }
 
@@ -218,10 +211,8 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     // it still worth more than the guide's 30 points.
     let vael = char_id(&c, "Inquisitor Vael");
     assert_eq!(
-        c.debriefing()
-            .guide_refusal(vael, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_armour".to_owned())
+        c.debriefing().guide_refusal(vael, r).map(|p| p.kind),
+        Some(ProblemKind::GuideArmour)
     );
     {
         use muster::rules::campaign::Member;
@@ -237,18 +228,14 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         ch.equipment.retain(|g| g.kind != GearKind::Armour);
     }
     assert_eq!(
-        c.debriefing()
-            .guide_refusal(vael, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_worth".to_owned())
+        c.debriefing().guide_refusal(vael, r).map(|p| p.kind),
+        Some(ProblemKind::GuideWorth)
     );
     // The dead are never led.
     let dall = char_id(&c, "Trooper Dall");
     assert_eq!(
-        c.debriefing()
-            .guide_refusal(dall, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_cannot_play".to_owned())
+        c.debriefing().guide_refusal(dall, r).map(|p| p.kind),
+        Some(ProblemKind::GuideCannotPlay)
     );
 }
 
@@ -272,8 +259,8 @@ fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
     }
     let p = c.debriefing().guide_refusal(nim, r).expect("refused");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-14", "campaign.problem.guide_item")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-14", ProblemKind::GuideItem)
     );
     let line = muster::i18n::Lang::En.problem_line(&p);
     assert!(line.contains("carries Shield"), "{line}");

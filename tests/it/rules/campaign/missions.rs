@@ -296,8 +296,8 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-4", "campaign.problem.few_secondary")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-4", ProblemKind::FewSecondary)
     );
     // The Nemesis's faction cannot be a secondary one too.
     s.secondary = vec!["cultists".into(), "renegade_marines".into()];

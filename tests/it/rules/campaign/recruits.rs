@@ -233,8 +233,8 @@ fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines
     assert_eq!(
         c.recruiting()
             .refusal(EscortId(1), &soldier("Gaius", "terminator"))
-            .map(|p| p.key),
-        Some("campaign.problem.recruit_needs_allies")
+            .map(|p| p.kind),
+        Some(ProblemKind::RecruitNeedsAllies)
     );
     let c = recon(&c, 11, r);
     // Reinforcement points permitting: one VP exchanged for them (CMP-6).
@@ -452,10 +452,7 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
     let p = c
         .recruit_payment_refusal(EscortId(1), cost)
         .expect("too dear");
-    assert_eq!(
-        (&*p.rule, p.key),
-        ("CMP-7", "campaign.problem.not_enough_points")
-    );
+    assert_eq!((&*p.rule, p.kind), ("CMP-7", ProblemKind::NotEnoughPoints));
     assert!(Lang::En.problem_line(&p).starts_with("CMP-7: this costs"));
     let applied = refused(&c, recruit(&c, m, r), r);
     assert_eq!(applied, p, "the event refused as the step says");
@@ -487,8 +484,8 @@ fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
         .new_recruit(EscortId(1), &kind("ogryn"), "Bone", r)
         .expect_err("refused");
     assert_eq!(
-        (&*p.rule, p.key),
-        ("KT-4", "campaign.problem.unknown_soldier_kind")
+        (&*p.rule, p.kind),
+        ("KT-4", ProblemKind::UnknownSoldierKind)
     );
     let p = c
         .new_recruit(EscortId(1), &kind("guardsman"), "  ", r)

@@ -77,8 +77,8 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
         .choice_refusal(EscortId(1), &member, &origin, r)
         .expect("refused");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-7", "campaign.problem.recruit_held")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-7", ProblemKind::RecruitHeld)
     );
     // The engine refuses him too.
     let cost = c.recruiting().cost(&member, r).expect("cost");

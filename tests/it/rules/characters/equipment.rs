@@ -89,10 +89,10 @@ fn empty_gear_and_power_names_are_problems_but_the_draft_still_saves() {
     r.characters[0].equipment = vec![sword(), Gear::new("  ", GearKind::Other)];
     r.characters[0].powers = vec![PowerCard::new("")];
     let problems = r.validate(rules);
-    let keys: Vec<&str> = problems.iter().map(|p| p.key).collect();
+    let kinds: Vec<ProblemKind> = problems.iter().map(|p| p.kind).collect();
     assert_eq!(
-        keys,
-        ["problem.gear_no_name", "problem.power_no_name"],
+        kinds,
+        [ProblemKind::GearNoName, ProblemKind::PowerNoName],
         "{problems:?}"
     );
     assert_eq!(problems[0].get("position"), Some("2"));
@@ -405,8 +405,8 @@ fn cc_12_an_item_s_own_save_modifier_loads_round_trips_and_is_checked() {
     let problems = check("Kal", false, &[bad], &[]);
     assert_eq!(problems.len(), 1);
     assert_eq!(
-        (problems[0].rule.as_ref(), problems[0].key),
-        ("CC-12", "problem.gear_save_modifier")
+        (problems[0].rule.as_ref(), problems[0].kind),
+        ("CC-12", ProblemKind::GearSaveModifier)
     );
     assert_eq!(problems[0].get("item"), Some("Power axe"));
 }

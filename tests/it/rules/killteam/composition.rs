@@ -118,8 +118,8 @@ fn eq_28_a_bolter_is_for_the_sergeant_only() {
     // main-weapon route is refused, to him and to a trooper, naming EQ-28.
     let p = refused(&legal(), KillTeamEdit::SetWeapon(1, "bolter".into()));
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("EQ-28", "kt.problem.weapon_by_item_only")
+        (p.rule.as_ref(), p.kind),
+        ("EQ-28", ProblemKind::WeaponByItemOnly)
     );
     let p = refused(&legal(), KillTeamEdit::SetWeapon(2, "bolter".into()));
     assert_eq!(p.rule, "EQ-28");
@@ -149,8 +149,8 @@ fn eq_8_eq_9_close_combat_weapons_pistols_and_grenades_are_not_main_weapons() {
     ] {
         let p = refused(&t, KillTeamEdit::SetWeapon(2, weapon.into()));
         assert_eq!(
-            (p.rule.as_ref(), p.key),
-            (rule, "kt.problem.not_a_main_weapon"),
+            (p.rule.as_ref(), p.kind),
+            (rule, ProblemKind::NotAMainWeapon),
             "{weapon}"
         );
     }

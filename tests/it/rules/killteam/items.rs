@@ -92,8 +92,8 @@ fn eq_6_the_medikit_is_refused_on_an_enemy_and_a_die_that_is_no_d3() {
     )
     .expect_err("a D6 is no D3");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("EQ-6", "campaign.problem.bad_dice")
+        (p.rule.as_ref(), p.kind),
+        ("EQ-6", ProblemKind::DiceDoNotFit)
     );
     let p = used("medikit", None, None).expect_err("a target is needed");
     assert_eq!(p.kind, ProblemKind::NoTarget);
@@ -192,7 +192,7 @@ fn eq_11_a_mine_is_laid_with_no_action_then_goes_off_once_for_1d3_mortal_wounds(
     };
     ask.target = Some(friend.clone());
     let p = use_item(&r.killteam, &ask, None, &mut seeded(1)).expect_err("not laid");
-    assert_eq!((p.rule.as_ref(), p.key), ("EQ-11", "kt.use.lay_first"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("EQ-11", ProblemKind::LayFirst));
     // Laid (and so struck), it goes off on a friend too: 1D3 mortal wounds.
     ask.struck = true;
     ask.laid = true;
@@ -247,5 +247,5 @@ fn eq_15_a_target_out_of_action_is_refused() {
         }),
     };
     let p = use_item(&r.killteam, &ask, None, &mut seeded(1)).expect_err("out");
-    assert_eq!((p.rule.as_ref(), p.key), ("EQ-15", "kt.use.target_out"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("EQ-15", ProblemKind::TargetOut));
 }

@@ -347,12 +347,12 @@ fn cc_10_the_battle_setting_refuses_seven_plus_to_ordinary_troops() {
     let r = rules();
     // WS 1 against WS 10 needs 9+: the game master's consent.
     let refusal = |character: bool, refuse: bool| {
-        consent_refusal(r, 1, 10, &[], false, character, refuse).map(|p| p.key)
+        consent_refusal(r, 1, 10, &[], false, character, refuse).map(|p| p.kind)
     };
     // The setting off: anyone may try.
     assert_eq!(refusal(false, false), None);
     // On: an ordinary trooper is refused, a character may still try.
-    assert_eq!(refusal(false, true), Some("battle.problem.no_consent"));
+    assert_eq!(refusal(false, true), Some(ProblemKind::NoConsent));
     assert_eq!(refusal(true, true), None);
     let p = consent_refusal(r, 1, 10, &[], false, false, true).expect("refused");
     assert_eq!(p.rule, "CC-10");
