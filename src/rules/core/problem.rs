@@ -323,6 +323,34 @@ pub enum ProblemKind {
     PowerNoName,
     /// A roll past 6+ by an ordinary trooper without the game master's consent (CC-10).
     NoConsent,
+    /// A named model the mission gives no profile for (CMP-3).
+    NamedNotFought,
+    /// An enemy number the enemy escort does not have (CMP-5).
+    NoEnemy,
+    /// A campaign carried into a new one before it is over (CMP-17).
+    NotOver,
+    /// An ended campaign with nothing to carry into a new one (CMP-17).
+    NothingCarries,
+    /// Wounds of a roll made while no mission was played (CMP-13).
+    RollBetweenMissions,
+    /// Wounds of a roll made during another mission (CMP-13).
+    RollOfMission,
+    /// Flyers fighting in the air out of base contact (FLY-8).
+    AirCombatContact,
+    /// A flyer that cannot hover staying in close combat (FLY-7).
+    CannotStayInCombat,
+    /// A flyer landing from above attack level (FLY-3).
+    LandFromHeight,
+    /// A flyer landing faster than it can slow down (FLY-3).
+    LandTooFast,
+    /// A flyer's minimum speed above its maximum (FLY-1).
+    MinOverMax,
+    /// A place among the power cards that holds no card.
+    NoSuchPower,
+    /// A robot acting in a turn it has no order for (ROB-5).
+    NoOrder,
+    /// A robot's order written too late for its turn (ROB-5).
+    OrderTooLate,
 }
 
 impl ProblemKind {
@@ -499,6 +527,23 @@ impl ProblemKind {
         ("problem.gear_no_name", Self::GearNoName),
         ("problem.power_no_name", Self::PowerNoName),
         ("battle.problem.no_consent", Self::NoConsent),
+        ("campaign.problem.named_not_fought", Self::NamedNotFought),
+        ("campaign.problem.no_enemy", Self::NoEnemy),
+        ("campaign.problem.not_over", Self::NotOver),
+        ("campaign.problem.nothing_carries", Self::NothingCarries),
+        (
+            "campaign.problem.roll_between_missions",
+            Self::RollBetweenMissions,
+        ),
+        ("campaign.problem.roll_of_mission", Self::RollOfMission),
+        ("flyer.air_combat_contact", Self::AirCombatContact),
+        ("flyer.cannot_stay_in_combat", Self::CannotStayInCombat),
+        ("flyer.land_from_height", Self::LandFromHeight),
+        ("flyer.land_too_fast", Self::LandTooFast),
+        ("flyer.min_over_max", Self::MinOverMax),
+        ("problem.no_such_power", Self::NoSuchPower),
+        ("robot.no_order", Self::NoOrder),
+        ("robot.order_too_late", Self::OrderTooLate),
     ];
 
     /// The kind of a problem whose message is `key`.

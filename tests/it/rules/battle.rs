@@ -451,16 +451,16 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
         });
         assert!(w.batches.is_empty());
         match &w.nowhere[0].goes {
-            WoundsGo::Refused(p) => p.key,
+            WoundsGo::Refused(p) => p.kind,
             other => panic!("{other:?}"),
         }
     };
     assert_eq!(
         refused(&std::collections::BTreeMap::new()),
-        "campaign.problem.roll_between_missions"
+        ProblemKind::RollBetweenMissions
     );
     let earlier = std::collections::BTreeMap::from([(c.id.clone(), c.mission_number() + 1)]);
-    assert_eq!(refused(&earlier), "campaign.problem.roll_of_mission");
+    assert_eq!(refused(&earlier), ProblemKind::RollOfMission);
 }
 
 /// KT-11 outside a campaign: a kill-team roll with no campaign soldier is

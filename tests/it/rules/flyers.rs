@@ -75,8 +75,8 @@ fn fly_1_speed_up_by_acc_dec_slow_down_by_twice_and_crash_below_minimum() {
         ..jet()
     };
     assert_eq!(
-        bad.check().expect_err("min > max").key,
-        "flyer.min_over_max"
+        bad.check().expect_err("min > max").kind,
+        ProblemKind::MinOverMax
     );
     assert!(jet().check().is_ok());
 }
@@ -167,12 +167,12 @@ fn fly_3_take_off_at_acc_dec_land_within_twice_from_attack_level() {
     assert_eq!(
         land(&r, &f, Level::ATTACK, 9, false)
             .expect_err("too fast")
-            .key,
-        "flyer.land_too_fast"
+            .kind,
+        ProblemKind::LandTooFast
     );
     assert_eq!(
-        land(&r, &f, Level(1), 4, false).expect_err("too high").key,
-        "flyer.land_from_height"
+        land(&r, &f, Level(1), 4, false).expect_err("too high").kind,
+        ProblemKind::LandFromHeight
     );
 }
 
@@ -235,8 +235,8 @@ fn fly_7_flyers_fight_ground_troops_from_attack_level() {
     assert_eq!(
         air_ground_combat(&jet, Level::ATTACK, 2)
             .expect_err("cannot stay")
-            .key,
-        "flyer.cannot_stay_in_combat"
+            .kind,
+        ProblemKind::CannotStayInCombat
     );
     assert!(
         air_ground_combat(&hoverer(), Level::ATTACK, 3)
@@ -265,8 +265,8 @@ fn fly_8_flyers_fight_each_other_at_one_level_in_base_contact() {
     assert_eq!(
         air_combat(Level(1), Level(1), false)
             .expect_err("no contact")
-            .key,
-        "flyer.air_combat_contact"
+            .kind,
+        ProblemKind::AirCombatContact
     );
 }
 

@@ -130,8 +130,8 @@ fn rob_5_orders_are_written_one_two_or_three_turns_ahead_by_int() {
         .expect_err("written");
     assert_eq!(p.kind, ProblemKind::OrderFixed);
     assert_eq!(
-        q.write(&r, 6, 1, 1, go).expect_err("late").key,
-        "robot.order_too_late"
+        q.write(&r, 6, 1, 1, go).expect_err("late").kind,
+        ProblemKind::OrderTooLate
     );
     // The queue is kept in documents.
     let json = serde_json::to_string(&q).expect("serializes");
@@ -199,8 +199,8 @@ fn rob_5_a_robot_ordered_to_stay_put_may_turn_any_way() {
     assert_eq!(
         none.carry_out(1, Action::Move, clock(3))
             .expect_err("no order")
-            .key,
-        "robot.no_order"
+            .kind,
+        ProblemKind::NoOrder
     );
 }
 

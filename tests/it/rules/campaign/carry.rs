@@ -202,8 +202,8 @@ fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
     let r = rules();
     let c = started(&["Ada"], r);
     assert_eq!(
-        c.sequel().carry_over().unwrap_err().key,
-        "campaign.problem.not_over"
+        c.sequel().carry_over().unwrap_err().kind,
+        ProblemKind::NotOver
     );
     assert!(c.sequel().next_campaign("n", "N", r).is_err());
     // Lost with the leader dead.
@@ -233,8 +233,8 @@ fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
     let c2 = ok(&c2, E::Debrief(DebriefEdit::EndCampaign), r);
     assert!(!c2.end.as_ref().unwrap().carries_over);
     assert_eq!(
-        c2.sequel().carry_over().unwrap_err().key,
-        "campaign.problem.nothing_carries"
+        c2.sequel().carry_over().unwrap_err().kind,
+        ProblemKind::NothingCarries
     );
     // Lost with the leader alive: the survivors go on, 30 points.
     let c = play(&c, &[], lost, r);

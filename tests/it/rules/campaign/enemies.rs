@@ -179,8 +179,8 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
             }),
             r
         )
-        .key,
-        "campaign.problem.no_enemy"
+        .kind,
+        ProblemKind::NoEnemy
     );
     // The debrief's Cran tests never see an enemy: the mission ends with
     // none of the players out of action.
@@ -284,8 +284,8 @@ fn an_enemy_of_the_data_with_no_wound_is_refused() {
         .profile
         .set(C::W, 100_000);
     assert_eq!(
-        d.check().expect_err("refused").key,
-        "data.campaign.enemy_fighter"
+        d.check().expect_err("refused").kind,
+        ProblemKind::EnemyFighterUnplayable
     );
 }
 

@@ -147,8 +147,8 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
         r,
     );
     assert_eq!(
-        refused(&moved, use_item(rusk, "mine", Some(enemy), Some(1)), r).key,
-        "kt.use.not_armed",
+        refused(&moved, use_item(rusk, "mine", Some(enemy), Some(1)), r).kind,
+        ProblemKind::NotArmed,
         "his activation goes on"
     );
     let c = ok(

@@ -185,7 +185,7 @@ fn a_model_the_data_gives_no_profile_is_not_fought() {
             out: true,
         }),
     ] {
-        assert_eq!(refused(&c, e, r).key, "campaign.problem.named_not_fought");
+        assert_eq!(refused(&c, e, r).kind, ProblemKind::NamedNotFought);
     }
     let me = CharRef::new(c.id.clone(), id);
     assert!(table_side(&c, r, &me, "en").is_none());

@@ -309,8 +309,8 @@ fn cmp_14_allies_the_factions_are_data_a_user_may_edit() {
     assert!(problems.is_empty(), "{problems:?}");
     let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
     assert_eq!(
-        refused(&c, recruit(&c, character("Ith", "eldar"), &r), &r).key,
-        "campaign.problem.recruit_needs_allies"
+        refused(&c, recruit(&c, character("Ith", "eldar"), &r), &r).kind,
+        ProblemKind::RecruitNeedsAllies
     );
     let c = recon(&c, 10, &r);
     ok(&c, recruit(&c, character("Ith", "eldar"), &r), &r);

@@ -238,8 +238,8 @@ fn gear_and_power_edits_add_rename_reorder_and_remove() {
     assert_eq!(
         edit(&r, CharacterEdit::Gear(GearEdit::RemovePower { at: 1 }))
             .expect_err("one card")
-            .key,
-        "problem.no_such_power"
+            .kind,
+        ProblemKind::NoSuchPower
     );
 }
 
