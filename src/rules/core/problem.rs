@@ -191,8 +191,11 @@ pub enum ProblemKind {
     HouseRuleUnchanged,
     /// An action by a soldier whose activation is over this turn.
     ActivationEnded,
-    /// A jump up or down higher than the kill team's rules allow.
+    /// A jump up or down higher than the kill team's rules allow (KT-17).
     JumpTooHigh,
+    /// A jump up higher than the kill team's rules allow, where any height
+    /// down is allowed (KT-17).
+    JumpTooHighUp,
     /// An id that names no soldier of the kill team.
     NoSuchSoldier,
     /// A weapon that cannot come with a soldier's item (KT-5).
@@ -456,6 +459,7 @@ impl ProblemKind {
         ("house_rules.unchanged", Self::HouseRuleUnchanged),
         ("kt.act.no.activation_ended", Self::ActivationEnded),
         ("kt.jump_too_high", Self::JumpTooHigh),
+        ("kt.jump_too_high_up", Self::JumpTooHighUp),
         ("kt.problem.no_such_soldier", Self::NoSuchSoldier),
         ("kt.problem.weapon_not_for_item", Self::WeaponNotForItem),
         ("kt.use.no_target", Self::NoTarget),
