@@ -267,7 +267,7 @@ impl States {
                             };
                             let (before, after) = (id(before), id(after));
                             KeptDoc {
-                                kind: key.kind.as_str().to_owned(),
+                                kind: key.kind,
                                 id: key.id.clone(),
                                 before: before.map(|i| i as usize),
                                 after: after.map(|i| i as usize),
@@ -358,7 +358,7 @@ fn restore(path: &Path) -> Restored {
                     .docs
                     .iter()
                     .map(|d| {
-                        let key = d.key()?;
+                        let key = d.key();
                         let mut state = |i: Option<usize>| match i {
                             None => Some(None),
                             Some(i) => doc_at(i, &d.id).map(Some),

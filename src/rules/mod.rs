@@ -23,7 +23,7 @@ pub mod shooting;
 pub use self::core::characteristic::{Characteristic, Modifiers, Profile};
 pub use self::core::dice::Roll;
 pub use self::core::msg::{Arg, Msg};
-pub use self::core::problem::Problem;
+pub use self::core::problem::{Problem, ProblemKind};
 pub use campaign::{Campaign, CampaignEdit};
 pub use characters::equipment::{Gear, GearEdit, GearKind, PowerCard, PowerTarget};
 pub use characters::roster::{PointsScheme, Roster};

@@ -75,8 +75,8 @@ pub struct KeptChange {
 /// did not exist).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct KeptDoc {
-    /// Its kind (`roster`, `killteam`, `campaign`).
-    pub kind: String,
+    /// Its kind, by its name in files (`roster`, `killteam`, `campaign`).
+    pub kind: DocKind,
     /// Its id.
     pub id: String,
     /// The state before, by its place in the list.
@@ -86,9 +86,9 @@ pub struct KeptDoc {
 }
 
 impl KeptDoc {
-    /// The document's key, if its kind is one this Muster knows.
-    pub fn key(&self) -> Option<DocKey> {
-        DocKind::named(&self.kind).map(|k| DocKey::new(k, self.id.clone()))
+    /// The document's key.
+    pub fn key(&self) -> DocKey {
+        DocKey::new(self.kind, self.id.clone())
     }
 }
 

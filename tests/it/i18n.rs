@@ -14,7 +14,7 @@ use crate::common::rules;
 use muster::i18n::Lang;
 use muster::rules::campaign::Campaign;
 use muster::rules::killteam::{Carried, KillTeam, Soldier};
-use muster::rules::{Msg, Problem, Roster, RulesData};
+use muster::rules::{Msg, Problem, ProblemKind, Roster, RulesData};
 
 pub(crate) fn example<T: serde::de::DeserializeOwned>(file: &str) -> T {
     let path = format!("{}/assets/examples/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -541,6 +541,18 @@ fn a_message_and_a_problem_written_and_read_back_say_the_same() {
     assert_eq!(back, problem);
     for lang in [Lang::En, Lang::Fr] {
         assert_eq!(lang.msg(&back_msg(&text)), lang.msg(&msg));
+    }
+}
+
+#[test]
+fn a_problem_read_back_is_of_the_kind_its_key_gives_whatever_kind_is_written() {
+    let problem = Problem::new("CMP-13", "campaign.problem.journal_refused").arg("entry", 3);
+    let written = serde_json::to_string(&problem).expect("written");
+    assert!(written.contains(r#""kind":"journal_refused""#), "{written}");
+    for kind in [r#""kind":"other""#, r#""kind":"a_kind_unknown_here""#] {
+        let text = written.replace(r#""kind":"journal_refused""#, kind);
+        let back: Problem = serde_json::from_str(&text).expect("read");
+        assert_eq!(back.kind, ProblemKind::JournalRefused, "{text}");
     }
 }
 

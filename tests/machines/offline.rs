@@ -19,7 +19,7 @@ use muster::rules::campaign::{
     DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit, TableEdit,
 };
 use muster::rules::core::dice::{Roll, seeded};
-use muster::rules::{Character, Doc, Document};
+use muster::rules::{Character, Doc, Document, ProblemKind};
 use muster::store::Store;
 use muster::store::journaled::entry_key;
 
@@ -195,7 +195,7 @@ pub(crate) fn held(dir: &Path, machine: &str, args: &[String]) -> Result<String,
         if a.rival.is_none() {
             return Err(format!("{machine}: no event kept beside {all:?}"));
         }
-        if (a.why.key == "held.by_choice") != by_choice {
+        if (a.why.kind == ProblemKind::HeldByChoice) != by_choice {
             return Err(format!("{machine}: not held by {why}: {all:?}"));
         }
         let made = a.entry.stamp.as_ref().and_then(|s| s.by.as_deref());
@@ -258,7 +258,7 @@ pub(crate) fn keep(dir: &Path, machine: &str) -> Result<String, String> {
             after.len()
         ));
     };
-    if entry_key(&now.entry) != entry_key(rival) || now.why.key != "held.by_choice" {
+    if entry_key(&now.entry) != entry_key(rival) || now.why.kind != ProblemKind::HeldByChoice {
         return Err(format!(
             "{machine}: after the choice: {}",
             told_aside(&c, now)

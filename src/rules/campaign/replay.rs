@@ -3,6 +3,8 @@
 
 use super::*;
 
+use crate::rules::core::problem::ProblemKind;
+
 impl Campaign {
     /// Plays the journal again from an empty campaign: the campaign it
     /// gives and every event's outcome; or the first event refused, with
@@ -73,9 +75,12 @@ impl Campaign {
     ) -> Vec<Problem> {
         let one_more = self.journal.len() == before.journal.len() + 1
             && self.journal.shared_with(&before.journal) == before.journal.len();
-        let replayed = !before_problems
-            .iter()
-            .any(|p| JOURNAL_PROBLEMS.contains(&p.key));
+        let replayed = !before_problems.iter().any(|p| {
+            matches!(
+                p.kind,
+                ProblemKind::JournalRefused | ProblemKind::JournalDisagrees
+            )
+        });
         if one_more && replayed {
             match self.rules_in_force(rules) {
                 Ok(in_force) => self.state_problems(&in_force),
@@ -108,7 +113,7 @@ impl Campaign {
             }
             if !Fighter::of(c.id).is_character() {
                 out.push(
-                    Problem::new("FILE", "campaign.problem.Fighter")
+                    Problem::new("FILE", "campaign.problem.enemy_id")
                         .character(c.name())
                         .arg("id", c.id)
                         .arg("first", ENEMY_IDS),
@@ -245,13 +250,6 @@ impl Campaign {
         first_difference(&a, &b, String::new())
     }
 }
-
-/// The message keys of the problems the journal's replay finds.
-const JOURNAL_PROBLEMS: [&str; 3] = [
-    "campaign.problem.journal_refused",
-    "campaign.problem.journal_disagrees",
-    "campaign.problem.journal_disagrees_rules",
-];
 
 /// The first path where two JSON values differ, with both values (shown
 /// compact, cut to a readable length).

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::core::characteristic::Characteristic;
+use crate::rules::core::problem::ProblemKind;
 
 fn data() -> RulesData {
     RulesData::built_in().expect("built-in data")
@@ -124,7 +125,7 @@ fn broken_override_is_reported_and_built_in_used() {
     assert_eq!(d.races.len(), 6);
     assert_eq!(problems.len(), 1);
     assert_eq!(&*problems[0].file, "races.json");
-    assert_eq!(problems[0].problem.key, "doc.syntax");
+    assert_eq!(problems[0].problem.kind, ProblemKind::Syntax);
     assert_eq!(problems[0].problem.get("line"), Some("1"));
 }
 

@@ -359,7 +359,7 @@ mod tests {
     fn an_unknown_place_cannot_be_honoured() {
         let h = HouseRules::default().with("killteam.json/no_such_section/x", Some(1.into()));
         let err = rule_set(&h).expect_err("refused");
-        assert_eq!(err.problem.key, CANNOT_HONOUR);
+        assert_eq!(err.problem.kind, ProblemKind::CannotHonour);
     }
 
     #[test]

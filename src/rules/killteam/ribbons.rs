@@ -181,20 +181,53 @@ pub fn last_wound_waiting(data: &KillTeamData, s: &Soldier, wounds_left: u32) ->
     last_wound(data, s, wounds_left).and_then(|(m, due)| (!due).then_some(m))
 }
 
-/// What a soldier's ribbon reminds the players of at the table, in words
-/// (RIB-5, RIB-10, RIB-11): the mine he may remove, the move after each
-/// shot, the free action on his last wound (`wounds_left`: the one he has
-/// now, which makes it due).
-pub fn reminders(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Vec<Msg> {
+/// What a ribbon reminds the table of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReminderKind {
+    /// The enemy mine he may remove (RIB-5).
+    RemoveMine,
+    /// The free move after each shot (RIB-10).
+    MoveAfterShot,
+    /// The free action on his last wound, due now (RIB-11).
+    LastWoundDue,
+    /// The free action on his last wound, waiting for it (RIB-11).
+    LastWoundWaiting,
+}
+
+/// One thing a soldier's ribbon reminds the table of, in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reminder {
+    /// What it is.
+    pub kind: ReminderKind,
+    /// It in words.
+    pub msg: Msg,
+}
+
+/// What a soldier's ribbon reminds the players of at the table (RIB-5,
+/// RIB-10, RIB-11): the mine he may remove, the move after each shot, the
+/// free action on his last wound (`wounds_left`: the one he has now, which
+/// makes it due).
+pub fn reminders(data: &KillTeamData, s: &Soldier, wounds_left: u32) -> Vec<Reminder> {
     let mut out = Vec::new();
     if let Some(m) = mine_removal(data, s) {
-        out.push(m.msg());
+        out.push(Reminder {
+            kind: ReminderKind::RemoveMine,
+            msg: m.msg(),
+        });
     }
-    if let Some(m) = move_after_shot(data, s.ribbon.as_ref()) {
-        out.push(m);
+    if let Some(msg) = move_after_shot(data, s.ribbon.as_ref()) {
+        out.push(Reminder {
+            kind: ReminderKind::MoveAfterShot,
+            msg,
+        });
     }
-    if let Some((m, _)) = last_wound(data, s, wounds_left) {
-        out.push(m);
+    if let Some((msg, due)) = last_wound(data, s, wounds_left) {
+        let kind = if due {
+            ReminderKind::LastWoundDue
+        } else {
+            ReminderKind::LastWoundWaiting
+        };
+        out.push(Reminder { kind, msg });
     }
     out
 }

@@ -282,19 +282,19 @@ pub(super) fn at_home_ui(
 /// RIB-11), each by icon and word: the Unkillable's free action shows once
 /// he is on his last wound.
 fn soldier_reminders_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &Soldier, wounds_left: u32) {
-    use crate::rules::killteam::ribbons;
+    use crate::rules::killteam::ribbons::{self, ReminderKind};
     let data = &cx.rules.killteam;
     if wounds_left == 0 {
         return;
     }
-    for m in ribbons::reminders(data, s, wounds_left) {
-        let (tone, icon) = match m.key.as_ref() {
-            "kt.last_wound.due" => (Some(Tone::Good), icons::ICON_BOLT),
-            "kt.last_wound.waiting" => (None, icons::ICON_BOLT),
-            "kt.remove_mine" => (None, icons::ICON_CRISIS_ALERT),
-            _ => (None, icons::ICON_DIRECTIONS_RUN),
+    for r in ribbons::reminders(data, s, wounds_left) {
+        let (tone, icon) = match r.kind {
+            ReminderKind::LastWoundDue => (Some(Tone::Good), icons::ICON_BOLT),
+            ReminderKind::LastWoundWaiting => (None, icons::ICON_BOLT),
+            ReminderKind::RemoveMine => (None, icons::ICON_CRISIS_ALERT),
+            ReminderKind::MoveAfterShot => (None, icons::ICON_DIRECTIONS_RUN),
         };
-        let text = cx.msg(&m);
+        let text = cx.msg(&r.msg);
         match tone {
             Some(tone) => {
                 badge(ui, tone, &text);

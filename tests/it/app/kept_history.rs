@@ -10,8 +10,8 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit};
-use muster::rules::{CharacterEdit, Doc, DocKey, Edit};
-use muster::store::kept_history::{diff, kept_history_path, patched};
+use muster::rules::{CharacterEdit, Doc, DocKey, DocKind, Edit};
+use muster::store::kept_history::{KeptDoc, KeptHistory, diff, kept_history_path, patched};
 
 use crate::common::AllRosters as _;
 use crate::common::rules;
@@ -249,6 +249,24 @@ fn a_state_is_kept_as_what_differs_and_made_whole_again() {
 }
 
 /// `from`'s files, copied into `to` (its locks and temporary files left).
+/// A history kept before, its documents' kinds by their names in files,
+/// reads as it was and is written back to the same text.
+#[test]
+fn a_kept_history_reads_its_documents_kinds_and_writes_them_as_before() {
+    let text = r#"{"muster":"undo_history","version":1,"states":[{"whole":{"a":1}}],"undo":[{"label":"edit.rename","subject":null,"docs":[{"kind":"roster","id":"r","before":null,"after":0},{"kind":"killteam","id":"k","before":0,"after":null},{"kind":"campaign","id":"c","before":0,"after":0}]}],"redo":[]}"#;
+    let kept: KeptHistory = serde_json::from_str(text).expect("read");
+    let keys: Vec<DocKey> = kept.undo[0].docs.iter().map(KeptDoc::key).collect();
+    assert_eq!(
+        keys,
+        [
+            DocKey::new(DocKind::Roster, "r"),
+            DocKey::new(DocKind::KillTeam, "k"),
+            DocKey::new(DocKind::Campaign, "c"),
+        ]
+    );
+    assert_eq!(serde_json::to_string(&kept).expect("written"), text);
+}
+
 fn copy_tree(from: &Path, to: &Path) {
     for e in std::fs::read_dir(from).expect("folder").flatten() {
         let name = e.file_name();

@@ -9,6 +9,7 @@ mod reroll;
 use crate::common::rules;
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::battle::Fight;
 use muster::rules::battle::summary::{BattleSide, Combatant, Winner, summarize};
 use muster::rules::campaign::CharId;
@@ -322,7 +323,7 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
         }),
         rules,
     );
-    assert_eq!(p.key, "campaign.problem.already_applied");
+    assert_eq!(p.kind, ProblemKind::WoundsAlreadyApplied);
     crate::common::ok(
         &once,
         E::Table(TableEdit::AddWounds {
@@ -413,12 +414,12 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
             },
         })
     );
-    let why: Vec<(&str, Option<&str>)> = w
+    let why: Vec<(&str, Option<ProblemKind>)> = w
         .nowhere
         .iter()
         .map(|x| {
             let key = match &x.goes {
-                WoundsGo::Refused(p) => Some(p.key),
+                WoundsGo::Refused(p) => Some(p.kind),
                 _ => None,
             };
             (x.name.as_str(), key)
@@ -427,7 +428,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     assert_eq!(
         why,
         vec![
-            ("Trooper Pell", Some("campaign.problem.already_out")),
+            ("Trooper Pell", Some(ProblemKind::AlreadyOut)),
             ("Grot", None),
         ]
     );
@@ -450,16 +451,16 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
         });
         assert!(w.batches.is_empty());
         match &w.nowhere[0].goes {
-            WoundsGo::Refused(p) => p.key,
+            WoundsGo::Refused(p) => p.kind,
             other => panic!("{other:?}"),
         }
     };
     assert_eq!(
         refused(&std::collections::BTreeMap::new()),
-        "campaign.problem.roll_between_missions"
+        ProblemKind::RollBetweenMissions
     );
     let earlier = std::collections::BTreeMap::from([(c.id.clone(), c.mission_number() + 1)]);
-    assert_eq!(refused(&earlier), "campaign.problem.roll_of_mission");
+    assert_eq!(refused(&earlier), ProblemKind::RollOfMission);
 }
 
 /// KT-11 outside a campaign: a kill-team roll with no campaign soldier is

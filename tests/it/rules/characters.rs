@@ -6,6 +6,7 @@ mod equipment;
 mod property;
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::characters::units::{
     TakeCommand, Victory, may_give_up_command, psychology_cl, take_command, victory,
 };
@@ -143,14 +144,14 @@ fn chr_4_personal_characteristics_above_major_only_with_psychic_powers() {
     k.spend(C::Ld, r).expect("9");
     let refusal = k.spend(C::Ld, r).expect_err("10 needs psychic powers");
     assert_eq!(refusal.rule, "CHR-4");
-    assert_eq!(refusal.key, "problem.above_major_not_psychic");
+    assert_eq!(refusal.kind, ProblemKind::AboveMajorNotPsychic);
     k.set_psychic(true, r).expect("psychic");
     k.spend(C::Ld, r).expect("10 with psychic powers");
     assert_eq!(k.profile(r).expect("profile").get(C::Ld), 10);
     // At 10 the psychic's limit is the absolute one: never above 10.
     let refusal = k.spend(C::Ld, r).expect_err("never above 10");
     assert_eq!(refusal.rule, "CHR-2");
-    assert_eq!(refusal.key, "problem.above_ten");
+    assert_eq!(refusal.kind, ProblemKind::AboveTen);
     assert_eq!(refusal.get("max"), Some("10"));
     // Without psychic powers, Int stops at the major-hero value, 9.
     let mut plain = human(2, "Dull");
@@ -342,7 +343,7 @@ fn chr_2_absurd_values_in_a_file_are_problems_not_panics() {
     assert!(
         n.validate(r)
             .iter()
-            .any(|p| p.key == "problem.negative_advance")
+            .any(|p| p.kind == ProblemKind::NegativeAdvance)
     );
     let mut roster = Roster::new("x", "X");
     roster.points = PointsScheme::Pool {

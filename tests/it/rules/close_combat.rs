@@ -10,6 +10,7 @@ mod simulate;
 mod unit_round;
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::RulesData;
 use muster::rules::characters::units::{TakeCommand, Victory, take_command, victory};
 use muster::rules::close_combat::odds::{
@@ -516,7 +517,7 @@ fn chr_14_taking_command_needs_ld_not_lower_or_no_living_leader() {
     );
     let refused = take_command(7, Some(8)).expect_err("lower Ld");
     assert_eq!(refused.rule, "CHR-14");
-    assert_eq!(refused.key, "problem.ld_too_low");
+    assert_eq!(refused.kind, ProblemKind::LdTooLow);
 }
 
 #[test]

@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::RulesData;
 use muster::rules::data::{BUILT_IN_FILES, DataProblem};
 use muster::store::load_rules;
@@ -79,7 +80,7 @@ fn cmp_3_an_older_campaign_json_keeps_its_missions_and_takes_the_new_sections_fr
     let notice = notices(&problems)[0];
     assert_eq!(&*notice.file, "campaign.json");
     assert!(!notice.built_in_used);
-    assert_eq!(notice.problem.key, "data.sections_filled");
+    assert_eq!(notice.problem.kind, ProblemKind::SectionsFilled);
     let sections = notice.problem.get("sections").expect("sections");
     for s in ["recruit", "initiative", "recruit_factions"] {
         assert!(sections.contains(s), "{sections}");
@@ -130,7 +131,7 @@ fn cmp_14_a_malformed_recon_section_is_reported_with_its_file_and_section() {
     assert_eq!(&*bad[0].file, "campaign.json");
     assert_eq!(bad[0].section(), Some("recon"));
     assert!(bad[0].built_in_used);
-    assert_eq!(bad[0].problem.key, "data.section_syntax");
+    assert_eq!(bad[0].problem.kind, ProblemKind::SectionSyntax);
     let line = Lang::En.data_problem(bad[0]);
     assert!(line.contains("campaign.json, section “recon”"), "{line}");
     assert!(line.contains("invalid type"), "{line}");
@@ -152,7 +153,7 @@ fn cmp_16_an_initiative_die_of_one_face_is_refused_naming_its_section() {
         RulesData::with_overrides(&[("campaign.json".to_owned(), v.to_string())]).expect("rules");
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert_eq!(problems[0].section(), Some("initiative"));
-    assert_eq!(problems[0].problem.key, "data.campaign.initiative_die");
+    assert_eq!(problems[0].problem.kind, ProblemKind::InitiativeDieTooSmall);
     assert_eq!(rules.campaign.initiative.die, 6);
     assert_eq!(rules.campaign.missions[0].points, 123);
 }
@@ -164,7 +165,7 @@ fn a_file_that_is_not_json_still_falls_back_whole() {
             .expect("rules");
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].section(), None);
-    assert_eq!(problems[0].problem.key, "doc.syntax");
+    assert_eq!(problems[0].problem.kind, ProblemKind::Syntax);
     assert!(problems[0].built_in_used);
     assert_eq!(rules.campaign, crate::common::rules().campaign.clone());
     let (_, problems) =

@@ -5,6 +5,7 @@
 
 use super::flyers::flyers;
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::core::dice::seeded;
 use muster::rules::flyers::{
     FlyerRules, Level, crash_damage, crash_dice, direction_degrees, drop_distances,
@@ -77,7 +78,10 @@ fn fly_10_drop_rolls_by_level_against_every_face() {
 fn fly_10_a_drop_rolled_keeps_its_faces_and_repeats() {
     let r = flyers();
     let p = roll_drop(&r, Level(1), true, &mut seeded(1)).expect_err("in combat");
-    assert_eq!((p.rule.as_ref(), p.key), ("FLY-10", "flyer.drop_in_combat"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("FLY-10", ProblemKind::DropInCombat)
+    );
     let (mut hits, mut misses) = (0, 0);
     for seed in 0..100 {
         let a = roll_drop(&r, Level(1), false, &mut seeded(seed)).expect("drops");
@@ -128,7 +132,10 @@ fn fly_10_gathering_stones_waits_a_turn_then_a_6() {
     }
     assert!(close(gather_back_chance(&r, 3), f64::from(back) / 36.0));
     let p = roll_gather(&r, 1, &mut seeded(1)).expect_err("still waiting");
-    assert_eq!((p.rule.as_ref(), p.key), ("FLY-10", "flyer.gather_wait"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("FLY-10", ProblemKind::GatherWait)
+    );
     for seed in 0..30 {
         let a = roll_gather(&r, 2, &mut seeded(seed)).expect("rolls");
         assert_eq!(a, roll_gather(&r, 2, &mut seeded(seed)).expect("again"));
@@ -148,7 +155,10 @@ fn fly_11_crash_damage_by_level_against_every_die() {
         assert!(same_dist(&got, &want), "level {level}");
     }
     let p = crash_dice(&r, Level(11)).expect_err("too high");
-    assert_eq!((p.rule.as_ref(), p.key), ("FLY-2", "flyer.above_top_level"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("FLY-2", ProblemKind::AboveTopLevel)
+    );
 }
 
 #[test]
@@ -230,7 +240,10 @@ fn fly_10_the_return_roll_of_a_unit_gone_for_stones() {
     let rules = rules();
     // Refused while it waits its full turn.
     let p = roll(rules, &TableRoll::FlyerGather { turns: 1 }, &mut seeded(1)).expect_err("waits");
-    assert_eq!((p.rule.as_ref(), p.key), ("FLY-10", "flyer.gather_wait"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("FLY-10", ProblemKind::GatherWait)
+    );
     let mut backs = 0;
     for seed in 0..60 {
         let what = TableRoll::FlyerGather { turns: 2 };

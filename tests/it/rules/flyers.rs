@@ -3,6 +3,7 @@
 //! with their rule, and the rules data they come from.
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::RulesData;
 use muster::rules::data::BUILT_IN_FILES;
 use muster::rules::flyers::{
@@ -50,14 +51,14 @@ fn fly_1_speed_up_by_acc_dec_slow_down_by_twice_and_crash_below_minimum() {
     assert_eq!(change_speed(&r, &f, 16, 8), Ok(Flight::Flies));
     let p = change_speed(&r, &f, 16, 21).expect_err("speeds up 5");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("FLY-1", "flyer.speeds_up_too_much")
+        (p.rule.as_ref(), p.kind),
+        ("FLY-1", ProblemKind::SpeedsUpTooMuch)
     );
     let p = change_speed(&r, &f, 16, 7).expect_err("slows down 9");
-    assert_eq!(p.key, "flyer.slows_down_too_much");
+    assert_eq!(p.kind, ProblemKind::SlowsDownTooMuch);
     assert_eq!(p.get("dec"), Some("8"));
     let p = change_speed(&r, &f, 22, 25).expect_err("over the maximum");
-    assert_eq!(p.key, "flyer.over_max_speed");
+    assert_eq!(p.kind, ProblemKind::OverMaxSpeed);
     // Slower than the minimum: it crashes.
     assert_eq!(change_speed(&r, &f, 10, 6), Ok(Flight::Crashes));
     assert_eq!(change_speed(&r, &hoverer(), 6, 0), Ok(Flight::Flies));
@@ -74,8 +75,8 @@ fn fly_1_speed_up_by_acc_dec_slow_down_by_twice_and_crash_below_minimum() {
         ..jet()
     };
     assert_eq!(
-        bad.check().expect_err("min > max").key,
-        "flyer.min_over_max"
+        bad.check().expect_err("min > max").kind,
+        ProblemKind::MinOverMax
     );
     assert!(jet().check().is_ok());
 }
@@ -96,7 +97,10 @@ fn fly_2_climb_a_level_per_full_20_dive_a_level_per_full_10() {
         Ok(Flight::Flies)
     );
     let p = change_level(&r, &f, Level(0), Level(2), 39).expect_err("too steep");
-    assert_eq!((p.rule.as_ref(), p.key), ("FLY-2", "flyer.climb_too_steep"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("FLY-2", ProblemKind::ClimbTooSteep)
+    );
     assert_eq!(p.get("allowed"), Some("1"));
     // Diving 2 levels in 20" is fine; 3 crashes.
     assert_eq!(
@@ -138,7 +142,7 @@ fn fly_2_climb_a_level_per_full_20_dive_a_level_per_full_10() {
         Ok(Flight::Flies)
     );
     let p = change_level(&r, &f, Level(10), Level(11), 20).expect_err("above the top");
-    assert_eq!(p.key, "flyer.above_top_level");
+    assert_eq!(p.kind, ProblemKind::AboveTopLevel);
     assert_eq!(p.get("max"), Some("100"));
 }
 
@@ -149,8 +153,8 @@ fn fly_3_take_off_at_acc_dec_land_within_twice_from_attack_level() {
     assert!(take_off(&f, 4).is_ok());
     let p = take_off(&f, 5).expect_err("too fast");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("FLY-3", "flyer.take_off_too_fast")
+        (p.rule.as_ref(), p.kind),
+        ("FLY-3", ProblemKind::TakeOffTooFast)
     );
     // A creature lands at 8" (2 × 4) and may make a reserve move.
     let l = land(&r, &f, Level::ATTACK, 8, false).expect("lands");
@@ -163,12 +167,12 @@ fn fly_3_take_off_at_acc_dec_land_within_twice_from_attack_level() {
     assert_eq!(
         land(&r, &f, Level::ATTACK, 9, false)
             .expect_err("too fast")
-            .key,
-        "flyer.land_too_fast"
+            .kind,
+        ProblemKind::LandTooFast
     );
     assert_eq!(
-        land(&r, &f, Level(1), 4, false).expect_err("too high").key,
-        "flyer.land_from_height"
+        land(&r, &f, Level(1), 4, false).expect_err("too high").kind,
+        ProblemKind::LandFromHeight
     );
 }
 
@@ -224,15 +228,15 @@ fn fly_7_flyers_fight_ground_troops_from_attack_level() {
     assert!(!c.may_stay);
     let p = air_ground_combat(&jet, Level(1), 1).expect_err("too high");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("FLY-7", "flyer.combat_from_height")
+        (p.rule.as_ref(), p.kind),
+        ("FLY-7", ProblemKind::CombatFromHeight)
     );
     // Only a flyer that can hover stays past the first turn.
     assert_eq!(
         air_ground_combat(&jet, Level::ATTACK, 2)
             .expect_err("cannot stay")
-            .key,
-        "flyer.cannot_stay_in_combat"
+            .kind,
+        ProblemKind::CannotStayInCombat
     );
     assert!(
         air_ground_combat(&hoverer(), Level::ATTACK, 3)
@@ -255,14 +259,14 @@ fn fly_8_flyers_fight_each_other_at_one_level_in_base_contact() {
     assert!(air_combat(Level(2), Level(2), true).is_ok());
     let p = air_combat(Level(2), Level(3), true).expect_err("levels");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("FLY-8", "flyer.air_combat_levels")
+        (p.rule.as_ref(), p.kind),
+        ("FLY-8", ProblemKind::AirCombatLevels)
     );
     assert_eq!(
         air_combat(Level(1), Level(1), false)
             .expect_err("no contact")
-            .key,
-        "flyer.air_combat_contact"
+            .kind,
+        ProblemKind::AirCombatContact
     );
 }
 
@@ -318,7 +322,7 @@ fn fly_2_fly_10_the_flyer_numbers_live_in_the_rules_data_and_are_checked() {
     // Out of range: the field is named and the built-in file used.
     let o = change(&|v| v["flyers"]["climb_inches_per_level"] = 0.into());
     let (d, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "data.field_out_of_range");
+    assert_eq!(problems[0].problem.kind, ProblemKind::FieldOutOfRange);
     assert_eq!(
         problems[0].problem.get("field"),
         Some("flyers.climb_inches_per_level")
@@ -332,11 +336,11 @@ fn fly_2_fly_10_the_flyer_numbers_live_in_the_rules_data_and_are_checked() {
     );
     let o = change(&|v| v["flyers"]["floors"]["top_floor_by_level"][2] = 4.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "data.not_increasing");
+    assert_eq!(problems[0].problem.kind, ProblemKind::NotIncreasing);
     // A malformed section is refused naming it; the built-in one is used.
     let o = change(&|v| v["flyers"]["wings"] = 2.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "data.section_syntax");
+    assert_eq!(problems[0].problem.kind, ProblemKind::SectionSyntax);
     assert_eq!(problems[0].section(), Some("flyers"));
 }
 
@@ -426,7 +430,7 @@ fn fly_2_a_flyer_able_to_hover_has_its_level_in_any_turn_or_only_standing_still(
     assert_eq!((max_climb(r, &h, 5), max_dive(r, &h, 5)), (0, 0));
     assert_eq!((max_climb(r, &h, 12), max_dive(r, &h, 12)), (0, 1));
     let p = change_level(r, &h, Level(0), Level(1), 5).expect_err("moved");
-    assert_eq!(p.key, "flyer.climb_too_steep");
+    assert_eq!(p.kind, ProblemKind::ClimbTooSteep);
     assert_eq!(
         change_level(r, &h, Level(0), Level(1), 0),
         Ok(Flight::Flies)

@@ -15,6 +15,7 @@ mod shot_gear;
 mod turn;
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::core::dice::seeded;
 use muster::rules::killteam::{Carried, KillTeam, Soldier, derive};
 use muster::rules::{Document, KillTeamEdit, Problem};
@@ -199,7 +200,7 @@ fn soldiers_are_added_duplicated_moved_and_removed() {
     let t = applied(&t, KillTeamEdit::RemoveSoldier(1));
     assert_eq!(t.soldiers.len(), 1);
     let p = refused(&t, KillTeamEdit::RemoveSoldier(9));
-    assert_eq!(p.key, "kt.problem.no_such_soldier");
+    assert_eq!(p.kind, ProblemKind::NoSuchSoldier);
 }
 
 fn example() -> KillTeam {
@@ -423,7 +424,7 @@ fn eq_8_eq_9_eq_4_the_weapon_an_item_brings_is_chosen_within_its_kind() {
     assert_eq!(d.weapons[1].id, "bolt_pistol");
     // Not a close-combat weapon, nor a rifle.
     let p = refused(&t, KillTeamEdit::SetItemWeapon(2, 0, "chainsword".into()));
-    assert_eq!(p.key, "kt.problem.weapon_not_for_item");
+    assert_eq!(p.kind, ProblemKind::WeaponNotForItem);
     // EQ-8: a close-combat weapon, but not a Marine's power fist.
     let t = applied(
         &legal(),

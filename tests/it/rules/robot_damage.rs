@@ -5,6 +5,7 @@
 
 use super::robots::{close, robots};
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::core::dice::seeded;
 use muster::rules::data::BUILT_IN_FILES;
 use muster::rules::robots::{
@@ -200,7 +201,7 @@ fn rob_9_optional_malfunctions_1_in_n_for_one_turn() {
         assert!(close(total, odds.malfunction));
     }
     let p = malfunction_odds(&r, 0).expect_err("1 in 0");
-    assert_eq!((p.rule.as_ref(), p.key), ("ROB-9", "robot.one_in_zero"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("ROB-9", ProblemKind::OneInZero));
     assert!(roll_malfunction(&r, 0, &mut seeded(1)).is_err());
     for seed in 0..100 {
         let a = roll_malfunction(&r, 4, &mut seeded(seed)).expect("rolled");
@@ -240,13 +241,13 @@ fn rob_8_the_table_lives_in_the_rules_data_and_is_checked() {
         v["robots"]["special_damage"]["table"][8]["from"] = 10.into();
     });
     let (d, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "data.face_lines");
+    assert_eq!(problems[0].problem.kind, ProblemKind::FaceLines);
     assert_eq!(problems[0].problem.get("face"), Some("9"));
     assert_eq!(effect_of(&d.robots, 9).key(), "robot.effect.bang");
     // A value out of range names its field.
     let o = override_with(|v| v["robots"]["minimum_save"] = 7.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "data.field_out_of_range");
+    assert_eq!(problems[0].problem.kind, ProblemKind::FieldOutOfRange);
     assert_eq!(
         problems[0].problem.get("field"),
         Some("robots.minimum_save")
@@ -258,14 +259,15 @@ fn rob_8_the_table_lives_in_the_rules_data_and_is_checked() {
         });
         let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
         assert_eq!(
-            problems[0].problem.key, "data.section_syntax",
+            problems[0].problem.kind,
+            ProblemKind::SectionSyntax,
             "line {line}"
         );
         assert_eq!(problems[0].section(), Some("robots"));
     }
     let o = override_with(|v| v["robots"]["extra"] = 1.into());
     let (_, problems) = RulesData::with_overrides(&o).expect("falls back");
-    assert_eq!(problems[0].problem.key, "data.section_syntax");
+    assert_eq!(problems[0].problem.kind, ProblemKind::SectionSyntax);
     assert!(problems[0].built_in_used);
 }
 
@@ -317,8 +319,8 @@ fn rob_8_the_burning_smells_end_of_turn_roll() {
         .retain(|l| !matches!(l.effect, Effect::BurningSmell { .. }));
     let p = roll(&none, &TableRoll::RobotBurningSmell, &mut seeded(1)).expect_err("none");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("ROB-8", "robot.no_burning_smell")
+        (p.rule.as_ref(), p.kind),
+        ("ROB-8", ProblemKind::NoBurningSmell)
     );
 }
 

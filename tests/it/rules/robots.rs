@@ -3,6 +3,7 @@
 //! their rule, and the rules data they come from.
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::core::characteristic::Characteristic;
 use muster::rules::core::dice::seeded;
 use muster::rules::robots::{
@@ -43,7 +44,7 @@ fn rob_1_the_combat_robot_and_a_save_of_at_least_6() {
     assert_eq!(save_from_rolls(&[6, 5, 4]), Ok(4));
     for bad in [&[3, 5, 6][..], &[1, 2, 3, 4, 5, 6], &[], &[4, 5]] {
         let p = save_from_rolls(bad).expect_err("not a save");
-        assert_eq!((p.rule.as_ref(), p.key), ("ROB-1", "robot.save_rolls"));
+        assert_eq!((p.rule.as_ref(), p.kind), ("ROB-1", ProblemKind::SaveRolls));
     }
 }
 
@@ -59,8 +60,8 @@ fn rob_2_one_weapon_per_arm_at_a_time() {
     // Not the bolter and the missile launcher of the same arm.
     let p = check_fire(robot, &[(0, "bolter"), (0, "missile_launcher")]).expect_err("one arm");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("ROB-2", "robot.one_weapon_per_arm")
+        (p.rule.as_ref(), p.kind),
+        ("ROB-2", ProblemKind::OneWeaponPerArm)
     );
     assert_eq!(p.get("arm"), Some("1"));
     // Shown by their names, not their ids.
@@ -70,7 +71,7 @@ fn rob_2_one_weapon_per_arm_at_a_time() {
         "{en}"
     );
     let p = check_fire(robot, &[(0, "ball_and_chain")]).expect_err("right arm's");
-    assert_eq!(p.key, "robot.no_such_weapon");
+    assert_eq!(p.kind, ProblemKind::NoSuchWeapon);
     assert!(check_fire(robot, &[(2, "bolter")]).is_err(), "no third arm");
 }
 
@@ -87,7 +88,7 @@ fn rob_4_robots_and_creatures_never_share_a_unit() {
     assert_eq!(unit_kind(4, 0), Ok(UnitKind::Robots));
     assert_eq!(unit_kind(0, 10), Ok(UnitKind::Creatures));
     let p = unit_kind(3, 1).expect_err("mixed");
-    assert_eq!((p.rule.as_ref(), p.key), ("ROB-4", "robot.mixed_unit"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("ROB-4", ProblemKind::MixedUnit));
     // No 2" coherency for robots; split them as you wish.
     assert!(!UnitKind::Robots.keeps_coherency());
     assert!(UnitKind::Creatures.keeps_coherency());
@@ -118,16 +119,19 @@ fn rob_5_orders_are_written_one_two_or_three_turns_ahead_by_int() {
     assert_eq!(q.order(2), Some(&go));
     // Turn 4 is three turns ahead: too far for Int 6 (not for Int 5).
     let p = q.write(&r, 6, 1, 4, go).expect_err("too far");
-    assert_eq!((p.rule.as_ref(), p.key), ("ROB-5", "robot.order_too_far"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("ROB-5", ProblemKind::OrderTooFar)
+    );
     assert!(q.write(&r, 5, 1, 4, go).is_ok());
     // A written order never changes; a past turn cannot be ordered.
     let p = q
         .write(&r, 6, 1, 2, Order::StayPut { turret: None })
         .expect_err("written");
-    assert_eq!(p.key, "robot.order_fixed");
+    assert_eq!(p.kind, ProblemKind::OrderFixed);
     assert_eq!(
-        q.write(&r, 6, 1, 1, go).expect_err("late").key,
-        "robot.order_too_late"
+        q.write(&r, 6, 1, 1, go).expect_err("late").kind,
+        ProblemKind::OrderTooLate
     );
     // The queue is kept in documents.
     let json = serde_json::to_string(&q).expect("serializes");
@@ -162,7 +166,10 @@ fn rob_5_a_robot_faces_its_move_or_the_written_direction() {
     let p = q
         .carry_out(1, Action::Turn(clock(6)), facing)
         .expect_err("turns");
-    assert_eq!((p.rule.as_ref(), p.key), ("ROB-5", "robot.cannot_turn"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("ROB-5", ProblemKind::CannotTurn)
+    );
 }
 
 #[test]
@@ -184,7 +191,7 @@ fn rob_5_a_robot_ordered_to_stay_put_may_turn_any_way() {
     let p = q
         .carry_out(1, Action::Move, facing)
         .expect_err("ordered to stay");
-    assert_eq!(p.key, "robot.ordered_to_stay");
+    assert_eq!(p.kind, ProblemKind::OrderedToStay);
     // No order written: it stays put and keeps its facing.
     let none = OrderQueue::default();
     let (done, _) = none.carry_out(1, Action::StayPut, clock(3)).expect("stays");
@@ -192,14 +199,14 @@ fn rob_5_a_robot_ordered_to_stay_put_may_turn_any_way() {
     assert_eq!(
         none.carry_out(1, Action::Move, clock(3))
             .expect_err("no order")
-            .key,
-        "robot.no_order"
+            .kind,
+        ProblemKind::NoOrder
     );
 }
 
 #[test]
 fn rob_5_clock_bearings_are_1_to_12() {
-    assert_eq!(Clock::new(0).expect_err("0").key, "robot.bad_bearing");
+    assert_eq!(Clock::new(0).expect_err("0").kind, ProblemKind::BadBearing);
     assert!(Clock::new(13).is_err());
     assert_eq!(clock(12).degrees(), 0.0);
     assert_eq!(clock(3).degrees(), 90.0);

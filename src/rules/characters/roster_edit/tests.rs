@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::rules::core::dice::seeded;
+use crate::rules::core::problem::ProblemKind;
 
 fn rules() -> RulesData {
     RulesData::built_in().expect("built-in rules")
@@ -110,5 +111,5 @@ fn chr_7_a_refused_edit_names_the_rule_and_leaves_the_roster_as_it_was() {
             &mut seeded(1),
         )
         .expect_err("no such character");
-    assert_eq!(missing.key, "problem.no_such_character");
+    assert_eq!(missing.kind, ProblemKind::NoSuchCharacter);
 }

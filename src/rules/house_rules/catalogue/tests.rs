@@ -3,6 +3,7 @@
 //! finds what it looks for, a profile's text reads in its order.
 
 use super::*;
+use crate::rules::core::problem::ProblemKind;
 use serde_json::json;
 
 fn integer(min: i64, max: i64) -> ValueType {
@@ -24,7 +25,7 @@ fn an_integer_within_its_bounds_is_taken() {
 fn an_integer_refuses_what_is_not_a_whole_number() {
     for v in [json!(2.5), json!("7"), json!(true), json!(null), json!([7])] {
         let p = integer(1, 10).check(&v).expect_err("refused");
-        assert_eq!(p.key, "house_rules.refused.not_integer", "{v}");
+        assert_eq!(p.kind, ProblemKind::NotInteger, "{v}");
         assert_eq!(p.rule, RULE);
     }
     let p = integer(1, 10).check(&json!("seven")).expect_err("refused");
@@ -34,7 +35,7 @@ fn an_integer_refuses_what_is_not_a_whole_number() {
 #[test]
 fn an_integer_below_its_min_names_the_min() {
     let p = integer(2, 6).check(&json!(1)).expect_err("refused");
-    assert_eq!(p.key, "house_rules.refused.below_min");
+    assert_eq!(p.kind, ProblemKind::BelowMin);
     assert_eq!(p.get("min"), Some("2"));
     assert_eq!(p.get("value"), Some("1"));
 }
@@ -42,7 +43,7 @@ fn an_integer_below_its_min_names_the_min() {
 #[test]
 fn an_integer_above_its_max_names_the_max() {
     let p = integer(2, 6).check(&json!(7)).expect_err("refused");
-    assert_eq!(p.key, "house_rules.refused.above_max");
+    assert_eq!(p.kind, ProblemKind::AboveMax);
     assert_eq!(p.get("max"), Some("6"));
     assert_eq!(p.get("value"), Some("7"));
 }
@@ -61,10 +62,10 @@ fn a_number_takes_decimals_within_its_bounds_and_refuses_the_rest() {
         "house_rules.refused.not_number"
     );
     let below = t.check(&json!(-0.5)).expect_err("refused");
-    assert_eq!(below.key, "house_rules.refused.below_min");
+    assert_eq!(below.kind, ProblemKind::BelowMin);
     assert_eq!(below.get("min"), Some("0"));
     let above = t.check(&json!(90.5)).expect_err("refused");
-    assert_eq!(above.key, "house_rules.refused.above_max");
+    assert_eq!(above.kind, ProblemKind::AboveMax);
     assert_eq!(above.get("max"), Some("90"));
 }
 

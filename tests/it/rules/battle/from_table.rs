@@ -5,6 +5,7 @@
 
 use crate::common::rules;
 use crate::common::{band_at_the_table, char_id, example_team, ok, team_at_the_table};
+use muster::rules::ProblemKind;
 use muster::rules::battle::from_table::{
     FightMode, FoughtBy, TableSide, enemy_blows, enemy_shot, table_fight, table_side,
 };
@@ -208,6 +209,6 @@ fn cmp_13_who_is_out_of_action_at_the_table() {
     // Out of action, he takes no more wounds either.
     assert_eq!(
         w.wound_refusal(char_id(&c, "Trooper Dace")).map(|p| p.kind),
-        Some(muster::rules::core::problem::ProblemKind::AlreadyOut)
+        Some(ProblemKind::AlreadyOut)
     );
 }

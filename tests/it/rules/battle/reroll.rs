@@ -3,6 +3,7 @@
 //! die before it, and every die of its own step, falls as it did.
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::battle::Fight;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::battle::table_roll::TableRoll;
@@ -62,7 +63,7 @@ fn kt_11_a_die_is_never_rolled_again_twice() {
     let second = rolls(rules, &fight, &mut Dice::new(7, &[once]));
     let twice = redraw(7, &[once], &second, 1, 100).expect_err("the same die");
     assert_eq!(twice.rule, "KT-11");
-    assert_eq!(twice.key, "battle.reroll.twice");
+    assert_eq!(twice.kind, ProblemKind::RerolledTwice);
     // Another of its dice may be: the two made again each keep their own.
     let other = redraw(7, &[once], &second, 2, 101).expect("hit die 3");
     let third = rolls(rules, &fight, &mut Dice::new(7, &[once, other]));
@@ -71,12 +72,12 @@ fn kt_11_a_die_is_never_rolled_again_twice() {
     // Never one before the last made again: it would move the dice made
     // again since, chosen after seeing them.
     let before = redraw(7, &[once, other], &third, 0, 102).expect_err("an earlier die");
-    assert_eq!(before.key, "battle.reroll.earlier");
+    assert_eq!(before.kind, ProblemKind::RerollNotLast);
     // Dice that are not the fight's are not taken for them.
     let mut forged = first.clone();
     forged[0].roll.faces[0] = forged[0].roll.faces[0] % 6 + 1;
     let err = redraw(7, &[], &forged, 1, 5).expect_err("not these dice");
-    assert_eq!(err.key, "battle.reroll.unknown_dice");
+    assert_eq!(err.kind, ProblemKind::RerollUnknownDice);
 }
 
 /// The other reading of KT-11's « relancez n'importe quel jet »: with the
@@ -99,7 +100,7 @@ fn kt_11_with_the_house_rule_a_die_rolled_again_may_be_rolled_again() {
     assert_eq!(third, only_last);
     // Never one before the last made again, whatever the reading.
     let before = redraw_with(7, &[once, again], &third, 0, 101, false).expect_err("earlier");
-    assert_eq!(before.key, "battle.reroll.earlier");
+    assert_eq!(before.kind, ProblemKind::RerollNotLast);
     assert!(
         rules.killteam.command.reroll_once,
         "the built-in reading: once"

@@ -3,6 +3,7 @@
 //! recorded at the start outliving a later edit of it, a campaign begun
 //! before they were recorded still replaying, and a recruit's price.
 
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, EscortId, EscortKind, Member, MissionChoice, MissionResult,
 };
@@ -257,8 +258,8 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-7", "campaign.problem.recruit_cost")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-7", ProblemKind::RecruitCost)
     );
     assert!(
         p.args
@@ -279,7 +280,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.recruit_kind");
+    assert_eq!(p.kind, ProblemKind::RecruitKind);
     // The right price is accepted and paid.
     let held = c.escorts[0].reinforcement;
     let c = ok(

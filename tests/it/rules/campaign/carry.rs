@@ -3,6 +3,7 @@
 //! their French abbreviations in the campaign's messages.
 
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Member, MissionChoice, MissionResult, MissionType, Phase,
     State,
@@ -159,7 +160,7 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.carried_twice");
+    assert_eq!(p.kind, ProblemKind::CarriedTwice);
 }
 
 #[test]
@@ -201,8 +202,8 @@ fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
     let r = rules();
     let c = started(&["Ada"], r);
     assert_eq!(
-        c.sequel().carry_over().unwrap_err().key,
-        "campaign.problem.not_over"
+        c.sequel().carry_over().unwrap_err().kind,
+        ProblemKind::NotOver
     );
     assert!(c.sequel().next_campaign("n", "N", r).is_err());
     // Lost with the leader dead.
@@ -232,8 +233,8 @@ fn cmp_17_a_campaign_not_over_or_lost_with_its_leader_dead_carries_nothing() {
     let c2 = ok(&c2, E::Debrief(DebriefEdit::EndCampaign), r);
     assert!(!c2.end.as_ref().unwrap().carries_over);
     assert_eq!(
-        c2.sequel().carry_over().unwrap_err().key,
-        "campaign.problem.nothing_carries"
+        c2.sequel().carry_over().unwrap_err().kind,
+        ProblemKind::NothingCarries
     );
     // Lost with the leader alive: the survivors go on, 30 points.
     let c = play(&c, &[], lost, r);
@@ -320,8 +321,8 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-9", "campaign.problem.did_not_play")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-9", ProblemKind::DidNotPlay)
     );
     let p = refused(
         &c,
@@ -331,10 +332,7 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
         }),
         r,
     );
-    assert_eq!(
-        p.kind,
-        muster::rules::core::problem::ProblemKind::AlreadyOut
-    );
+    assert_eq!(p.kind, ProblemKind::AlreadyOut);
     // Once his test is rolled, it stands.
     let c = cran(&c, "Bob", 10, r);
     assert_eq!(c.character(bob).unwrap().state, State::LightlyWounded);
@@ -346,7 +344,7 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.out_tested");
+    assert_eq!(p.kind, ProblemKind::OutTested);
     // Every correction is a journal event: it replays.
     let (replayed, _) = c.replay(r).expect("replays");
     assert!(c.same_state(&replayed));
@@ -374,8 +372,8 @@ fn cmp_9_a_point_already_placed_must_be_taken_back_before_he_is_marked_out() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CHR-13", "campaign.problem.point_spent")
+        (p.rule.as_ref(), p.kind),
+        ("CHR-13", ProblemKind::PointSpent)
     );
 }
 

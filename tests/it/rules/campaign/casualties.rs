@@ -2,6 +2,7 @@
 //! injuries, fate points, wounds at the table.
 
 use super::*;
+use muster::rules::ProblemKind;
 
 #[test]
 fn cmp_9_cran_tests_after_the_mission() {
@@ -30,7 +31,7 @@ fn cmp_9_cran_tests_after_the_mission() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.tests_pending");
+    assert_eq!(p.kind, ProblemKind::TestsPending);
     let c = cran(&c, "High", 5, r);
     let c = cran(&c, "Equal", 4, r);
     let c = cran(&c, "Low", 3, r);
@@ -49,7 +50,7 @@ fn cmp_9_cran_tests_after_the_mission() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.no_test_owed");
+    assert_eq!(p.kind, ProblemKind::NoTestOwed);
 }
 
 #[test]
@@ -146,7 +147,7 @@ fn cmp_11_the_cran_die_is_a_setting_and_cran_can_be_set_by_hand() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.bad_dice");
+    assert_eq!(p.kind, ProblemKind::DiceDoNotFit);
     // A kill-team soldier takes the data's value.
     let soldier = Member::Soldier(muster::rules::killteam::Soldier {
         id: 0,
@@ -177,7 +178,7 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.not_fallen");
+    assert_eq!(p.kind, ProblemKind::NotFallen);
     let ada = id(&c, "Ada");
     // Lower: still dead, a point spent; another may be spent.
     let c = ok(
@@ -224,8 +225,8 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-12", "campaign.problem.no_fate_left")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-12", ProblemKind::NoFateLeft)
     );
     // Without the rule, no reroll at all.
     let c3 = setup(&["Dan"], r);
@@ -250,7 +251,7 @@ fn cmp_12_a_fate_point_rerolls_the_test_that_killed() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.no_fate_rule");
+    assert_eq!(p.kind, ProblemKind::NoFateRule);
 }
 
 #[test]
@@ -272,7 +273,7 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.not_fallen");
+    assert_eq!(p.kind, ProblemKind::NotFallen);
     let c = ok(
         &c,
         E::Debrief(DebriefEdit::AcceptDeath { character: ada }),
@@ -291,8 +292,8 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     ] {
         let p = refused(&c, e, r);
         assert_eq!(
-            (p.rule.as_ref(), p.key),
-            ("CMP-12", "campaign.problem.death_accepted")
+            (p.rule.as_ref(), p.kind),
+            ("CMP-12", ProblemKind::DeathAccepted)
         );
     }
     // The tests stay in the debrief, each with its die and result.
@@ -356,7 +357,7 @@ fn cmp_13_wounds_at_the_table_are_bounded_and_the_last_takes_him_out() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.too_many_wounds");
+    assert_eq!(p.kind, ProblemKind::TooManyWounds);
     let c = ok(
         &c,
         E::Table(TableEdit::SetWounds {
@@ -410,5 +411,5 @@ fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.cran_locked");
+    assert_eq!(p.kind, ProblemKind::CranLocked);
 }

@@ -2,6 +2,7 @@
 //! between the players, the enemy points multiplied by them, and the
 //! initiative order of their sides.
 
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{
     Budget, Campaign, CampaignEdit as E, EscortId, EscortKind, InitiativeRoll, Member,
     MissionChoice, NewEscort, Phase,
@@ -119,8 +120,8 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-16", "campaign.problem.over_budget")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-16", ProblemKind::OverBudget)
     );
     assert!(
         p.args.iter().any(|(k, v)| *k == "player" && v == "Anne"),
@@ -147,7 +148,7 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.zero_budget");
+    assert_eq!(p.kind, ProblemKind::ZeroBudget);
 }
 
 #[test]
@@ -180,7 +181,7 @@ fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_player
     let mut s = c.settings.clone();
     s.budget = Budget::Split;
     let p = refused(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
-    assert_eq!(p.key, "campaign.problem.settings_locked");
+    assert_eq!(p.kind, ProblemKind::SettingsLocked);
     // One player alone: nothing is multiplied.
     let solo = with_budget(&setup(&["Ada"], r), Budget::PerPlayer, None, r);
     assert_eq!(solo.mustering().enemy_multiplier(), 1);
@@ -279,7 +280,7 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
     let ready = start(&two_players(&["Ada"], r), r);
     assert_eq!(ready.phase, Phase::Ready);
     let p = refused(&ready, E::Table(TableEdit::Initiative { rolls: vec![] }), r);
-    assert_eq!(p.key, "campaign.problem.not_playing");
+    assert_eq!(p.kind, ProblemKind::NotPlaying);
 }
 
 #[test]
@@ -341,8 +342,8 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-16", "campaign.problem.bad_dice")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-16", ProblemKind::DiceDoNotFit)
     );
     // A roll-off die for a side that tied with nobody.
     let p = refused(
@@ -356,7 +357,7 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.initiative_extra_dice");
+    assert_eq!(p.kind, ProblemKind::InitiativeExtraDice);
     // An escort that is not in the campaign, a side given twice.
     let p = refused(
         &c,
@@ -365,7 +366,7 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.no_escort_id");
+    assert_eq!(p.kind, ProblemKind::NoEscortId);
     let p = refused(
         &c,
         E::Table(TableEdit::Initiative {
@@ -373,5 +374,5 @@ fn cmp_16_initiative_dice_that_do_not_fit_are_refused() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.side_twice");
+    assert_eq!(p.kind, ProblemKind::SideTwice);
 }

@@ -2,6 +2,7 @@
 //! exported as it is.
 
 use super::*;
+use muster::rules::ProblemKind;
 
 fn to_final(names: &[&str], r: &RulesData) -> Campaign {
     let c = play(&started(names, r), &[], won(10), r);
@@ -30,7 +31,7 @@ fn cmp_17_the_end_of_the_campaign() {
     assert_eq!(c.phase, Phase::Over);
     // Nothing more happens in it but notes.
     let p = refused(&c, E::Preparation(PreparationEdit::BeginMission), r);
-    assert_eq!(p.key, "campaign.problem.over");
+    assert_eq!(p.kind, ProblemKind::CampaignOver);
     ok(
         &c,
         E::Setup(SetupEdit::SetNotes {
@@ -73,7 +74,7 @@ fn cmp_17_the_leader_cannot_change_during_the_final() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.leader_locked");
+    assert_eq!(p.kind, ProblemKind::LeaderLocked);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 use crate::common::rules;
 use crate::common::{ok, refused};
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, ENEMY_IDS, Fighter};
 use muster::rules::campaign::{DebriefEdit, SetupEdit, TableEdit};
 use muster::rules::core::dice::Roll;
@@ -148,10 +149,7 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
         .wounding()
         .wound_refusal(Fighter::Enemy(0).id())
         .expect("refused");
-    assert_eq!(
-        why.kind,
-        muster::rules::core::problem::ProblemKind::AlreadyOut
-    );
+    assert_eq!(why.kind, ProblemKind::AlreadyOut);
     // Back in action by hand, then its boxes cleared.
     let c = ok(
         &c,
@@ -181,8 +179,8 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
             }),
             r
         )
-        .key,
-        "campaign.problem.no_enemy"
+        .kind,
+        ProblemKind::NoEnemy
     );
     // The debrief's Cran tests never see an enemy: the mission ends with
     // none of the players out of action.
@@ -246,11 +244,7 @@ fn a_character_id_among_the_enemies_is_a_problem() {
     let r = rules();
     let mut c = at_the_table(r);
     std::sync::Arc::make_mut(&mut c.characters[0]).id = CharId(ENEMY_IDS.0 + 3);
-    assert!(
-        c.validate(r)
-            .iter()
-            .any(|p| p.key == "campaign.problem.Fighter")
-    );
+    assert!(c.validate(r).iter().any(|p| p.kind == ProblemKind::EnemyId));
 }
 
 /// A campaign whose next character would take an enemy's id is a problem
@@ -263,7 +257,7 @@ fn a_next_id_among_the_enemies_is_a_problem() {
     assert!(
         c.validate(r)
             .iter()
-            .any(|p| p.key == "campaign.problem.next_id_enemy")
+            .any(|p| p.kind == ProblemKind::NextIdEnemy)
     );
 }
 
@@ -279,7 +273,7 @@ fn an_enemy_of_the_data_with_no_wound_is_refused() {
         .profile
         .set(C::W, 0);
     let p = d.check().expect_err("refused");
-    assert_eq!(p.key, "data.campaign.enemy_fighter");
+    assert_eq!(p.kind, ProblemKind::EnemyFighterUnplayable);
     // Nor one of a hundred thousand wounds, whose boxes would freeze the
     // table.
     let mut d = r.campaign.clone();
@@ -290,8 +284,8 @@ fn an_enemy_of_the_data_with_no_wound_is_refused() {
         .profile
         .set(C::W, 100_000);
     assert_eq!(
-        d.check().expect_err("refused").key,
-        "data.campaign.enemy_fighter"
+        d.check().expect_err("refused").kind,
+        ProblemKind::EnemyFighterUnplayable
     );
 }
 

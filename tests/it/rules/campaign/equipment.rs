@@ -5,6 +5,7 @@
 //! widgets of the history view and the reinforcements step.
 
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{
     Bought, Campaign, CampaignEdit as E, CharId, EscortId, Member, MissionChoice, MissionResult,
     NewEscort, Phase, Purchase, State,
@@ -196,7 +197,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
         }),
         r,
     );
-    assert_eq!(p.key, "problem.no_such_gear");
+    assert_eq!(p.kind, ProblemKind::NoSuchGear);
     let p = refused(
         &c,
         E::Reinforcements(ReinforcementEdit::Gear {
@@ -207,7 +208,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
         }),
         r,
     );
-    assert_eq!(p.key, "problem.empty_name");
+    assert_eq!(p.kind, ProblemKind::EmptyName);
     let p = refused(
         &c,
         E::Reinforcements(ReinforcementEdit::Gear {
@@ -221,7 +222,10 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
         }),
         r,
     );
-    assert_eq!((p.rule.as_ref(), p.key), ("CC-11", "problem.gear_strength"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("CC-11", ProblemKind::GearStrength)
+    );
     let p = refused(
         &c,
         E::Reinforcements(ReinforcementEdit::Gear {
@@ -235,7 +239,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
         }),
         r,
     );
-    assert_eq!((p.rule.as_ref(), p.key), ("CC-12", "problem.gear_save"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("CC-12", ProblemKind::GearSave));
 }
 
 #[test]
@@ -253,8 +257,8 @@ fn chr_16_a_power_card_for_a_campaign_character_without_psychic_powers_is_refuse
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CHR-16", "problem.power_not_psychic")
+        (p.rule.as_ref(), p.kind),
+        ("CHR-16", ProblemKind::PowerNotPsychic)
     );
     assert_eq!(p.get("character"), Some("Ada"));
     assert!(character(&c, "Ada").powers.is_empty());
@@ -310,10 +314,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
             }),
             r,
         );
-        assert_eq!(
-            (p.rule.as_ref(), p.key),
-            ("CMP-13", "campaign.problem.dead_gear")
-        );
+        assert_eq!((p.rule.as_ref(), p.kind), ("CMP-13", ProblemKind::DeadGear));
         let said = Lang::En.problem_line(&p);
         assert!(
             said.contains("Bob is no longer in the escort") && said.contains("equipment"),
@@ -339,7 +340,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.dead_gear");
+    assert_eq!(p.kind, ProblemKind::DeadGear);
     assert_eq!(c.recruiting().pool(EscortId(1)), points);
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // A file whose journal gives the dead man a new item is refused.
@@ -361,7 +362,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
     assert!(
         problems
             .iter()
-            .any(|p| p.rule == "CMP-13" && p.key == "campaign.problem.journal_refused"),
+            .any(|p| p.rule == "CMP-13" && p.kind == ProblemKind::JournalRefused),
         "{problems:?}"
     );
     // The living may still change theirs.

@@ -5,6 +5,7 @@
 
 use muster::i18n::Lang;
 use muster::print::{Block, SheetOptions, campaign_sheet};
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{Campaign, EscortId, ExportedEscort, Member};
 use muster::rules::{Gear, GearEdit, GearKind, PowerCard};
 
@@ -61,7 +62,7 @@ fn gear_events_replay_exactly_through_the_file() {
         forged
             .validate(r)
             .iter()
-            .any(|p| p.key == "campaign.problem.journal_disagrees")
+            .any(|p| p.kind == ProblemKind::JournalDisagrees)
     );
 }
 

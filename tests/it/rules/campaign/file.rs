@@ -3,6 +3,7 @@
 //! the example campaign is what its generator makes.
 
 use super::*;
+use muster::rules::ProblemKind;
 use muster::rules::killteam::ItemId;
 
 #[test]
@@ -45,10 +46,10 @@ fn a_journal_naming_a_missing_character_is_reported() {
     let problems = back.validate(r);
     let p = problems
         .iter()
-        .find(|p| p.key == "campaign.problem.journal_refused")
+        .find(|p| p.kind == ProblemKind::JournalRefused)
         .expect("the refused entry");
     let why = p.cause.as_deref().unwrap();
-    assert_eq!(why.key, "campaign.problem.no_character");
+    assert_eq!(why.kind, ProblemKind::NoCharacter);
     assert_eq!(why.get("id"), Some("99"));
     assert!(p.get("entry").is_some());
 }
@@ -62,7 +63,7 @@ fn a_state_changed_behind_the_journal_is_reported() {
     let problems = c.validate(r);
     let p = problems
         .iter()
-        .find(|p| p.key == "campaign.problem.journal_disagrees")
+        .find(|p| p.kind == ProblemKind::JournalDisagrees)
         .expect("disagrees");
     // CMP-13: the message names the field and both values.
     assert_eq!(
@@ -80,7 +81,7 @@ fn a_state_changed_behind_the_journal_is_reported() {
     let p = c
         .validate(r)
         .into_iter()
-        .find(|p| p.key == "campaign.problem.journal_disagrees")
+        .find(|p| p.kind == ProblemKind::JournalDisagrees)
         .expect("disagrees");
     assert_eq!(p.get("field"), Some("characters[1] (Bob).state"));
     assert_eq!(p.get("file"), Some("\"dead\""));

@@ -3,6 +3,7 @@
 //! better than the data's save (a kill-team soldier: carry none of its
 //! armour items) and be worth no more than its points.
 
+use muster::rules::ProblemKind;
 use muster::rules::RulesData;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 
@@ -46,7 +47,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         r,
     );
     assert_eq!(p.rule, "CMP-14");
-    assert_eq!(p.key, "campaign.problem.guide_too_many");
+    assert_eq!(p.kind, ProblemKind::GuideTooMany);
     // Osk carries armour (EQ-24): too heavy.
     let p = refused(
         &c,
@@ -55,12 +56,10 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.guide_item");
+    assert_eq!(p.kind, ProblemKind::GuideItem);
     assert_eq!(
-        c.debriefing()
-            .guide_refusal(osk, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_item".to_owned())
+        c.debriefing().guide_refusal(osk, r).map(|p| p.kind),
+        Some(ProblemKind::GuideItem)
     );
     // Hark, led, takes armour later: he stays led (and may be taken off),
     // and the list can still change around him.
@@ -105,7 +104,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.guide_item");
+    assert_eq!(p.kind, ProblemKind::GuideItem);
     // Without a guide hired, nobody is led.
     let mut none = c.clone();
     none.guide = false;
@@ -116,7 +115,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.no_guide_hired");
+    assert_eq!(p.kind, ProblemKind::NoGuideHired);
 }
 
 #[test]
@@ -142,7 +141,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     rates.recon.guide_max_worth = worth - 1;
     c.rates = Some(std::sync::Arc::new(rates));
     let p = c.debriefing().guide_refusal(hark, r).expect("refused");
-    assert_eq!(p.key, "campaign.problem.guide_worth");
+    assert_eq!(p.kind, ProblemKind::GuideWorth);
     assert!(
         crate::common::refused(
             &c,
@@ -151,7 +150,8 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
             }),
             r
         )
-        .key == p.key
+        .kind
+            == p.kind
     );
     // One left out of the mission at the table cannot be led.
     let rusk = char_id(&c, "Trooper Rusk");
@@ -163,21 +163,16 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
         .players
         .retain(|&p| p != rusk);
     assert_eq!(
-        benched
-            .debriefing()
-            .guide_refusal(rusk, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_cannot_play".to_owned())
+        benched.debriefing().guide_refusal(rusk, r).map(|p| p.kind),
+        Some(ProblemKind::GuideCannotPlay)
     );
     // One who misses the mission cannot be led.
     let nim = char_id(&c, "Trooper Nim");
     std::sync::Arc::make_mut(c.characters.iter_mut().find(|x| x.id == nim).expect("Nim"))
         .misses_next = true;
     assert_eq!(
-        c.debriefing()
-            .guide_refusal(nim, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_cannot_play".to_owned())
+        c.debriefing().guide_refusal(nim, r).map(|p| p.kind),
+        Some(ProblemKind::GuideCannotPlay)
     );
 }
 
@@ -206,7 +201,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         ch.equipment.push(flak);
     }
     let p = c.debriefing().guide_refusal(hesk, r).expect("refused");
-    assert_eq!(p.key, "campaign.problem.guide_armour");
+    assert_eq!(p.kind, ProblemKind::GuideArmour);
     let line = muster::i18n::Lang::En.problem_line(&p);
     assert!(
         line.contains("his armour saves on 6+, better than 7+"),
@@ -216,10 +211,8 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     // it still worth more than the guide's 30 points.
     let vael = char_id(&c, "Inquisitor Vael");
     assert_eq!(
-        c.debriefing()
-            .guide_refusal(vael, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_armour".to_owned())
+        c.debriefing().guide_refusal(vael, r).map(|p| p.kind),
+        Some(ProblemKind::GuideArmour)
     );
     {
         use muster::rules::campaign::Member;
@@ -235,18 +228,14 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         ch.equipment.retain(|g| g.kind != GearKind::Armour);
     }
     assert_eq!(
-        c.debriefing()
-            .guide_refusal(vael, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_worth".to_owned())
+        c.debriefing().guide_refusal(vael, r).map(|p| p.kind),
+        Some(ProblemKind::GuideWorth)
     );
     // The dead are never led.
     let dall = char_id(&c, "Trooper Dall");
     assert_eq!(
-        c.debriefing()
-            .guide_refusal(dall, r)
-            .map(|p| p.key.to_owned()),
-        Some("campaign.problem.guide_cannot_play".to_owned())
+        c.debriefing().guide_refusal(dall, r).map(|p| p.kind),
+        Some(ProblemKind::GuideCannotPlay)
     );
 }
 
@@ -270,8 +259,8 @@ fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
     }
     let p = c.debriefing().guide_refusal(nim, r).expect("refused");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-14", "campaign.problem.guide_item")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-14", ProblemKind::GuideItem)
     );
     let line = muster::i18n::Lang::En.problem_line(&p);
     assert!(line.contains("carries Shield"), "{line}");
@@ -301,7 +290,7 @@ fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
         .debriefing()
         .hire_guide_refusal(anne, r)
         .expect("not offered");
-    assert_eq!(asked.key, "campaign.problem.no_guide");
+    assert_eq!(asked.kind, ProblemKind::NoGuide);
     assert_eq!(Some(asked), refusal_of(&c, hire(), r));
     // Offered, the escort without his price.
     c.debrief = Some(Debrief {
@@ -314,7 +303,7 @@ fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
         .debriefing()
         .hire_guide_refusal(anne, r)
         .expect("too poor");
-    assert_eq!(asked.key, "campaign.problem.not_enough_points");
+    assert_eq!(asked.kind, ProblemKind::NotEnoughPoints);
     assert_eq!(Some(asked), refusal_of(&c, hire(), r));
     // With it: the question and the event agree he may.
     let cost = c.rates(&r.campaign).recon.guide_cost;
@@ -328,5 +317,5 @@ fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
         .debriefing()
         .hire_guide_refusal(anne, r)
         .expect("hired");
-    assert_eq!(asked.key, "campaign.problem.guide_hired");
+    assert_eq!(asked.kind, ProblemKind::GuideHired);
 }

@@ -6,6 +6,7 @@
 use std::fs;
 
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, RulesEdit};
 use muster::rules::house_rules::{HouseRules, RuleChange};
 use muster::rules::killteam::activation::Act;
@@ -154,10 +155,10 @@ fn a_house_rule_the_data_refuses_is_refused_with_its_place_and_why() {
     let c = team_at_the_table(&example_team(), &r, |_| vec![]);
     // Not recorded yet: record first.
     let p = refused(&c, set(GUARD_ACTIONS, Some(3.into())), &r);
-    assert_eq!(p.key, "house_rules.not_recorded");
+    assert_eq!(p.kind, ProblemKind::RulesNotRecorded);
     let c = ok(&c, record(HouseRules::default()), &r);
     let p = refused(&c, record(HouseRules::default()), &r);
-    assert_eq!(p.key, "house_rules.already_recorded");
+    assert_eq!(p.kind, ProblemKind::RulesAlreadyRecorded);
     // A value of the wrong kind.
     let p = refused(&c, set(GUARD_ACTIONS, Some("lots".into())), &r);
     let said = Lang::En.problem(&p);
@@ -165,7 +166,7 @@ fn a_house_rule_the_data_refuses_is_refused_with_its_place_and_why() {
     // Out of the range the catalogue gives the value, said in words.
     let chance = "races.json/races/1/psychic_chance_percent";
     let p = refused(&c, set(chance, Some(150.into())), &r);
-    assert_eq!(p.key, "house_rules.refused");
+    assert_eq!(p.kind, ProblemKind::HouseRuleRefused);
     let said = Lang::En.problem(&p);
     assert!(said.contains(chance) && said.contains("100"), "{said}");
     let said = Lang::Fr.problem(&p);
@@ -179,7 +180,7 @@ fn a_house_rule_the_data_refuses_is_refused_with_its_place_and_why() {
     );
     // Setting what is already in force changes nothing.
     let p = refused(&c, set(GUARD_ACTIONS, Some(2.into())), &r);
-    assert_eq!(p.key, "house_rules.unchanged");
+    assert_eq!(p.kind, ProblemKind::HouseRuleUnchanged);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! replays it to the same table.
 
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::dice::Roll;
 use muster::rules::killteam::item_use::Effect;
@@ -102,7 +103,7 @@ fn eq_6_the_medikit_heals_a_team_mate_at_the_table_strikes_and_replays() {
         use_item(dace, "medikit", Some(Fighter::Enemy(0).id()), None),
         r,
     );
-    assert_eq!((p.rule.as_ref(), p.key), ("EQ-6", "kt.use.bad_target"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("EQ-6", ProblemKind::BadTarget));
     let c = ok(&fresh, use_item(dace, "medikit", Some(dace), None), r);
     let E::Items(ItemEdit::UseItem {
         roll: Some(roll), ..
@@ -122,7 +123,7 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
     let enemy = Fighter::Enemy(0).id();
     // Going off before it is laid is refused.
     let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), r);
-    assert_eq!((p.rule.as_ref(), p.key), ("EQ-11", "kt.use.lay_first"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("EQ-11", ProblemKind::LayFirst));
     let (c, shown) = lines(&c, use_item(rusk, "mine", None, None), r);
     assert!(
         shown[0].starts_with("Trooper Rusk lays a Mine"),
@@ -136,7 +137,7 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
     // EQ-11 « SEULEMENT à partir de la fin de l'activation »: not in the
     // activation that laid it; once he has taken his two actions, it is.
     let p = refused(&c, use_item(rusk, "mine", Some(enemy), Some(1)), r);
-    assert_eq!((p.rule.as_ref(), p.key), ("EQ-11", "kt.use.not_armed"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("EQ-11", ProblemKind::NotArmed));
     let moved = ok(
         &c,
         E::Turn(TurnEdit::Act {
@@ -146,8 +147,8 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
         r,
     );
     assert_eq!(
-        refused(&moved, use_item(rusk, "mine", Some(enemy), Some(1)), r).key,
-        "kt.use.not_armed",
+        refused(&moved, use_item(rusk, "mine", Some(enemy), Some(1)), r).kind,
+        ProblemKind::NotArmed,
         "his activation goes on"
     );
     let c = ok(
@@ -262,7 +263,10 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
         }),
         r,
     );
-    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.recharge.not_used"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("KT-11", ProblemKind::RechargeNotUsed)
+    );
     let c = ok(
         &c,
         use_item(osk, "chem_bomb", Some(Fighter::Enemy(0).id()), None),
@@ -337,7 +341,7 @@ fn eq_6_a_bearer_out_of_action_uses_nothing() {
         r,
     );
     let p = refused(&c, use_item(dace, "medikit", Some(dace), None), r);
-    assert_eq!((p.rule.as_ref(), p.key), ("EQ-6", "kt.use.bearer_out"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("EQ-6", ProblemKind::BearerOut));
 }
 
 /// KT-11 « Relancez n'importe quel jet de dé = 1 pt » on an item's die: the
@@ -399,7 +403,10 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     replays(&c, r);
     // Never twice.
     let p = refused(&c, again(2), r);
-    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.use.reroll_twice"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("KT-11", ProblemKind::ItemRerollTwice)
+    );
     // Unless the group's rules let a die be rolled again and again: the
     // man put back as he was before the use, healed by the newest die.
     let mut again_and_again = r.clone();
@@ -422,8 +429,8 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     );
     let p = refused(&later, again(2), r);
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("KT-11", "kt.use.reroll_not_last")
+        (p.rule.as_ref(), p.kind),
+        ("KT-11", ProblemKind::ItemRerollNotLast)
     );
     // An item that rolled no die: nothing to make again.
     let bomb = ok(
@@ -441,7 +448,10 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
         }),
         r,
     );
-    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.use.reroll_no_die"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("KT-11", ProblemKind::ItemRerollNoDie)
+    );
     // Short of points: refused with the reason.
     let poor = ok(
         &fresh,
@@ -455,9 +465,15 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
     let p = poor
         .may_reroll_item(dace, &ItemId::from("medikit"), r)
         .expect_err("no point");
-    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.act.no.points"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("KT-11", ProblemKind::TeamLacksPoints)
+    );
     let p = refused(&poor, again(2), r);
-    assert_eq!((p.rule.as_ref(), p.key), ("KT-11", "kt.act.no.points"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("KT-11", ProblemKind::TeamLacksPoints)
+    );
 }
 
 /// EQ-11 « posez un jeton pendant l'activation du porteur »: a mine is laid
@@ -480,8 +496,8 @@ fn eq_11_a_mine_is_laid_only_in_its_bearer_s_activation() {
     );
     let p = refused(&after_dace, use_item(rusk, "mine", None, None), r);
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("EQ-11", "kt.use.not_his_activation")
+        (p.rule.as_ref(), p.kind),
+        ("EQ-11", ProblemKind::NotHisActivation)
     );
     let why = muster::i18n::Lang::En.problem(&p);
     assert!(

@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::merge::{Side, merge};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter, MissionResult};
 use muster::rules::campaign::{DebriefEdit, Maker, ReinforcementEdit, TableEdit};
@@ -399,9 +400,7 @@ fn one_stamp_id_on_two_different_events_is_refused_whichever_comes_first() {
     twice.journal.push(copy);
     let problems = twice.validate(r);
     assert!(
-        problems
-            .iter()
-            .any(|p| p.key == "campaign.problem.stamp_twice"),
+        problems.iter().any(|p| p.kind == ProblemKind::StampTwice),
         "{problems:?}"
     );
 }

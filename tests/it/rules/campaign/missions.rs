@@ -2,6 +2,7 @@
 //! of types, the lists, the factions, the enemy's escort and its Cran.
 
 use super::*;
+use muster::rules::ProblemKind;
 
 #[test]
 fn cmp_1_only_investigations_and_inquiries_earn_vp() {
@@ -256,7 +257,7 @@ fn cmp_3_missions_are_drawn_from_the_list_of_their_type_or_picked() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.bad_dice");
+    assert_eq!(p.kind, ProblemKind::DiceDoNotFit);
 }
 
 #[test]
@@ -295,15 +296,15 @@ fn cmp_4_factions_are_checked_and_secondary_ones_drawn() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-4", "campaign.problem.few_secondary")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-4", ProblemKind::FewSecondary)
     );
     // The Nemesis's faction cannot be a secondary one too.
     s.secondary = vec!["cultists".into(), "renegade_marines".into()];
     assert!(
         s.problems(&r.campaign)
             .iter()
-            .any(|p| p.key == "campaign.problem.faction_twice")
+            .any(|p| p.kind == ProblemKind::FactionTwice)
     );
     // A mission calling for a secondary faction draws one with a die.
     s.secondary = vec!["cultists".into(), "mutants".into(), "orks".into()];

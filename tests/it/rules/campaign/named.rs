@@ -5,6 +5,7 @@
 
 use crate::common::rules;
 use crate::common::{band_escort, escort_at_the_mission, example_band, ok, refused, team_escort};
+use muster::rules::ProblemKind;
 use muster::rules::battle::from_table::{TableSide, table_side};
 use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter, MissionType};
@@ -110,7 +111,7 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
     assert_eq!(c.named_taken(0), 1);
     assert!(c.named_out(0));
     let why = c.wounding().wound_refusal(id).expect("out already");
-    assert_eq!(why.key, "campaign.problem.named_out");
+    assert_eq!(why.kind, ProblemKind::NamedOut);
     // None of the players' characters took his wounds.
     let t = c.table.as_ref().expect("table");
     assert!(t.wounds.values().all(|w| *w == 0) && t.out_of_action.is_empty());
@@ -184,7 +185,7 @@ fn a_model_the_data_gives_no_profile_is_not_fought() {
             out: true,
         }),
     ] {
-        assert_eq!(refused(&c, e, r).key, "campaign.problem.named_not_fought");
+        assert_eq!(refused(&c, e, r).kind, ProblemKind::NamedNotFought);
     }
     let me = CharRef::new(c.id.clone(), id);
     assert!(table_side(&c, r, &me, "en").is_none());
@@ -197,7 +198,7 @@ fn a_model_the_data_gives_no_profile_is_not_fought() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.no_named");
+    assert_eq!(p.kind, ProblemKind::NoNamed);
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! brings.
 
 use super::*;
+use muster::rules::ProblemKind;
 
 #[test]
 fn cmp_14_recon_between_missions() {
@@ -23,7 +24,7 @@ fn cmp_14_recon_between_missions() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.recon_done");
+    assert_eq!(p.kind, ProblemKind::ReconDone);
     // 2: ambush — higher light, equal serious, lower missing.
     assert_eq!(
         state(&recon(&base, "Ada", 2, Some(5), r), "Ada"),
@@ -77,7 +78,7 @@ fn cmp_14_recon_between_missions() {
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.no_guide");
+    assert_eq!(p.kind, ProblemKind::NoGuide);
     // 10-11: allies.
     assert!(recon(&base, "Ada", 10, None, r).allies);
     // 12: bad fortune — failed, the next mission is a Survival.

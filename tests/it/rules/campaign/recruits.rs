@@ -7,6 +7,7 @@
 //! A recruit is bought as a kind (CMP-7): a soldier kind or a race and a
 //! standard type, made fresh in the escort at the rules' price.
 
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, EscortId, EscortKind, Member, MissionChoice, MissionResult,
     NewEscort, Phase, RecruitKind,
@@ -140,7 +141,7 @@ fn cmp_14_allies_a_band_recruits_its_own_factions_before_allies_are_found() {
     // Another Imperium faction: not yet, and said why.
     let p = refused(&c, recruit(&c, character("Tor", "space_marine"), r), r);
     assert_eq!(p.rule, "CMP-14");
-    assert_eq!(p.key, "campaign.problem.recruit_needs_allies");
+    assert_eq!(p.kind, ProblemKind::RecruitNeedsAllies);
     let line = Lang::En.problem_line(&p);
     assert!(line.starts_with("CMP-14: Tor"), "{line}");
     assert!(
@@ -148,10 +149,10 @@ fn cmp_14_allies_a_band_recruits_its_own_factions_before_allies_are_found() {
         "{line}"
     );
     let squat = refused(&c, recruit(&c, character("Grun", "squat"), r), r);
-    assert_eq!(squat.key, "campaign.problem.recruit_needs_allies");
+    assert_eq!(squat.kind, ProblemKind::RecruitNeedsAllies);
     // Not of the Imperium: never.
     let eldar = refused(&c, recruit(&c, character("Ith", "eldar"), r), r);
-    assert_eq!(eldar.key, "campaign.problem.recruit_foreign");
+    assert_eq!(eldar.kind, ProblemKind::RecruitForeign);
     assert!(Lang::Fr.problem_line(&eldar).contains("ni à l'Imperium"));
     // The UI asks the same question.
     assert!(
@@ -176,7 +177,7 @@ fn cmp_14_allies_open_every_imperium_faction_until_the_end_of_the_campaign() {
     let c = ok(&c, recruit(&c, character("Tor", "space_marine"), r), r);
     // Still not the Eldar: they are not of the Imperium.
     let p = refused(&c, recruit(&c, character("Ith", "eldar"), r), r);
-    assert_eq!(p.key, "campaign.problem.recruit_foreign");
+    assert_eq!(p.kind, ProblemKind::RecruitForeign);
     // Next mission, and the one after: the allies stay.
     let c = ok(
         &c,
@@ -228,12 +229,12 @@ fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines
     );
     // A Space Marine is an Imperium ally: not before Allies.
     let p = refused(&c, recruit(&c, soldier("Tor", "space_marine"), r), r);
-    assert_eq!(p.key, "campaign.problem.recruit_needs_allies");
+    assert_eq!(p.kind, ProblemKind::RecruitNeedsAllies);
     assert_eq!(
         c.recruiting()
             .refusal(EscortId(1), &soldier("Gaius", "terminator"))
-            .map(|p| p.key),
-        Some("campaign.problem.recruit_needs_allies")
+            .map(|p| p.kind),
+        Some(ProblemKind::RecruitNeedsAllies)
     );
     let c = recon(&c, 11, r);
     // Reinforcement points permitting: one VP exchanged for them (CMP-6).
@@ -261,7 +262,7 @@ fn cmp_14_allies_a_band_of_several_races_recruits_from_each_of_its_factions() {
     );
     let c = ok(&c, recruit(&c, character("Ara", "eldar"), r), r);
     let p = refused(&c, recruit(&c, character("Gob", "ork"), r), r);
-    assert_eq!(p.key, "campaign.problem.recruit_foreign");
+    assert_eq!(p.kind, ProblemKind::RecruitForeign);
     let names: Vec<&str> = c
         .mustering()
         .factions(EscortId(1))
@@ -308,8 +309,8 @@ fn cmp_14_allies_the_factions_are_data_a_user_may_edit() {
     assert!(problems.is_empty(), "{problems:?}");
     let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, &r);
     assert_eq!(
-        refused(&c, recruit(&c, character("Ith", "eldar"), &r), &r).key,
-        "campaign.problem.recruit_needs_allies"
+        refused(&c, recruit(&c, character("Ith", "eldar"), &r), &r).kind,
+        ProblemKind::RecruitNeedsAllies
     );
     let c = recon(&c, 10, &r);
     ok(&c, recruit(&c, character("Ith", "eldar"), &r), &r);
@@ -451,10 +452,7 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
     let p = c
         .recruit_payment_refusal(EscortId(1), cost)
         .expect("too dear");
-    assert_eq!(
-        (&*p.rule, p.key),
-        ("CMP-7", "campaign.problem.not_enough_points")
-    );
+    assert_eq!((&*p.rule, p.kind), ("CMP-7", ProblemKind::NotEnoughPoints));
     assert!(Lang::En.problem_line(&p).starts_with("CMP-7: this costs"));
     let applied = refused(&c, recruit(&c, m, r), r);
     assert_eq!(applied, p, "the event refused as the step says");
@@ -481,18 +479,18 @@ fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
     let p = c
         .new_recruit(EscortId(1), &human, "Hesk", r)
         .expect_err("refused");
-    assert_eq!(p.key, "campaign.problem.recruit_kind");
+    assert_eq!(p.kind, ProblemKind::RecruitKind);
     let p = c
         .new_recruit(EscortId(1), &kind("ogryn"), "Bone", r)
         .expect_err("refused");
     assert_eq!(
-        (&*p.rule, p.key),
-        ("KT-4", "campaign.problem.unknown_soldier_kind")
+        (&*p.rule, p.kind),
+        ("KT-4", ProblemKind::UnknownSoldierKind)
     );
     let p = c
         .new_recruit(EscortId(1), &kind("guardsman"), "  ", r)
         .expect_err("refused");
-    assert_eq!(p.key, "problem.empty_name");
+    assert_eq!(p.kind, ProblemKind::EmptyName);
     // A Space Marine: another faction, until Allies (CMP-14).
     let marine = c
         .new_recruit(EscortId(1), &kind("space_marine"), "Tor", r)
@@ -593,5 +591,5 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
         }),
         r,
     );
-    assert_eq!(p.key, "campaign.problem.free_gear_character");
+    assert_eq!(p.kind, ProblemKind::FreeGearCharacter);
 }

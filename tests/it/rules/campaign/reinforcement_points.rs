@@ -2,6 +2,7 @@
 //! after every mission, pooled with priority to those who lost characters.
 
 use super::*;
+use muster::rules::ProblemKind;
 
 #[test]
 fn cmp_6_vp_buy_reinforcement_points() {
@@ -74,8 +75,8 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-7", "campaign.problem.not_enough_points")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-7", ProblemKind::NotEnoughPoints)
     );
 }
 
@@ -124,8 +125,8 @@ fn cmp_16_pooled_reinforcements_give_priority_to_players_who_lost_characters() {
         r,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-16", "campaign.problem.pool_priority")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-16", ProblemKind::PoolPriority)
     );
     let c = ok(
         &c,

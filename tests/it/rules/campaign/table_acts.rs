@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::common::rules;
 use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::merge::merge;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry, Table};
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
@@ -81,7 +82,7 @@ fn kt_9_a_forged_journal_giving_a_soldier_a_third_action_is_refused_under_kt_9()
     let problems = forged.validate(r);
     let p = problems
         .iter()
-        .find(|p| p.key == "campaign.problem.journal_refused")
+        .find(|p| p.kind == ProblemKind::JournalRefused)
         .unwrap_or_else(|| panic!("refused: {problems:?}"));
     assert_eq!(p.rule, "KT-9");
 }

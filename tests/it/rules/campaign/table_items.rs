@@ -6,6 +6,7 @@
 use super::table_acts::{act, acts};
 use crate::common::rules;
 use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
+use muster::rules::ProblemKind;
 use muster::rules::RulesData;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
@@ -242,8 +243,8 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
     one.killteam.command.recharge_whole_item = false;
     assert!(!once.rechargeable(rusk, &ItemId::from("chem_bomb"), &one));
     assert_eq!(
-        refused(&once, recharge.clone(), &one).key,
-        "kt.recharge.not_used"
+        refused(&once, recharge.clone(), &one).kind,
+        ProblemKind::RechargeNotUsed
     );
     let both = ok(&ok(&c, bomb(0), &one), bomb(1), &one);
     let last = ok(&both, recharge, &one);

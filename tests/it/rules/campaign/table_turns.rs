@@ -7,6 +7,7 @@ use super::table_acts::{act, acts, raid};
 use crate::common::rules;
 use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{CampaignEdit as E, Table};
 use muster::rules::campaign::{TableEdit, TurnEdit};
 use muster::rules::killteam::activation::Act;
@@ -129,7 +130,10 @@ fn kt_8_the_sides_take_turns_to_activate_and_one_out_of_turn_is_refused() {
     let r = rules();
     let c = raid(r);
     let p = refused(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
-    assert_eq!((p.rule.as_ref(), p.key), ("KT-8", "kt.act.no.players_turn"));
+    assert_eq!(
+        (p.rule.as_ref(), p.kind),
+        ("KT-8", ProblemKind::PlayersTurn)
+    );
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
     let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     let p = refused(&c, act(&c, "Trooper Rusk", Act::Move), r);
@@ -181,8 +185,8 @@ fn kt_11_the_follow_up_comes_straight_after_a_team_mate_not_after_the_enemy_s_re
     let nim = char_id(&c, "Trooper Nim");
     let p = refused(&c, follow(nim), r);
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("KT-11", "kt.act.no.second_not_straight")
+        (p.rule.as_ref(), p.kind),
+        ("KT-11", ProblemKind::SecondNotStraight)
     );
     // The other reading: at any time after a team-mate acted.
     let any = crate::common::turns_shown(&c, r);

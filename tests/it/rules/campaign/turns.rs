@@ -3,6 +3,7 @@
 //! journal, replayed as recorded, undone like any other; and the table view
 //! that offers it.
 
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, EscortId, EscortKind, InitiativeRoll, Member, MissionChoice,
     NewEscort,
@@ -171,7 +172,7 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
             &mut seeded(1),
         )
         .expect_err("refused");
-    assert_eq!(refused.key, "campaign.problem.not_playing");
+    assert_eq!(refused.kind, ProblemKind::NotPlaying);
     // The next mission starts again from the start, at turn 1.
     assert_eq!(over.table, None);
 }

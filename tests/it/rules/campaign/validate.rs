@@ -4,6 +4,7 @@
 //! Each test forges one fault into the example campaign (or a kill team's)
 //! and reads `check`'s verdict.
 
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, EscortId, Member, MissionChoice, MissionResult, NewEscort,
 };
@@ -328,7 +329,7 @@ fn cmp_13_a_forged_journal_stays_flagged_through_ticks_undo_and_redo() {
             app.model
                 .problems_of(&key)
                 .iter()
-                .any(|p| p.key == "campaign.problem.journal_refused")
+                .any(|p| p.kind == ProblemKind::JournalRefused)
         };
         assert_eq!(journal_flagged(&app), flagged);
         let vell = campaign

@@ -4,6 +4,7 @@
 //! breaks a kill team, and one whose sergeant fell breaks no rule.
 
 use muster::rules::CharRef;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{CampaignEdit as E, EscortId, Member};
 use muster::rules::killteam::Carried;
 
@@ -76,8 +77,8 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
         .choice_refusal(EscortId(1), &member, &origin, r)
         .expect("refused");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-7", "campaign.problem.recruit_held")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-7", ProblemKind::RecruitHeld)
     );
     // The engine refuses him too.
     let cost = c.recruiting().cost(&member, r).expect("cost");
@@ -91,10 +92,7 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
         }),
         r,
     );
-    assert_eq!(
-        p.kind,
-        muster::rules::core::problem::ProblemKind::RecruitHeld
-    );
+    assert_eq!(p.kind, ProblemKind::RecruitHeld);
 }
 
 #[test]
@@ -132,7 +130,7 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
     );
     let problems = c.validate(r);
     let p = problems.iter().find(|p| p.rule == "KT-2").expect("KT-2");
-    assert_eq!(p.key, "campaign.problem.in_escort");
+    assert_eq!(p.kind, ProblemKind::InEscort);
     let line = muster::i18n::Lang::En.problem_line(p);
     assert!(line.starts_with("KT-2: Camille's escort: "), "{line}");
 }

@@ -5,6 +5,7 @@
 
 use super::human;
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::characters::roster::{max_characters, roll_pool};
 use muster::rules::characters::{campaign_character, maxima, random_hero};
 use muster::rules::core::dice::seeded;
@@ -61,7 +62,7 @@ fn chr_8_fixed_allotments() {
     assert!(
         problems
             .iter()
-            .any(|p| p.rule == "CHR-8" && p.key == "problem.too_many_heroes")
+            .any(|p| p.rule == "CHR-8" && p.kind == ProblemKind::TooManyHeroes)
     );
     roster.characters.pop();
     // Two heroes of 15 do not fit 10, 10, 15.
@@ -93,7 +94,7 @@ fn chr_9_pool_and_ten_percent() {
         roster
             .validate(r)
             .iter()
-            .any(|p| p.rule == "CHR-9" && p.key == "problem.pool_exceeded")
+            .any(|p| p.rule == "CHR-9" && p.kind == ProblemKind::PoolExceeded)
     );
     roster.characters[1].advance_points = 8;
     roster.points = PointsScheme::Pool {
@@ -104,7 +105,7 @@ fn chr_9_pool_and_ten_percent() {
         roster
             .validate(r)
             .iter()
-            .any(|p| p.rule == "CHR-9" && p.key == "problem.too_many_characters")
+            .any(|p| p.rule == "CHR-9" && p.kind == ProblemKind::TooManyCharacters)
     );
     // Rolled pool: 1D6 per full 20 models, or more dice at the GM's choice.
     let mut rng = seeded(3);
@@ -115,7 +116,7 @@ fn chr_9_pool_and_ten_percent() {
     assert_eq!(roll_pool(19, 1, &mut rng).expect("roll").faces.len(), 0);
     // An absurd force from a file is refused, not rolled.
     let refused = roll_pool(u32::MAX, 6, &mut rng).expect_err("too many dice");
-    assert_eq!(refused.key, "problem.too_many_dice");
+    assert_eq!(refused.kind, ProblemKind::TooManyDice);
 }
 
 #[test]

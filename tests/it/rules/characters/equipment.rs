@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use muster::app::{App, Command, Prefs, ScriptedDesktop};
+use muster::rules::ProblemKind;
 use muster::rules::core::dice::seeded;
 use muster::rules::{
     Character, CharacterEdit, Document, Gear, GearEdit, GearKind, NewCharacter, PowerCard,
@@ -88,10 +89,10 @@ fn empty_gear_and_power_names_are_problems_but_the_draft_still_saves() {
     r.characters[0].equipment = vec![sword(), Gear::new("  ", GearKind::Other)];
     r.characters[0].powers = vec![PowerCard::new("")];
     let problems = r.validate(rules);
-    let keys: Vec<&str> = problems.iter().map(|p| p.key).collect();
+    let kinds: Vec<ProblemKind> = problems.iter().map(|p| p.kind).collect();
     assert_eq!(
-        keys,
-        ["problem.gear_no_name", "problem.power_no_name"],
+        kinds,
+        [ProblemKind::GearNoName, ProblemKind::PowerNoName],
         "{problems:?}"
     );
     assert_eq!(problems[0].get("position"), Some("2"));
@@ -112,7 +113,7 @@ fn empty_gear_and_power_names_are_problems_but_the_draft_still_saves() {
         }),
     )
     .expect_err("no name");
-    assert_eq!(p.key, "problem.empty_name");
+    assert_eq!(p.kind, ProblemKind::EmptyName);
     let p = edit(
         &r,
         CharacterEdit::Gear(GearEdit::SetPower {
@@ -121,7 +122,7 @@ fn empty_gear_and_power_names_are_problems_but_the_draft_still_saves() {
         }),
     )
     .expect_err("no name");
-    assert_eq!(p.key, "problem.empty_name");
+    assert_eq!(p.kind, ProblemKind::EmptyName);
 }
 
 #[test]
@@ -191,13 +192,13 @@ fn gear_and_power_edits_add_rename_reorder_and_remove() {
     assert_eq!(r.characters[0].equipment, [renamed]);
     let missing =
         edit(&r, CharacterEdit::Gear(GearEdit::RemoveGear { at: 4 })).expect_err("nothing there");
-    assert_eq!(missing.key, "problem.no_such_gear");
+    assert_eq!(missing.kind, ProblemKind::NoSuchGear);
     let missing = edit(
         &r,
         CharacterEdit::Gear(GearEdit::MoveGear { from: 0, to: 1 }),
     )
     .expect_err("nowhere to go");
-    assert_eq!(missing.key, "problem.no_such_gear");
+    assert_eq!(missing.kind, ProblemKind::NoSuchGear);
 
     let doom = PowerCard {
         target: Some(PowerTarget::Squad),
@@ -237,8 +238,8 @@ fn gear_and_power_edits_add_rename_reorder_and_remove() {
     assert_eq!(
         edit(&r, CharacterEdit::Gear(GearEdit::RemovePower { at: 1 }))
             .expect_err("one card")
-            .key,
-        "problem.no_such_power"
+            .kind,
+        ProblemKind::NoSuchPower
     );
 }
 
@@ -404,8 +405,8 @@ fn cc_12_an_item_s_own_save_modifier_loads_round_trips_and_is_checked() {
     let problems = check("Kal", false, &[bad], &[]);
     assert_eq!(problems.len(), 1);
     assert_eq!(
-        (problems[0].rule.as_ref(), problems[0].key),
-        ("CC-12", "problem.gear_save_modifier")
+        (problems[0].rule.as_ref(), problems[0].kind),
+        ("CC-12", ProblemKind::GearSaveModifier)
     );
     assert_eq!(problems[0].get("item"), Some("Power axe"));
 }

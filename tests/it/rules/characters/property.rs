@@ -4,6 +4,7 @@
 //! text is read or refused, never a panic.
 
 use super::*;
+use muster::rules::ProblemKind;
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -49,9 +50,9 @@ proptest! {
         c.psychic = psychic;
         c.type_id = r.types.get(type_index).map(|t| t.id.clone());
         let problems = c.validate(r);
-        let has = |key: &str| problems.iter().any(|p| p.key == key);
-        prop_assert_eq!(has("problem.negative_advance"), advances.iter().any(|&v| v < 0));
-        prop_assert_eq!(has("problem.overspent"), c.points_left() < 0);
+        let has = |kind: ProblemKind| problems.iter().any(|p| p.kind == kind);
+        prop_assert_eq!(has(ProblemKind::NegativeAdvance), advances.iter().any(|&v| v < 0));
+        prop_assert_eq!(has(ProblemKind::Overspent), c.points_left() < 0);
         let before = c.clone();
         let ws = before.profile(r).expect("profile").get(C::WS);
         let max = before.maxima(r).expect("maxima").get(C::WS);

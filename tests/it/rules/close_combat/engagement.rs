@@ -2,6 +2,7 @@
 //! another, coherency from the gaps measured at the table, a charger
 //! switching targets when his flees, only close-combat weapons fighting.
 
+use muster::rules::ProblemKind;
 use muster::rules::close_combat::engagement::{
     CcWeapon, Enemy, Position, armed, check_cc_weapon, check_coherency, out_of_coherency,
     out_of_coherency_by_gap, switch_targets,
@@ -99,7 +100,7 @@ fn cc_3_coherency_from_the_gaps_measured_at_the_table() {
     // A gap that is no number, or negative, is refused with the member.
     for bad in [f64::NAN, f64::INFINITY, -1.0] {
         let p = out_of_coherency_by_gap(&[1.0, bad], UnitKind::Creatures).expect_err("bad");
-        assert_eq!((p.rule.as_ref(), p.key), ("CC-3", "cc.bad_gap"));
+        assert_eq!((p.rule.as_ref(), p.kind), ("CC-3", ProblemKind::BadGap));
     }
 }
 

@@ -3,6 +3,7 @@
 //! and is saved as a shot; cover and the shooting modifiers play no part.
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::battle::roll;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::core::dice::{Amount, seeded};
@@ -76,19 +77,19 @@ fn kt_9_cover_and_shooting_modifiers_play_no_part_in_close_combat() {
     let rules = rules();
     let night = Scenario::parse(&blows_file(4, "1", r#""night""#)).expect("read");
     let p = night.odds(rules).expect_err("night is refused");
-    assert_eq!(p.key, "odds.not_in_close_combat");
+    assert_eq!(p.kind, ProblemKind::NotInCloseCombat);
     assert!(p.args.iter().any(|(_, v)| v == "modifiers[0]"));
     let cover = blows_file(4, "1", "").replace(r#""save": 5"#, r#""save": 5, "cover": true"#);
     let p = Scenario::parse(&cover)
         .expect("read")
         .odds(rules)
         .expect_err("cover is refused");
-    assert_eq!(p.key, "odds.cover_in_close_combat");
+    assert_eq!(p.kind, ProblemKind::CoverInCloseCombat);
     let p = Scenario::parse(&blows_file(7, "1", ""))
         .expect("read")
         .odds(rules)
         .expect_err("7+ is no close-combat score");
-    assert_eq!(p.key, "odds.out_of_range");
+    assert_eq!(p.kind, ProblemKind::OddsOutOfRange);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 use super::{applied, carried, legal, refused, rules_broken, soldier};
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::core::dice::seeded;
 use muster::rules::killteam::{KillTeam, derive};
 use muster::rules::{Document, KillTeamEdit};
@@ -69,8 +70,16 @@ fn kt_3_at_most_three_special_weapons_one_weapons_team_one_heavy_weapon() {
         "{broken:?}"
     );
     let problems = teams.validate(rules());
-    assert!(problems.iter().any(|p| p.key == "kt.problem.weapons_teams"));
-    assert!(problems.iter().any(|p| p.key == "kt.problem.heavy_weapons"));
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.kind == ProblemKind::TooManyWeaponsTeams)
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.kind == ProblemKind::TooManyHeavyWeapons)
+    );
 }
 
 #[test]
@@ -88,7 +97,7 @@ fn rib_9_strongman_carries_a_heavy_weapon_but_the_team_keeps_one_in_all() {
     let problems = both.validate(rules());
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert_eq!(problems[0].rule, "KT-3");
-    assert_eq!(problems[0].key, "kt.problem.heavy_weapons");
+    assert_eq!(problems[0].kind, ProblemKind::TooManyHeavyWeapons);
     // His ribbon cannot be taken away while he holds it.
     let p = refused(&t, KillTeamEdit::SetRibbon(2, None));
     assert_eq!(p.rule, "RIB-9");
@@ -109,8 +118,8 @@ fn eq_28_a_bolter_is_for_the_sergeant_only() {
     // main-weapon route is refused, to him and to a trooper, naming EQ-28.
     let p = refused(&legal(), KillTeamEdit::SetWeapon(1, "bolter".into()));
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("EQ-28", "kt.problem.weapon_by_item_only")
+        (p.rule.as_ref(), p.kind),
+        ("EQ-28", ProblemKind::WeaponByItemOnly)
     );
     let p = refused(&legal(), KillTeamEdit::SetWeapon(2, "bolter".into()));
     assert_eq!(p.rule, "EQ-28");
@@ -140,8 +149,8 @@ fn eq_8_eq_9_close_combat_weapons_pistols_and_grenades_are_not_main_weapons() {
     ] {
         let p = refused(&t, KillTeamEdit::SetWeapon(2, weapon.into()));
         assert_eq!(
-            (p.rule.as_ref(), p.key),
-            (rule, "kt.problem.not_a_main_weapon"),
+            (p.rule.as_ref(), p.kind),
+            (rule, ProblemKind::NotAMainWeapon),
             "{weapon}"
         );
     }

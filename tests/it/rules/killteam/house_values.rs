@@ -6,6 +6,7 @@
 
 use crate::common::rules;
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::core::dice::{Amount, DiceSpec, seeded};
 use muster::rules::core::odds::Odds;
 use muster::rules::data::RulesData;
@@ -233,19 +234,19 @@ fn kt_17_the_height_limit_holds_down_too_or_up_only() {
     let down = jump(10, 2);
     let e = jump_odds(&both, &down).expect_err("8\" down");
     assert_eq!(e.rule, "KT-17");
-    assert_eq!(e.key, "kt.jump_too_high");
+    assert_eq!(e.kind, ProblemKind::JumpTooHigh);
     let odds = jump_odds(&up_only, &down).expect("any height down");
     // From 10": a fall (1 in 6) kills; no automatic wounds above 6".
     assert!(close(odds.dead, 1.0 / 6.0));
     assert!(odds.automatic.is_none());
     // 7" up: refused either way; 6" up: allowed either way.
-    for (r, key) in [
-        (&both, "kt.jump_too_high"),
-        (&up_only, "kt.jump_too_high_up"),
+    for (r, kind) in [
+        (&both, ProblemKind::JumpTooHigh),
+        (&up_only, ProblemKind::JumpTooHighUp),
     ] {
         let e = jump_odds(r, &jump(0, 7)).expect_err("7\" up");
         assert_eq!(e.rule, "KT-17");
-        assert_eq!(e.key, key);
+        assert_eq!(e.kind, kind);
         assert!(jump_odds(r, &jump(0, 6)).is_ok());
     }
     let e = jump_odds(&up_only, &jump(0, 7)).expect_err("7\" up");

@@ -5,6 +5,7 @@
 
 use crate::common::rules;
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::core::names::Names;
 use muster::rules::killteam::ItemId;
@@ -91,11 +92,11 @@ fn eq_6_the_medikit_is_refused_on_an_enemy_and_a_die_that_is_no_d3() {
     )
     .expect_err("a D6 is no D3");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("EQ-6", "campaign.problem.bad_dice")
+        (p.rule.as_ref(), p.kind),
+        ("EQ-6", ProblemKind::DiceDoNotFit)
     );
     let p = used("medikit", None, None).expect_err("a target is needed");
-    assert_eq!(p.key, "kt.use.no_target");
+    assert_eq!(p.kind, ProblemKind::NoTarget);
 }
 
 #[test]
@@ -127,7 +128,7 @@ fn eq_6_a_struck_or_missing_item_is_refused_with_its_reason() {
     let armour = ItemId::from("armour");
     ask.item = &armour;
     let p = use_item(&r.killteam, &ask, None, &mut seeded(1)).expect_err("armour");
-    assert_eq!(p.key, "kt.use.not_usable");
+    assert_eq!(p.kind, ProblemKind::NotUsable);
 }
 
 #[test]
@@ -191,7 +192,7 @@ fn eq_11_a_mine_is_laid_with_no_action_then_goes_off_once_for_1d3_mortal_wounds(
     };
     ask.target = Some(friend.clone());
     let p = use_item(&r.killteam, &ask, None, &mut seeded(1)).expect_err("not laid");
-    assert_eq!((p.rule.as_ref(), p.key), ("EQ-11", "kt.use.lay_first"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("EQ-11", ProblemKind::LayFirst));
     // Laid (and so struck), it goes off on a friend too: 1D3 mortal wounds.
     ask.struck = true;
     ask.laid = true;
@@ -246,5 +247,5 @@ fn eq_15_a_target_out_of_action_is_refused() {
         }),
     };
     let p = use_item(&r.killteam, &ask, None, &mut seeded(1)).expect_err("out");
-    assert_eq!((p.rule.as_ref(), p.key), ("EQ-15", "kt.use.target_out"));
+    assert_eq!((p.rule.as_ref(), p.kind), ("EQ-15", ProblemKind::TargetOut));
 }

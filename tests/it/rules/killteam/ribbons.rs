@@ -12,7 +12,9 @@ use muster::rules::battle::scenario::Scenario;
 use muster::rules::core::dice::seeded;
 use muster::rules::core::msg::{Arg, Msg};
 use muster::rules::killteam::data::Grant;
-use muster::rules::killteam::ribbons::{mine_removal, move_after_shot, reminders, soldier_actions};
+use muster::rules::killteam::ribbons::{
+    ReminderKind, mine_removal, move_after_shot, reminders, soldier_actions,
+};
 use muster::rules::killteam::{KillTeam, RibbonId, Soldier};
 
 fn soldier(kind: &str, ribbon: Option<&str>) -> Soldier {
@@ -120,15 +122,15 @@ fn rib_11_the_free_actions_and_the_wounds_that_give_them_are_data() {
     // The table's reminder says it is due, or what it waits for.
     let due = reminders(&r.killteam, &s, 2);
     assert_eq!(due.len(), 1);
-    assert_eq!(due[0].key, "kt.last_wound.due");
+    assert_eq!(due[0].kind, ReminderKind::LastWoundDue);
     assert_eq!(
-        (int(&due[0], "count"), int(&due[0], "wounds")),
+        (int(&due[0].msg, "count"), int(&due[0].msg, "wounds")),
         (Some(2), Some(2))
     );
     let waiting = reminders(&r.killteam, &s, 3);
-    assert_eq!(waiting[0].key, "kt.last_wound.waiting");
+    assert_eq!(waiting[0].kind, ReminderKind::LastWoundWaiting);
     assert_eq!(
-        Lang::En.msg(&waiting[0]),
+        Lang::En.msg(&waiting[0].msg),
         "Unkillable (RIB-11): +2 free actions at the end of each turn once down to 2 wounds"
     );
 }
@@ -213,7 +215,7 @@ fn rib_5_only_a_deminer_may_remove_an_enemy_mine_within_its_range() {
     assert!(
         reminders(data, &deminer, 3)
             .iter()
-            .any(|x| x.key == "kt.remove_mine")
+            .any(|x| x.kind == ReminderKind::RemoveMine)
     );
     // Nobody else: no ribbon, another ribbon, the Explosives expert who
     // lays mines.
@@ -228,7 +230,7 @@ fn rib_5_only_a_deminer_may_remove_an_enemy_mine_within_its_range() {
         assert!(
             reminders(data, &s, 3)
                 .iter()
-                .all(|x| x.key != "kt.remove_mine"),
+                .all(|x| x.kind != ReminderKind::RemoveMine),
             "{ribbon:?}"
         );
     }

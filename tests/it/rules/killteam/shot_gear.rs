@@ -5,6 +5,7 @@
 //! scenario file.
 
 use crate::common::rules;
+use muster::rules::ProblemKind;
 use muster::rules::battle::scenario::Scenario;
 use muster::rules::battle::scenario::ScenarioKind;
 use muster::rules::close_combat::odds::{Blows, CcModifier, CcWeaponProfile, close_combat};
@@ -346,12 +347,12 @@ fn cc_10_the_battle_setting_refuses_seven_plus_to_ordinary_troops() {
     let r = rules();
     // WS 1 against WS 10 needs 9+: the game master's consent.
     let refusal = |character: bool, refuse: bool| {
-        consent_refusal(r, 1, 10, &[], false, character, refuse).map(|p| p.key)
+        consent_refusal(r, 1, 10, &[], false, character, refuse).map(|p| p.kind)
     };
     // The setting off: anyone may try.
     assert_eq!(refusal(false, false), None);
     // On: an ordinary trooper is refused, a character may still try.
-    assert_eq!(refusal(false, true), Some("battle.problem.no_consent"));
+    assert_eq!(refusal(false, true), Some(ProblemKind::NoConsent));
     assert_eq!(refusal(true, true), None);
     let p = consent_refusal(r, 1, 10, &[], false, false, true).expect("refused");
     assert_eq!(p.rule, "CC-10");
@@ -430,7 +431,7 @@ fn cc_9_a_modifier_listed_twice_counts_once_and_a_file_is_refused() {
         .expect("parses")
         .odds(r)
         .expect_err("refused");
-    assert_eq!(p.key, "odds.repeated");
+    assert_eq!(p.kind, ProblemKind::ModifierRepeated);
     assert_eq!(p.get("field"), Some("modifiers[1]"));
     assert_eq!(p.get("modifier"), Some("charging"));
 }

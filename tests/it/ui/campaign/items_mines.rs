@@ -4,6 +4,7 @@
 //! card in French; a Deminer removing a mine laid there.
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::rules::ProblemKind;
 use muster::rules::campaign::{CampaignEdit as E, Fighter};
 
 use super::items::{enemy_name, shows, wounds};
@@ -91,7 +92,7 @@ fn eq_11_kt_9_ending_the_activation_that_laid_a_mine_lets_it_go_off() {
     let p = the_campaign(&h)
         .may_act(rusk, muster::rules::killteam::activation::Act::Move, rules)
         .expect_err("his second action is lost");
-    assert_eq!(p.key, "kt.act.no.activation_ended");
+    assert_eq!(p.kind, ProblemKind::ActivationEnded);
     assert!(
         muster::i18n::Lang::En
             .problem(&p)

@@ -7,6 +7,7 @@ use std::path::Path;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
 use muster::i18n::Lang;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
 use muster::rules::{Document as _, RulesData};
 
@@ -117,8 +118,8 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
         .apply(end(most + 1), built_in, &mut rng)
         .expect_err("too many");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-6", "campaign.problem.vp_max")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-6", ProblemKind::VpAboveMax)
     );
     let p = c.apply(end(6), &narrow, &mut rng).expect_err("too many");
     assert_eq!(
@@ -148,8 +149,8 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
         )
         .expect_err("beyond 3");
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-8", "campaign.problem.difficulty_max")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-8", ProblemKind::DifficultyAboveMax)
     );
     // A campaign file holding it says so.
     let mut bad = c.clone();
@@ -157,7 +158,7 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
     assert!(
         bad.validate(&narrow)
             .iter()
-            .any(|p| p.key == "campaign.problem.difficulty_max")
+            .any(|p| p.kind == ProblemKind::DifficultyAboveMax)
     );
 }
 

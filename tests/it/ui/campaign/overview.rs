@@ -6,6 +6,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Command;
 use muster::rules::Document as _;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
 
 use super::{at_the_table, leader, ready, showing};
@@ -125,8 +126,8 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
         rules,
     );
     assert_eq!(
-        (p.rule.as_ref(), p.key),
-        ("CMP-11", "campaign.problem.cran_locked")
+        (p.rule.as_ref(), p.kind),
+        ("CMP-11", ProblemKind::CranLocked)
     );
     // Once the mission is over with nobody out of action, it may be set.
     let done = crate::common::ok(

@@ -7,6 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::i18n::Lang;
 use muster::rules::Document as _;
+use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
 use muster::rules::killteam::ItemId;
 
@@ -90,7 +91,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
             &mut rng,
         )
         .expect_err("Osk has no mine");
-    assert_eq!(refused.key, "campaign.problem.no_item");
+    assert_eq!(refused.kind, ProblemKind::NoItem);
     // A single-use item is struck off, and back on: only the kept-all-game
     // ones are refused.
     let rusk = crate::common::char_id(&c, "Trooper Rusk");
