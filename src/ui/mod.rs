@@ -33,21 +33,21 @@ pub struct ViewState {
     /// The library screen.
     pub library: LibraryView,
     /// The roster screen.
-    pub roster: RosterView,
+    pub(crate) roster: RosterView,
     /// The character screen.
-    pub character: CharacterView,
+    pub(crate) character: CharacterView,
     /// The kill-team screen.
-    pub killteam: killteam::KillTeamView,
+    pub(crate) killteam: killteam::KillTeamView,
     /// The rules reference.
-    pub reference: reference::ReferenceView,
+    pub(crate) reference: reference::ReferenceView,
     /// The battle resolver.
     pub battle: battle::BattleView,
     /// The campaign screen.
     pub campaign: campaign::CampaignView,
     /// The print preview.
-    pub print: print_preview::PrintPreviewView,
+    pub(crate) print: print_preview::PrintPreviewView,
     /// The library's house rules.
-    pub house_rules: house_rules::HouseRulesView,
+    pub(crate) house_rules: house_rules::HouseRulesView,
     /// The document whose deletion awaits confirmation.
     pub confirm_delete: Option<DocKey>,
     /// Who plays on this machine being typed, while its window shows.
@@ -56,18 +56,18 @@ pub struct ViewState {
     pub data_folder: bool,
     /// The banners of files another program changed are folded into one
     /// line, until unfolded or another file changes.
-    pub disk_banners_folded: usize,
+    pub(crate) disk_banners_folded: usize,
     /// The folder's path typed in that window (for a desktop with no
     /// folder dialog).
-    pub data_folder_typed: String,
+    pub(crate) data_folder_typed: String,
     /// The window was asked to close with changes not saved: the question
     /// is shown.
-    pub asking_close: bool,
+    pub(crate) asking_close: bool,
     /// The user chose to close without saving.
-    pub close_confirmed: bool,
+    pub(crate) close_confirmed: bool,
     /// The window was asked to close while edits were being written, and
     /// they took longer than a moment: it closes once they are on disk.
-    pub closing: bool,
+    pub(crate) closing: bool,
 }
 
 /// How long closing waits for the writer in silence before saying so: a

@@ -70,29 +70,29 @@ pub enum CombatEnd {
 #[derive(Clone, Debug, PartialEq)]
 pub struct AirState {
     /// Where it is.
-    pub whereabouts: Whereabouts,
+    pub(crate) whereabouts: Whereabouts,
     /// The speed it takes off at.
     pub take_off_speed: i64,
     /// It is a vehicle (it keeps its air speed on landing).
-    pub vehicle: bool,
+    pub(crate) vehicle: bool,
     /// What followed its last landing.
     pub landed: Option<Landing>,
     /// Why the last take-off or landing was refused.
-    pub problem: Option<Problem>,
+    pub(crate) problem: Option<Problem>,
     /// The log entry of the last return roll of a unit gone for stones.
-    pub gather_roll: Option<usize>,
+    pub(crate) gather_roll: Option<usize>,
     /// Whom it fights.
-    pub foe: Foe,
+    pub(crate) foe: Foe,
     /// The unit mode's first unit is the air unit (else the second).
-    pub first_flies: bool,
+    pub(crate) first_flies: bool,
     /// The turn of this combat (1 for the first).
     pub turn: i64,
     /// The other flyer's level (air to air).
     pub foe_level: i64,
     /// The two flyers are in base contact (air to air).
-    pub in_contact: bool,
+    pub(crate) in_contact: bool,
     /// How the combat ended, if it did.
-    pub end: Option<CombatEnd>,
+    pub(crate) end: Option<CombatEnd>,
 }
 
 impl Default for AirState {
@@ -117,29 +117,29 @@ impl Default for AirState {
 /// The flyer and what the player set up.
 pub struct FlyerView {
     /// Its highest speed.
-    pub max_speed: i64,
+    pub(crate) max_speed: i64,
     /// Its lowest speed (0: it hovers).
-    pub min_speed: i64,
+    pub(crate) min_speed: i64,
     /// Its acc/dec.
-    pub acc_dec: i64,
+    pub(crate) acc_dec: i64,
     /// Its speed now.
     pub speed: i64,
     /// Its level now (0: attack level; 2: +20).
     pub level: i64,
     /// Inches moved this turn.
-    pub moved: i64,
+    pub(crate) moved: i64,
     /// The level it goes to this turn.
-    pub to_level: i64,
+    pub(crate) to_level: i64,
     /// Who shoots whom.
-    pub shot: Shot,
+    pub(crate) shot: Shot,
     /// The distance on the ground, in inches.
-    pub ground: i64,
+    pub(crate) ground: i64,
     /// The other flyer's level (air to air).
-    pub other_level: i64,
+    pub(crate) other_level: i64,
     /// The weapon's range.
-    pub weapon_range: i64,
+    pub(crate) weapon_range: i64,
     /// A crash (FLY-11), and objects dropped on it (FLY-10).
-    pub crash: CrashView,
+    pub(crate) crash: CrashView,
     /// Where it is and its close combat (FLY-3, FLY-7 … FLY-10).
     pub air: AirState,
 }
@@ -169,13 +169,13 @@ impl Default for FlyerView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrashView {
     /// The flyer's T (crash impact).
-    pub t: i64,
+    pub(crate) t: i64,
     /// It lands on something.
-    pub lands_on: bool,
+    pub(crate) lands_on: bool,
     /// The T of what it lands on.
-    pub target_t: i64,
+    pub(crate) target_t: i64,
     /// The S of whoever drops stones.
-    pub thrower_s: i64,
+    pub(crate) thrower_s: i64,
 }
 
 impl Default for CrashView {

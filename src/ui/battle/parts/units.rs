@@ -11,7 +11,7 @@ use crate::rules::{CharRef, Characteristic};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     /// Their name.
-    pub name: String,
+    pub(crate) name: String,
     /// How many.
     pub count: u32,
     /// Their profile (`weapon_s`, `save`: 0 for none in the fields).
@@ -19,19 +19,19 @@ pub struct Group {
     /// S.
     pub s: i32,
     /// Weapon S, 0 for none.
-    pub weapon_s: i32,
+    pub(crate) weapon_s: i32,
     /// The weapon's own save modifier (CC-12); none: by the blow's S.
     pub weapon_save_modifier: Option<i32>,
     /// A.
-    pub a: u32,
+    pub(crate) a: u32,
     /// T.
-    pub t: i32,
+    pub(crate) t: i32,
     /// W left.
-    pub w: u32,
+    pub(crate) w: u32,
     /// I.
     pub i: i32,
     /// Save, 0 for none.
-    pub save: i32,
+    pub(crate) save: i32,
     /// A character (CHR-14, CHR-15): he may take command, and his death
     /// counts in the battle summary.
     pub character: bool,
@@ -41,7 +41,7 @@ pub struct Group {
     pub cl: i32,
     /// The campaign character he is, when taken from a campaign's escort:
     /// (campaign, character).
-    pub from: Option<CharRef>,
+    pub(crate) from: Option<CharRef>,
 }
 
 impl Group {
@@ -98,7 +98,7 @@ impl Group {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
     /// Its name.
-    pub name: String,
+    pub(crate) name: String,
     /// Its models, front first.
     pub groups: Vec<Group>,
     /// It charged this turn (CC-7, CC-9).
@@ -106,9 +106,9 @@ pub struct Unit {
     /// Its own leader's Ld, for rout tests (CC-20); 0 for none (robots).
     pub ld: i32,
     /// Its own leader's Cl, for psychology tests (CHR-14).
-    pub cl: i32,
+    pub(crate) cl: i32,
     /// Who commands it (CHR-14).
-    pub command: CommandState,
+    pub(crate) command: CommandState,
 }
 
 impl Unit {
@@ -166,14 +166,14 @@ impl Unit {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CommandState {
     /// The unit's own leader is dead.
-    pub leader_dead: bool,
+    pub(crate) leader_dead: bool,
     /// The group (a character) in command, if one took it.
-    pub commander: Option<usize>,
+    pub(crate) commander: Option<usize>,
     /// A character in base contact with the leader, taking command at the
     /// end of a turn.
-    pub pending: Option<usize>,
+    pub(crate) pending: Option<usize>,
     /// The commander failed a psychology test (he cannot give up command).
-    pub affected: bool,
+    pub(crate) affected: bool,
 }
 
 impl CommandState {

@@ -25,23 +25,23 @@ use crate::ui::widgets::{card, card_title};
 /// The robot being played, and what the player set up.
 pub struct RobotView {
     /// The robot kind's id.
-    pub kind: String,
+    pub(crate) kind: String,
     /// Its Int (the kind's, or typed in).
-    pub int: i64,
+    pub(crate) int: i64,
     /// The turn that just ended: orders are written at its end.
-    pub now: u32,
+    pub(crate) now: u32,
     /// Its written orders.
-    pub queue: OrderQueue,
+    pub(crate) queue: OrderQueue,
     /// The way it faces now.
-    pub facing: u8,
+    pub(crate) facing: u8,
     /// The order being written.
-    pub draft: OrderDraft,
+    pub(crate) draft: OrderDraft,
     /// The arc the robot looks along, and what is in it.
-    pub arc: ArcView,
+    pub(crate) arc: ArcView,
     /// The weapons fired this turn: (arm, weapon id) (ROB-2).
     pub firing: Vec<(usize, String)>,
     /// Why the last weapon picked cannot fire with the others.
-    pub fire_problem: Option<Problem>,
+    pub(crate) fire_problem: Option<Problem>,
     /// Its damage, malfunctions and burning smell.
     pub damage: DamageView,
 }
@@ -67,13 +67,13 @@ impl Default for RobotView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct OrderDraft {
     /// The turn it is for.
-    pub turn: u32,
+    pub(crate) turn: u32,
     /// Move (`true`) or stay put.
-    pub moves: bool,
+    pub(crate) moves: bool,
     /// The bearing, in clock hours.
-    pub hour: u8,
+    pub(crate) hour: u8,
     /// Why the last order was refused.
-    pub problem: Option<Problem>,
+    pub(crate) problem: Option<Problem>,
 }
 
 impl Default for OrderDraft {
@@ -92,15 +92,15 @@ impl Default for OrderDraft {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArcView {
     /// The target's bearing, in clock hours.
-    pub target_hour: u8,
+    pub(crate) target_hour: u8,
     /// The arc is a turret's.
-    pub turret: bool,
+    pub(crate) turret: bool,
     /// The robot's I, when the group's rules set the arc by it (ROB-6).
-    pub initiative: i64,
+    pub(crate) initiative: i64,
     /// Distance to the nearest enemy in the arc, if any.
-    pub enemy: Option<i64>,
+    pub(crate) enemy: Option<i64>,
     /// Distance to the nearest friend in the arc, if any.
-    pub friend: Option<i64>,
+    pub(crate) friend: Option<i64>,
 }
 
 impl Default for ArcView {
@@ -121,17 +121,17 @@ pub struct DamageView {
     /// Damage points lost this turn.
     pub lost: i64,
     /// Malfunctions are in play (ROB-9).
-    pub malfunctions: bool,
+    pub(crate) malfunctions: bool,
     /// Their chance: 1 in this.
-    pub one_in: i64,
+    pub(crate) one_in: i64,
     /// The log entry of the last special damage roll.
-    pub roll: Option<usize>,
+    pub(crate) roll: Option<usize>,
     /// It has a burning smell (ROB-8).
     pub burning: bool,
     /// The log entry of the last burning smell roll.
-    pub burning_roll: Option<usize>,
+    pub(crate) burning_roll: Option<usize>,
     /// The burning smell blew it up.
-    pub exploded: bool,
+    pub(crate) exploded: bool,
 }
 
 impl Default for DamageView {
