@@ -72,22 +72,22 @@ pub struct BattleView {
     pub we_attack: bool,
     /// A fight was just filled in from a campaign's table: its fighters
     /// are scrolled into view at the next frame.
-    pub scroll_to_fight: bool,
+    pub(crate) scroll_to_fight: bool,
     /// Where each mode's fight was picked, when at a campaign's table: which
     /// campaign, at which mission.
-    pub tables: std::collections::BTreeMap<Mode, TableOrigin>,
+    pub(crate) tables: std::collections::BTreeMap<Mode, TableOrigin>,
     /// The mode the fight picked last at a table filled in: the one whose
     /// range is kept with it.
-    pub picked_mode: Option<Mode>,
+    pub(crate) picked_mode: Option<Mode>,
 }
 
 /// The campaign table a fight was picked at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableOrigin {
     /// The campaign's id.
-    pub doc: String,
+    pub(crate) doc: String,
     /// Its mission then.
-    pub mission: u32,
+    pub(crate) mission: u32,
 }
 
 impl Default for BattleView {

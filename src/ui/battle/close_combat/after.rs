@@ -39,35 +39,35 @@ pub enum Side {
 /// The close-combat mode's state after the blows.
 pub struct CcAfterView {
     /// The attacker's M.
-    pub attacker_m: i64,
+    pub(crate) attacker_m: i64,
     /// The attacker's Ld.
-    pub attacker_ld: i64,
+    pub(crate) attacker_ld: i64,
     /// The defender's M.
-    pub defender_m: i64,
+    pub(crate) defender_m: i64,
     /// The defender's Ld.
-    pub defender_ld: i64,
+    pub(crate) defender_ld: i64,
     /// The round's result for the attacker (CC-13), as chosen or as the
     /// last roll gave it.
     pub result: RoundResult,
     /// The length of the battle log when the result was last taken from it.
-    pub seen_log: usize,
+    pub(crate) seen_log: usize,
     /// The title of the roll the result was taken from.
-    pub from_roll: Option<String>,
+    pub(crate) from_roll: Option<String>,
     /// What stops the loser, and whether the winner follows up (CC-14,
     /// CC-15).
-    pub push: PushBack,
+    pub(crate) push: PushBack,
     /// Who breaks off (CC-18).
-    pub breaker: Side,
+    pub(crate) breaker: Side,
     /// He is a robot: no rout test (ROB-3).
-    pub robot: bool,
+    pub(crate) robot: bool,
     /// The charge (CC-1, CC-2).
-    pub charge: ChargeView,
+    pub(crate) charge: ChargeView,
     /// The creature attacker (CC-19).
-    pub creature: CreatureView,
+    pub(crate) creature: CreatureView,
     /// The characteristic test (CC-21).
     pub test: TestView,
     /// Which of what comes after the blows is shown.
-    pub section: Section,
+    pub(crate) section: Section,
 }
 
 /// What comes after the blows, one shown at a time under its tab: the
@@ -111,15 +111,15 @@ impl Default for CcAfterView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PushBack {
     /// Something stops the loser behind him (CC-14).
-    pub blocked: bool,
+    pub(crate) blocked: bool,
     /// How far he can go before it, in inches.
-    pub room: f64,
+    pub(crate) room: f64,
     /// The winner is behind a defended position or obstacle (CC-15).
-    pub defended: bool,
+    pub(crate) defended: bool,
     /// The winner's opponent was killed (CC-15).
-    pub opponent_killed: bool,
+    pub(crate) opponent_killed: bool,
     /// The winner wants to stay (CC-15).
-    pub wants_stay: bool,
+    pub(crate) wants_stay: bool,
 }
 
 impl Default for PushBack {

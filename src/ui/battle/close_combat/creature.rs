@@ -23,13 +23,13 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 /// The creature as set up.
 pub struct CreatureView {
     /// The attacker is the creature.
-    pub on: bool,
+    pub(crate) on: bool,
     /// Its size.
-    pub size: Size,
+    pub(crate) size: Size,
     /// Its extra claws (a large one only).
-    pub claws: Claws,
+    pub(crate) claws: Claws,
     /// The defender is living (the tail's dice).
-    pub living: bool,
+    pub(crate) living: bool,
 }
 
 impl Default for CreatureView {

@@ -39,13 +39,13 @@ pub struct CloseCombatView {
     /// The close-combat round.
     pub cc: CloseCombatScenario,
     /// The defender strikes back: the whole round (CC-7, CC-13).
-    pub strike_back: bool,
+    pub(crate) strike_back: bool,
     /// What a whole round needs besides the attack.
     pub back: Back,
     /// The attacker's weapon in hand (CC-4).
     pub cc_weapon: CcWeapon,
     /// The weapon in hand the attacker picked brought from his roster.
-    pub cc_weapon_from: Option<InHand>,
+    pub(crate) cc_weapon_from: Option<InHand>,
     /// CC-10's battle setting, switched for the session: ordinary troops may
     /// not try a blow of 7 or more to hit (none: the data's default).
     pub refuse_seven_plus: Option<bool>,
@@ -63,7 +63,7 @@ pub struct Back {
     /// The attacker's wounds left.
     pub attacker_w: i64,
     /// The attacker's I.
-    pub attacker_i: i64,
+    pub(crate) attacker_i: i64,
     /// The attacker's armour save.
     pub attacker_save: Option<i64>,
     /// The defender's S.
@@ -73,7 +73,7 @@ pub struct Back {
     /// The defender's wounds left.
     pub defender_w: i64,
     /// The defender's I.
-    pub defender_i: i64,
+    pub(crate) defender_i: i64,
 }
 
 impl Default for Back {

@@ -15,7 +15,7 @@ use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
 /// The test as set up.
 pub struct TestView {
     /// Which characteristic.
-    pub characteristic: Characteristic,
+    pub(crate) characteristic: Characteristic,
     /// Its value; taken from the attacker's Ld until changed here.
     pub value: Option<i64>,
 }

@@ -22,17 +22,17 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 /// The grenade and the jump being set up.
 pub struct KtActionsView {
     /// The grenade's weapon id; none until one is offered.
-    pub grenade: Option<WeaponId>,
+    pub(crate) grenade: Option<WeaponId>,
     /// The thrower's S.
     pub thrower_s: i64,
     /// He carries a stick grenade (EQ-29).
-    pub stick: bool,
+    pub(crate) stick: bool,
     /// He has the Grenadier ribbon (RIB-1).
-    pub grenadier: bool,
+    pub(crate) grenadier: bool,
     /// He sees the target.
-    pub sees: bool,
+    pub(crate) sees: bool,
     /// He has already thrown a grenade this turn.
-    pub thrown: bool,
+    pub(crate) thrown: bool,
     /// A jump, a rope swing or a parachute landing.
     pub jump_kind: JumpKind,
     /// The gap across.

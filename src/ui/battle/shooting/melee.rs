@@ -47,13 +47,13 @@ pub enum BlowName {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlowChoice {
     /// Its name.
-    pub name: BlowName,
+    pub(crate) name: BlowName,
     /// Attacks.
     pub attacks: Count,
     /// Strength, his own counted.
     pub s: i64,
     /// Armour penetration.
-    pub ap: i64,
+    pub(crate) ap: i64,
     /// Damage.
     pub damage: Count,
 }
@@ -89,13 +89,13 @@ pub struct MeleeFighter {
     /// His name.
     pub name: String,
     /// A character for the battle summary (CHR-15).
-    pub character: bool,
+    pub(crate) character: bool,
     /// Where his wounds go, when he comes from a campaign.
     pub from: Option<CharRef>,
     /// The score he hits on (KT-6: 4+, a Brute 3+).
     pub score: i64,
     /// The ways he may strike (his close-combat weapons, bare hands).
-    pub blows: Vec<BlowChoice>,
+    pub(crate) blows: Vec<BlowChoice>,
     /// How he strikes now.
     pub blow: BlowChoice,
     /// His T.
@@ -103,15 +103,15 @@ pub struct MeleeFighter {
     /// His save, if any.
     pub save: Option<i64>,
     /// The dice of his save (a Terminator's 2D6, KT-19).
-    pub save_dice: i64,
+    pub(crate) save_dice: i64,
     /// His wounds left.
-    pub wounds: Option<i64>,
+    pub(crate) wounds: Option<i64>,
     /// He used a smoke grenade: blows at him are worse (EQ-7).
     pub smoke: bool,
     /// He was hit by a flash grenade: his blows are worse (EQ-10).
-    pub flashed: bool,
+    pub(crate) flashed: bool,
     /// He wears a gas mask: smoke and flash do not count for him (EQ-19).
-    pub gas_mask: bool,
+    pub(crate) gas_mask: bool,
 }
 
 impl Default for MeleeFighter {

@@ -53,23 +53,23 @@ pub struct ShootingView {
     /// The turn: activations, initiative, targeting.
     pub kt_turn: turn::KtTurnView,
     /// The kill-team target taken from a campaign's escort, if he was.
-    pub kt_target: Option<campaign::CampaignTarget>,
+    pub(crate) kt_target: Option<campaign::CampaignTarget>,
     /// The shooter's weapon is a heavy weapon that fires once a turn
     /// (KT-15).
-    pub once_a_turn: bool,
+    pub(crate) once_a_turn: bool,
     /// It has fired this turn (rolled here): a second shot waits for the
     /// next turn.
-    pub fired_this_turn: bool,
+    pub(crate) fired_this_turn: bool,
     /// The shooter taken from a team or a campaign: his equipment and
     /// ribbon give their modifiers on their own (none: typed in).
-    pub shooter_soldier: Option<Soldier>,
+    pub(crate) shooter_soldier: Option<Soldier>,
     /// The target taken from a team or a campaign, likewise.
-    pub target_soldier: Option<Soldier>,
+    pub(crate) target_soldier: Option<Soldier>,
     /// The other barrel of the shooter's combi-weapon (EQ-4): its id and
     /// how it fires.
-    pub combi: Option<(WeaponId, KtWeapon)>,
+    pub(crate) combi: Option<(WeaponId, KtWeapon)>,
     /// Both barrels fire: the other as snap fire.
-    pub fire_both: bool,
+    pub(crate) fire_both: bool,
 }
 
 impl Default for ShootingView {

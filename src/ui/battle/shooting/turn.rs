@@ -23,24 +23,24 @@ pub struct KtTurnView {
     /// Soldiers left on each side.
     pub left: [i64; 2],
     /// The target has the Invisible ribbon (RIB-3).
-    pub invisible: bool,
+    pub(crate) invisible: bool,
     /// The shooter carries a detector (EQ-30).
-    pub detector: bool,
+    pub(crate) detector: bool,
     /// The distance to the enemy charged, in inches.
-    pub charge_distance: i64,
+    pub(crate) charge_distance: i64,
     /// The charger carries a bayonet (EQ-13).
-    pub bayonet: bool,
+    pub(crate) bayonet: bool,
     /// The soldier picked as the shooter, by name: whose actions the card
     /// counts (RIB-11).
-    pub soldier: Option<(String, Soldier)>,
+    pub(crate) soldier: Option<(String, Soldier)>,
     /// The shooter picked when he is no kill-team soldier (an enemy, a
     /// Rogue Trader character): nobody's actions to count.
-    pub other_shooter: Option<String>,
+    pub(crate) other_shooter: Option<String>,
     /// The models left on each side are the campaign table's, counted
     /// there (not typed here).
-    pub from_table: bool,
+    pub(crate) from_table: bool,
     /// His wounds left: from the campaign's table, or set here.
-    pub wounds_left: i64,
+    pub(crate) wounds_left: i64,
 }
 
 impl Default for KtTurnView {
