@@ -75,13 +75,13 @@ impl Typed {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DiceAsk {
     /// Dice to a roll.
-    pub count: u32,
+    pub(crate) count: u32,
     /// Faces of each die.
-    pub sides: u32,
+    pub(crate) sides: u32,
     /// The rule that asks for them (`CMP-5`).
-    pub rule: &'static str,
+    pub(crate) rule: &'static str,
     /// Several rolls may be typed.
-    pub many: bool,
+    pub(crate) many: bool,
 }
 
 impl DiceAsk {

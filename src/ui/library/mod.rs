@@ -24,19 +24,19 @@ const ROW_HEIGHT: f32 = 44.0;
 #[derive(Default)]
 pub struct LibraryView {
     /// Filter on document names.
-    pub search: String,
+    pub(crate) search: String,
     /// Show only documents of this kind (`None`: every kind).
-    pub kind: Option<DocKind>,
+    pub(crate) kind: Option<DocKind>,
     /// Name for the next new roster.
-    pub new_name: String,
+    pub(crate) new_name: String,
     /// The document being renamed, and the name typed so far.
     pub renaming: Option<(DocKey, String)>,
     /// The document selected (the target of F2, Delete, Ctrl+D, Ctrl+E).
     pub selected: Option<DocKey>,
     /// Put the cursor in the search field at the next frame (Ctrl+F).
-    pub focus_search: bool,
+    pub(crate) focus_search: bool,
     /// A document whose Delete button was pressed: the window asks first.
-    pub ask_delete: Option<DocKey>,
+    pub(crate) ask_delete: Option<DocKey>,
     /// Import without a file dialog: the path being typed.
     pub import_path: Option<String>,
 }

@@ -26,15 +26,15 @@ pub struct CharacterView {
     name: String,
     notes: String,
     /// After a game: wounded.
-    pub wounded: bool,
+    pub(crate) wounded: bool,
     /// After a game: unworthy.
-    pub unworthy: bool,
+    pub(crate) unworthy: bool,
     /// Level whose random points are rolled.
-    pub level: Option<String>,
+    pub(crate) level: Option<String>,
     /// Put the cursor in the name field at the next frame (F2).
-    pub focus_name: bool,
+    pub(crate) focus_name: bool,
     /// The equipment and power cards being added.
-    pub gear: GearView,
+    pub(crate) gear: GearView,
 }
 
 impl CharacterView {

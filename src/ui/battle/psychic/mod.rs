@@ -40,14 +40,14 @@ pub struct PsychicView {
     pub target: String,
     /// The campaign character the psyker is, when picked from a campaign's
     /// escort: (campaign, character).
-    pub psyker_from: Option<CharRef>,
+    pub(crate) psyker_from: Option<CharRef>,
     /// The campaign character the target is: where his wounds go ("Apply
     /// to campaign"). None for a target from a roster or typed in.
     pub target_from: Option<CharRef>,
     /// The target is a character (CHR-15).
-    pub target_character: bool,
+    pub(crate) target_character: bool,
     /// The psyker is on our side (set by the battle screen, CHR-15).
-    pub we_attack: bool,
+    pub(crate) we_attack: bool,
 }
 
 impl PsychicView {

@@ -38,12 +38,12 @@ pub struct RoundView {
     /// The fight to the end: rounds at most.
     pub max_rounds: u32,
     /// The fight to the end: trials.
-    pub trials: u32,
+    pub(crate) trials: u32,
     /// Each unit's coherency check (CC-3), first then second.
-    pub coherency: [Coherency; 2],
+    pub(crate) coherency: [Coherency; 2],
     /// The first unit is ours (for the battle summary, CHR-15); set by the
     /// battle screen.
-    pub ours_first: bool,
+    pub(crate) ours_first: bool,
     /// The exact fight to the end last computed, and the fight it is for
     /// (its trials unused): computed again only when the fight changes.
     exact: Option<(SimRequest, ExactFight)>,
