@@ -18,7 +18,7 @@ use egui::{Color32, CornerRadius, Margin, Shadow, Stroke, Theme};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
     /// What things are drawn on, and their edges.
-    pub surface: Surfaces,
+    pub(crate) surface: Surfaces,
     /// Text and the accent.
     pub(crate) ink: Ink,
     /// The states of characters and of rules: by hue, with an icon and a word beside them.
@@ -31,9 +31,9 @@ pub struct Surfaces {
     /// Behind everything (the window).
     pub(crate) window: Color32,
     /// Panels.
-    pub panel: Color32,
+    pub(crate) panel: Color32,
     /// Cards on a panel.
-    pub card: Color32,
+    pub(crate) card: Color32,
     /// A widget (button, field) at rest.
     pub(crate) widget: Color32,
     /// A widget under the pointer.
@@ -148,6 +148,16 @@ impl Palette {
             Theme::Dark => DARK,
             Theme::Light => LIGHT,
         }
+    }
+
+    /// The fill of panels.
+    pub fn panel_fill(&self) -> Color32 {
+        self.surface.panel
+    }
+
+    /// The fill of a card on a panel.
+    pub fn card_fill(&self) -> Color32 {
+        self.surface.card
     }
 }
 
