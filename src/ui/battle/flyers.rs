@@ -72,11 +72,11 @@ pub struct AirState {
     /// Where it is.
     pub(crate) whereabouts: Whereabouts,
     /// The speed it takes off at.
-    pub take_off_speed: i64,
+    pub(crate) take_off_speed: i64,
     /// It is a vehicle (it keeps its air speed on landing).
     pub(crate) vehicle: bool,
     /// What followed its last landing.
-    pub landed: Option<Landing>,
+    pub(crate) landed: Option<Landing>,
     /// Why the last take-off or landing was refused.
     pub(crate) problem: Option<Problem>,
     /// The log entry of the last return roll of a unit gone for stones.
@@ -86,9 +86,9 @@ pub struct AirState {
     /// The unit mode's first unit is the air unit (else the second).
     pub(crate) first_flies: bool,
     /// The turn of this combat (1 for the first).
-    pub turn: i64,
+    pub(crate) turn: i64,
     /// The other flyer's level (air to air).
-    pub foe_level: i64,
+    pub(crate) foe_level: i64,
     /// The two flyers are in base contact (air to air).
     pub(crate) in_contact: bool,
     /// How the combat ended, if it did.
@@ -123,9 +123,9 @@ pub struct FlyerView {
     /// Its acc/dec.
     pub(crate) acc_dec: i64,
     /// Its speed now.
-    pub speed: i64,
+    pub(crate) speed: i64,
     /// Its level now (0: attack level; 2: +20).
-    pub level: i64,
+    pub(crate) level: i64,
     /// Inches moved this turn.
     pub(crate) moved: i64,
     /// The level it goes to this turn.
@@ -141,7 +141,7 @@ pub struct FlyerView {
     /// A crash (FLY-11), and objects dropped on it (FLY-10).
     pub(crate) crash: CrashView,
     /// Where it is and its close combat (FLY-3, FLY-7 … FLY-10).
-    pub air: AirState,
+    pub(crate) air: AirState,
 }
 
 impl Default for FlyerView {
@@ -216,6 +216,46 @@ pub(super) fn level_words(lang: Lang, level: Level) -> String {
 }
 
 impl FlyerView {
+    /// Its speed now.
+    pub fn speed(&self) -> i64 {
+        self.speed
+    }
+
+    /// Its level now (0: attack level; 2: +20).
+    pub fn level(&self) -> i64 {
+        self.level
+    }
+
+    /// Sets its speed now.
+    pub fn set_speed(&mut self, speed: i64) {
+        self.speed = speed;
+    }
+
+    /// Sets its level now (0: attack level; 2: +20).
+    pub fn set_level(&mut self, level: i64) {
+        self.level = level;
+    }
+
+    /// What followed its last landing.
+    pub fn landed(&self) -> Option<Landing> {
+        self.air.landed
+    }
+
+    /// Sets the speed it takes off at.
+    pub fn set_take_off_speed(&mut self, speed: i64) {
+        self.air.take_off_speed = speed;
+    }
+
+    /// Sets the turn of its close combat (1 for the first).
+    pub fn set_combat_turn(&mut self, turn: i64) {
+        self.air.turn = turn;
+    }
+
+    /// Sets the other flyer's level (air to air).
+    pub fn set_foe_level(&mut self, level: i64) {
+        self.air.foe_level = level;
+    }
+
     pub(super) fn flyer(&self) -> Flyer {
         Flyer {
             max_speed: inches(self.max_speed),

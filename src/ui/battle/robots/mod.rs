@@ -39,11 +39,11 @@ pub struct RobotView {
     /// The arc the robot looks along, and what is in it.
     pub(crate) arc: ArcView,
     /// The weapons fired this turn: (arm, weapon id) (ROB-2).
-    pub firing: Vec<(usize, String)>,
+    pub(crate) firing: Vec<(usize, String)>,
     /// Why the last weapon picked cannot fire with the others.
     pub(crate) fire_problem: Option<Problem>,
     /// Its damage, malfunctions and burning smell.
-    pub damage: DamageView,
+    pub(crate) damage: DamageView,
 }
 
 impl Default for RobotView {
@@ -119,7 +119,7 @@ impl Default for ArcView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct DamageView {
     /// Damage points lost this turn.
-    pub lost: i64,
+    pub(crate) lost: i64,
     /// Malfunctions are in play (ROB-9).
     pub(crate) malfunctions: bool,
     /// Their chance: 1 in this.
@@ -127,7 +127,7 @@ pub struct DamageView {
     /// The log entry of the last special damage roll.
     pub(crate) roll: Option<usize>,
     /// It has a burning smell (ROB-8).
-    pub burning: bool,
+    pub(crate) burning: bool,
     /// The log entry of the last burning smell roll.
     pub(crate) burning_roll: Option<usize>,
     /// The burning smell blew it up.
@@ -164,6 +164,21 @@ fn clock(hour: u8) -> Clock {
 }
 
 impl RobotView {
+    /// The weapons fired this turn: (arm, weapon id) (ROB-2).
+    pub fn firing(&self) -> &[(usize, String)] {
+        &self.firing
+    }
+
+    /// It has a burning smell (ROB-8).
+    pub fn burning(&self) -> bool {
+        self.damage.burning
+    }
+
+    /// Sets the damage points it lost this turn.
+    pub fn set_points_lost(&mut self, lost: i64) {
+        self.damage.lost = lost;
+    }
+
     /// Shows robot mode.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let rules = &cx.rules.robots;
