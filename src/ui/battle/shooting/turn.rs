@@ -21,7 +21,7 @@ use crate::ui::widgets::{Tone, badge, card, card_title};
 /// The turn being set up.
 pub struct KtTurnView {
     /// Soldiers left on each side.
-    pub left: [i64; 2],
+    pub(crate) left: [i64; 2],
     /// The target has the Invisible ribbon (RIB-3).
     pub(crate) invisible: bool,
     /// The shooter carries a detector (EQ-30).
@@ -60,6 +60,16 @@ impl Default for KtTurnView {
 }
 
 impl KtTurnView {
+    /// Soldiers left on each side.
+    pub fn left(&self) -> [i64; 2] {
+        self.left
+    }
+
+    /// Sets the soldiers left on each side.
+    pub fn set_left(&mut self, left: [i64; 2]) {
+        self.left = left;
+    }
+
     /// The soldier whose actions the card counts, with his wounds left.
     pub fn set_soldier(&mut self, name: String, soldier: Soldier, wounds_left: u32) {
         self.soldier = Some((name, soldier));
