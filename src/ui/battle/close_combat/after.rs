@@ -48,7 +48,7 @@ pub struct CcAfterView {
     pub(crate) defender_ld: i64,
     /// The round's result for the attacker (CC-13), as chosen or as the
     /// last roll gave it.
-    pub result: RoundResult,
+    pub(crate) result: RoundResult,
     /// The length of the battle log when the result was last taken from it.
     pub(crate) seen_log: usize,
     /// The title of the roll the result was taken from.
@@ -65,7 +65,7 @@ pub struct CcAfterView {
     /// The creature attacker (CC-19).
     pub(crate) creature: CreatureView,
     /// The characteristic test (CC-21).
-    pub test: TestView,
+    pub(crate) test: TestView,
     /// Which of what comes after the blows is shown.
     pub(crate) section: Section,
 }
@@ -163,6 +163,17 @@ pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
 }
 
 impl CcAfterView {
+    /// The round's result for the attacker (CC-13), as chosen or as the
+    /// last roll gave it.
+    pub fn result(&self) -> RoundResult {
+        self.result
+    }
+
+    /// Sets the value the characteristic test (CC-21) is taken against.
+    pub fn set_test_value(&mut self, value: Option<i64>) {
+        self.test.value = value;
+    }
+
     /// A fighter picked for the attacker brings his M and Ld.
     pub fn take_attacker(&mut self, p: &Profile) {
         self.attacker_m = i64::from(p.get(Characteristic::M));

@@ -17,7 +17,7 @@ pub struct TestView {
     /// Which characteristic.
     pub(crate) characteristic: Characteristic,
     /// Its value; taken from the attacker's Ld until changed here.
-    pub value: Option<i64>,
+    pub(crate) value: Option<i64>,
 }
 
 impl Default for TestView {

@@ -182,14 +182,14 @@ fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
     );
     {
         let b = &h.state().views.battle;
-        assert_eq!(b.close_combat.cc_weapon, CcWeapon::Melee);
+        assert_eq!(b.close_combat.weapon(), CcWeapon::Melee);
         assert_eq!(
             b.close_combat.cc.attacker.weapon_s,
             Some(5),
             "his power sword's S"
         );
         assert_eq!(
-            b.close_combat.back.attacker_save,
+            b.close_combat.attacker_save(),
             Some(4),
             "his carapace armour"
         );
@@ -225,7 +225,7 @@ fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
     );
     {
         let b = &h.state().views.battle;
-        assert_eq!(b.close_combat.cc_weapon, CcWeapon::Other);
+        assert_eq!(b.close_combat.weapon(), CcWeapon::Other);
         assert_eq!(b.close_combat.cc.attacker.weapon_s, None);
         assert!(
             b.close_combat
@@ -432,7 +432,7 @@ fn cc_10_the_battle_refuses_seven_plus_to_ordinary_troops_when_set() {
     assert!(roll_enabled(&h));
     click(&mut h, setting);
     assert_eq!(
-        h.state().views.battle.close_combat.refuse_seven_plus,
+        h.state().views.battle.close_combat.refuse_seven_plus(),
         Some(true)
     );
     assert!(!roll_enabled(&h));

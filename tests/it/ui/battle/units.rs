@@ -215,7 +215,11 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
             .defender_character
     );
     h.state_mut().views.battle.close_combat.cc_sides.defender = "Grot".into();
-    h.state_mut().views.battle.close_combat.back.defender_w = 1;
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .set_defender_wounds(1);
     for _ in 0..20 {
         button(&mut h, "Roll");
     }
@@ -269,7 +273,7 @@ fn exact_of(h: &Harness<'_, Gui>) -> muster::rules::close_combat::fight_exact::F
         &h.state().app.model.rules,
         &side(units.first.models(), units.first.test_ld()),
         &side(units.second.models(), units.second.test_ld()),
-        units.max_rounds,
+        units.max_rounds(),
     )
     .expect("odds")
     .expect("few enough states")
@@ -308,7 +312,7 @@ fn the_fight_to_the_end_of_small_units_is_shown_exact() {
         "nothing to wait for"
     );
     // One round allowed: more fights end with neither side out.
-    h.state_mut().views.battle.units.max_rounds = 1;
+    h.state_mut().views.battle.units.set_max_rounds(1);
     h.run();
     let one = exact_of(&h);
     assert!(one.neither > o.neither);

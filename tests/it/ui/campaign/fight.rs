@@ -181,7 +181,7 @@ fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
     h.run();
     let battle = &h.state().views.battle;
     assert_eq!(battle.shooting.melee, melee, "both fighters, as picked");
-    assert!(!battle.we_attack, "the enemy attacks");
+    assert!(!battle.we_attack(), "the enemy attacks");
     assert!(
         h.query_all_by_label_contains(&enemy).next().is_some(),
         "the charger is shown"
@@ -287,7 +287,7 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
     h.run();
     assert_eq!(screen(&h), Screen::Battle);
     let b = &h.state().views.battle;
-    assert_eq!(format!("{:?}", b.mode), "Psychic");
+    assert_eq!(format!("{:?}", b.mode()), "Psychic");
     let p = &b.psychic;
     assert_eq!(p.attack.power.psyker, "Inquisitor Vael");
     assert_eq!(p.target, enemy);
@@ -304,7 +304,7 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
         p.attack.target.save,
         fighter.save.and_then(|s| i32::try_from(s).ok())
     );
-    assert!(b.we_attack, "our psyker attacks");
+    assert!(b.we_attack(), "our psyker attacks");
     // His cards are offered, the first filled in (PSY-1).
     assert_eq!(p.attack.power.power, "Smite");
     assert!(h.query_by_label("Cards Inquisitor Vael holds:").is_some());
@@ -336,7 +336,7 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
     h.run();
     assert_eq!(screen(&h), Screen::Battle);
     let b = &h.state().views.battle;
-    assert_eq!(format!("{:?}", b.mode), "Shooting");
+    assert_eq!(format!("{:?}", b.mode()), "Shooting");
     assert_eq!(format!("{:?}", b.shooting.attack), "CloseCombat");
     let m = &b.shooting.melee;
     let osk = crate::common::char_id(&c, "Trooper Osk");

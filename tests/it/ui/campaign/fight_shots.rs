@@ -63,7 +63,7 @@ fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
         s.shot_sides.attacker_from,
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
-    assert!(!h.state().views.battle.we_attack, "the enemy attacks");
+    assert!(!h.state().views.battle.we_attack(), "the enemy attacks");
 }
 
 /// KT-12: a shot opened from the table starts at a range its weapon
@@ -480,7 +480,7 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
     assert_eq!(s.sides.defender, "Inquisitor Vael");
     assert_eq!(s.shot.target.save, Some(4), "his carapace");
     assert_eq!(s.shot.shooter.bs, i64::from(fighter.profile.get(C::BS)));
-    assert!(!h.state().views.battle.we_attack, "the enemy shoots");
+    assert!(!h.state().views.battle.we_attack(), "the enemy shoots");
 }
 
 /// KT-8: on the enemy's turn a soldier who may not act now is still a
