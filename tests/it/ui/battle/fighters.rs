@@ -380,13 +380,18 @@ fn chr_15_a_character_left_unnamed_is_asked_for_a_name() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = battle(dir.path());
     let hint = "Give him a name: the summary follows each character";
-    h.state_mut().views.battle.close_combat.cc_sides.defender = String::new();
     h.state_mut()
         .views
         .battle
         .close_combat
         .cc_sides
-        .defender_character = false;
+        .set_defender(String::new());
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .cc_sides
+        .set_defender_character(false);
     h.run();
     assert!(h.query_by_label_contains(hint).is_none());
     click(&mut h, "The defender is a character (CHR-15)");
@@ -396,10 +401,15 @@ fn chr_15_a_character_left_unnamed_is_asked_for_a_name() {
             .battle
             .close_combat
             .cc_sides
-            .defender_character
+            .defender_character()
     );
     assert!(h.query_by_label_contains(hint).is_some());
-    h.state_mut().views.battle.close_combat.cc_sides.defender = "Grot".into();
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .cc_sides
+        .set_defender("Grot");
     h.run();
     assert!(h.query_by_label_contains(hint).is_none());
 }
@@ -423,7 +433,7 @@ fn cc_10_the_battle_refuses_seven_plus_to_ordinary_troops_when_set() {
         .battle
         .close_combat
         .cc_sides
-        .attacker_character = false;
+        .set_attacker_character(false);
     h.state_mut().views.battle.close_combat.cc.attacker.ws = 1;
     h.state_mut().views.battle.close_combat.cc.defender.ws = 10;
     h.run();

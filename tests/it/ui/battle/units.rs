@@ -168,7 +168,7 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
             .battle
             .close_combat
             .cc_sides
-            .attacker_character
+            .attacker_character()
     );
     assert!(
         h.state()
@@ -176,7 +176,7 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
             .battle
             .close_combat
             .cc_sides
-            .defender_character
+            .defender_character()
     );
     click(&mut h, "the defender");
     let mut rolls = 0;
@@ -212,9 +212,14 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
             .battle
             .close_combat
             .cc_sides
-            .defender_character
+            .defender_character()
     );
-    h.state_mut().views.battle.close_combat.cc_sides.defender = "Grot".into();
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .cc_sides
+        .set_defender("Grot");
     h.state_mut()
         .views
         .battle

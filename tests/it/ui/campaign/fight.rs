@@ -105,15 +105,15 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
     h.run();
     assert_eq!(screen(&h), Screen::Battle);
     let cc = &h.state().views.battle.close_combat;
-    assert_eq!(cc.cc_sides.attacker, "Inquisitor Vael");
-    assert_eq!(cc.cc_sides.defender, enemy);
+    assert_eq!(cc.cc_sides.attacker(), "Inquisitor Vael");
+    assert_eq!(cc.cc_sides.defender(), enemy);
     // A champion, a leader or a psyker is a character for the battle
     // summary (CHR-15), a trooper is not; Vael is.
     let character = c.enemy(0).expect("drawn").entry_type.is_character();
-    assert_eq!(cc.cc_sides.defender_character, character);
-    assert!(cc.cc_sides.attacker_character);
+    assert_eq!(cc.cc_sides.defender_character(), character);
+    assert!(cc.cc_sides.attacker_character());
     assert_eq!(
-        cc.cc_sides.defender_from,
+        cc.cc_sides.defender_from().cloned(),
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
     assert_eq!(cc.cc.defender.t, i64::from(fighter.profile.get(C::T)));
