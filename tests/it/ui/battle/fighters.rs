@@ -276,13 +276,13 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
         h.run();
     }
     // Only the campaign's characters in the second unit: the troopers go.
-    h.state_mut().views.battle.units.second.groups.remove(0);
+    h.state_mut().views.battle.units.second.remove_group(0);
     // A strong first unit: ten troopers of WS 5, S 5.
     {
-        let g = &mut h.state_mut().views.battle.units.first.groups[0];
-        g.count = 10;
-        g.ws = 5;
-        g.s = 5;
+        let g = &mut h.state_mut().views.battle.units.first.groups_mut()[0];
+        g.set_count(10);
+        g.set_ws(5);
+        g.set_s(5);
     }
     h.run();
     let before = crate::common::the_campaign(&h);
@@ -572,8 +572,8 @@ fn cc_12_a_weapon_from_a_character_s_gear_brings_its_own_save_modifier() {
         "Second unit: add a character from a roster",
         "Inquisitor Vael —",
     );
-    let vael = h.state().views.battle.units.second.groups.last().cloned();
-    assert_eq!(vael.and_then(|g| g.weapon_save_modifier), Some(-2));
+    let vael = h.state().views.battle.units.second.groups().last().cloned();
+    assert_eq!(vael.and_then(|g| g.weapon_save_modifier()), Some(-2));
     assert!(
         h.query_by_label("Second unit, row 2: Weapon's own save modifier")
             .is_some()

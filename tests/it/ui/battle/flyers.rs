@@ -99,9 +99,9 @@ fn fly_7_air_troops_strike_first_and_the_loser_goes_up_a_level() {
     let mut h = flyer_mode(dir.path());
     {
         let units = &mut h.state_mut().views.battle.units;
-        units.first.groups[0].i = 2;
-        units.second.groups[0].i = 5;
-        units.first.charged = true;
+        units.first.groups_mut()[0].set_i(2);
+        units.second.groups_mut()[0].set_i(5);
+        units.first.set_charged(true);
     }
     h.run();
     // From +20 the flyer cannot fight ground troops.
@@ -184,9 +184,9 @@ fn fly_8_flyers_fight_in_the_air_at_one_level_in_contact() {
     let mut h = flyer_mode(dir.path());
     {
         let units = &mut h.state_mut().views.battle.units;
-        units.first.groups[0].i = 2;
-        units.second.groups[0].i = 5;
-        units.first.charged = true;
+        units.first.groups_mut()[0].set_i(2);
+        units.second.groups_mut()[0].set_i(5);
+        units.first.set_charged(true);
     }
     h.run();
     h.get_by_label("Against flyers in the air (FLY-8)").click();
