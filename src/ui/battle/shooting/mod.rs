@@ -41,7 +41,7 @@ pub enum KtAttack {
 /// State of the kill-team mode: the shot or the close combat being set up.
 pub struct ShootingView {
     /// A shot or a close combat.
-    pub attack: KtAttack,
+    pub(crate) attack: KtAttack,
     /// The close combat: the charger and the soldier charged.
     pub melee: melee::MeleeView,
     /// The fighters: the shooter and his target.
@@ -166,6 +166,11 @@ pub(in crate::ui::battle) fn count_ui(
 }
 
 impl ShootingView {
+    /// A shot or a close combat.
+    pub fn attack(&self) -> KtAttack {
+        self.attack
+    }
+
     /// The shot as set up now: the player's ticks with what the
     /// soldiers' equipment and ribbons bring (KT-13, EQ-*, RIB-12).
     pub fn shot(&self, data: &KillTeamData) -> ShootingScenario {

@@ -290,9 +290,9 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
     assert_eq!(format!("{:?}", b.mode()), "Psychic");
     let p = &b.psychic;
     assert_eq!(p.attack.power.psyker, "Inquisitor Vael");
-    assert_eq!(p.target, enemy);
+    assert_eq!(p.target(), enemy);
     assert_eq!(
-        p.target_from,
+        p.target_from().cloned(),
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(1).id()))
     );
     assert_eq!(p.attack.target.t, fighter.profile.get(C::T));
@@ -337,7 +337,7 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
     assert_eq!(screen(&h), Screen::Battle);
     let b = &h.state().views.battle;
     assert_eq!(format!("{:?}", b.mode()), "Shooting");
-    assert_eq!(format!("{:?}", b.shooting.attack), "CloseCombat");
+    assert_eq!(format!("{:?}", b.shooting.attack()), "CloseCombat");
     let m = &b.shooting.melee;
     let osk = crate::common::char_id(&c, "Trooper Osk");
     assert_eq!(m.charger().name(), "Trooper Osk");
