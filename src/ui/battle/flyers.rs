@@ -70,29 +70,29 @@ pub enum CombatEnd {
 #[derive(Clone, Debug, PartialEq)]
 pub struct AirState {
     /// Where it is.
-    pub(crate) whereabouts: Whereabouts,
+    pub(super) whereabouts: Whereabouts,
     /// The speed it takes off at.
-    pub(crate) take_off_speed: i64,
+    pub(super) take_off_speed: i64,
     /// It is a vehicle (it keeps its air speed on landing).
-    pub(crate) vehicle: bool,
+    pub(super) vehicle: bool,
     /// What followed its last landing.
-    pub(crate) landed: Option<Landing>,
+    pub(super) landed: Option<Landing>,
     /// Why the last take-off or landing was refused.
-    pub(crate) problem: Option<Problem>,
+    pub(super) problem: Option<Problem>,
     /// The log entry of the last return roll of a unit gone for stones.
-    pub(crate) gather_roll: Option<usize>,
+    pub(super) gather_roll: Option<usize>,
     /// Whom it fights.
-    pub(crate) foe: Foe,
+    pub(super) foe: Foe,
     /// The unit mode's first unit is the air unit (else the second).
-    pub(crate) first_flies: bool,
+    pub(super) first_flies: bool,
     /// The turn of this combat (1 for the first).
-    pub(crate) turn: i64,
+    pub(super) turn: i64,
     /// The other flyer's level (air to air).
-    pub(crate) foe_level: i64,
+    pub(super) foe_level: i64,
     /// The two flyers are in base contact (air to air).
-    pub(crate) in_contact: bool,
+    pub(super) in_contact: bool,
     /// How the combat ended, if it did.
-    pub(crate) end: Option<CombatEnd>,
+    pub(super) end: Option<CombatEnd>,
 }
 
 impl Default for AirState {
@@ -117,31 +117,31 @@ impl Default for AirState {
 /// The flyer and what the player set up.
 pub struct FlyerView {
     /// Its highest speed.
-    pub(crate) max_speed: i64,
+    max_speed: i64,
     /// Its lowest speed (0: it hovers).
-    pub(crate) min_speed: i64,
+    min_speed: i64,
     /// Its acc/dec.
-    pub(crate) acc_dec: i64,
+    pub(super) acc_dec: i64,
     /// Its speed now.
-    pub(crate) speed: i64,
+    pub(super) speed: i64,
     /// Its level now (0: attack level; 2: +20).
-    pub(crate) level: i64,
+    pub(super) level: i64,
     /// Inches moved this turn.
-    pub(crate) moved: i64,
+    moved: i64,
     /// The level it goes to this turn.
-    pub(crate) to_level: i64,
+    to_level: i64,
     /// Who shoots whom.
-    pub(crate) shot: Shot,
+    shot: Shot,
     /// The distance on the ground, in inches.
-    pub(crate) ground: i64,
+    ground: i64,
     /// The other flyer's level (air to air).
-    pub(crate) other_level: i64,
+    other_level: i64,
     /// The weapon's range.
-    pub(crate) weapon_range: i64,
+    weapon_range: i64,
     /// A crash (FLY-11), and objects dropped on it (FLY-10).
-    pub(crate) crash: CrashView,
+    crash: CrashView,
     /// Where it is and its close combat (FLY-3, FLY-7 … FLY-10).
-    pub(crate) air: AirState,
+    pub(super) air: AirState,
 }
 
 impl Default for FlyerView {
@@ -169,13 +169,13 @@ impl Default for FlyerView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrashView {
     /// The flyer's T (crash impact).
-    pub(crate) t: i64,
+    t: i64,
     /// It lands on something.
-    pub(crate) lands_on: bool,
+    lands_on: bool,
     /// The T of what it lands on.
-    pub(crate) target_t: i64,
+    target_t: i64,
     /// The S of whoever drops stones.
-    pub(crate) thrower_s: i64,
+    thrower_s: i64,
 }
 
 impl Default for CrashView {

@@ -23,13 +23,13 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 /// The creature as set up.
 pub struct CreatureView {
     /// The attacker is the creature.
-    pub(crate) on: bool,
+    on: bool,
     /// Its size.
-    pub(crate) size: Size,
+    size: Size,
     /// Its extra claws (a large one only).
-    pub(crate) claws: Claws,
+    claws: Claws,
     /// The defender is living (the tail's dice).
-    pub(crate) living: bool,
+    living: bool,
 }
 
 impl Default for CreatureView {

@@ -39,16 +39,16 @@ pub struct CloseCombatView {
     /// The close-combat round.
     pub cc: CloseCombatScenario,
     /// The defender strikes back: the whole round (CC-7, CC-13).
-    pub(crate) strike_back: bool,
+    strike_back: bool,
     /// What a whole round needs besides the attack.
-    pub(crate) back: Back,
+    pub(super) back: Back,
     /// The attacker's weapon in hand (CC-4).
-    pub(crate) cc_weapon: CcWeapon,
+    pub(super) cc_weapon: CcWeapon,
     /// The weapon in hand the attacker picked brought from his roster.
-    pub(crate) cc_weapon_from: Option<InHand>,
+    pub(super) cc_weapon_from: Option<InHand>,
     /// CC-10's battle setting, switched for the session: ordinary troops may
     /// not try a blow of 7 or more to hit (none: the data's default).
-    pub(crate) refuse_seven_plus: Option<bool>,
+    refuse_seven_plus: Option<bool>,
     /// Close combat after the blows: push back, follow up, breaking off,
     /// the charge, a creature attacker, a characteristic test (CC-1 …
     /// CC-21, `after.rs`).
@@ -59,21 +59,21 @@ pub struct CloseCombatView {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Back {
     /// The attacker's T.
-    pub(crate) attacker_t: i64,
+    attacker_t: i64,
     /// The attacker's wounds left.
-    pub(crate) attacker_w: i64,
+    attacker_w: i64,
     /// The attacker's I.
-    pub(crate) attacker_i: i64,
+    attacker_i: i64,
     /// The attacker's armour save.
-    pub(crate) attacker_save: Option<i64>,
+    pub(super) attacker_save: Option<i64>,
     /// The defender's S.
-    pub(crate) defender_s: i64,
+    defender_s: i64,
     /// The defender's A.
-    pub(crate) defender_a: i64,
+    defender_a: i64,
     /// The defender's wounds left.
-    pub(crate) defender_w: i64,
+    defender_w: i64,
     /// The defender's I.
-    pub(crate) defender_i: i64,
+    defender_i: i64,
 }
 
 impl Default for Back {

@@ -37,17 +37,17 @@ pub struct PsychicView {
     /// The attack.
     pub attack: PsychicAttack,
     /// The target's name, for the log.
-    pub(crate) target: String,
+    pub(super) target: String,
     /// The campaign character the psyker is, when picked from a campaign's
     /// escort: (campaign, character).
-    pub(crate) psyker_from: Option<CharRef>,
+    pub(super) psyker_from: Option<CharRef>,
     /// The campaign character the target is: where his wounds go ("Apply
     /// to campaign"). None for a target from a roster or typed in.
-    pub(crate) target_from: Option<CharRef>,
+    pub(super) target_from: Option<CharRef>,
     /// The target is a character (CHR-15).
-    pub(crate) target_character: bool,
+    pub(super) target_character: bool,
     /// The psyker is on our side (set by the battle screen, CHR-15).
-    pub(crate) we_attack: bool,
+    pub(super) we_attack: bool,
 }
 
 impl PsychicView {

@@ -25,25 +25,25 @@ use crate::ui::widgets::{card, card_title};
 /// The robot being played, and what the player set up.
 pub struct RobotView {
     /// The robot kind's id.
-    pub(crate) kind: String,
+    kind: String,
     /// Its Int (the kind's, or typed in).
-    pub(crate) int: i64,
+    int: i64,
     /// The turn that just ended: orders are written at its end.
-    pub(crate) now: u32,
+    now: u32,
     /// Its written orders.
-    pub(crate) queue: OrderQueue,
+    queue: OrderQueue,
     /// The way it faces now.
-    pub(crate) facing: u8,
+    facing: u8,
     /// The order being written.
-    pub(crate) draft: OrderDraft,
+    draft: OrderDraft,
     /// The arc the robot looks along, and what is in it.
-    pub(crate) arc: ArcView,
+    arc: ArcView,
     /// The weapons fired this turn: (arm, weapon id) (ROB-2).
-    pub(crate) firing: Vec<(usize, String)>,
+    firing: Vec<(usize, String)>,
     /// Why the last weapon picked cannot fire with the others.
-    pub(crate) fire_problem: Option<Problem>,
+    fire_problem: Option<Problem>,
     /// Its damage, malfunctions and burning smell.
-    pub(crate) damage: DamageView,
+    damage: DamageView,
 }
 
 impl Default for RobotView {
@@ -67,13 +67,13 @@ impl Default for RobotView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct OrderDraft {
     /// The turn it is for.
-    pub(crate) turn: u32,
+    turn: u32,
     /// Move (`true`) or stay put.
-    pub(crate) moves: bool,
+    moves: bool,
     /// The bearing, in clock hours.
-    pub(crate) hour: u8,
+    hour: u8,
     /// Why the last order was refused.
-    pub(crate) problem: Option<Problem>,
+    problem: Option<Problem>,
 }
 
 impl Default for OrderDraft {
@@ -92,15 +92,15 @@ impl Default for OrderDraft {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArcView {
     /// The target's bearing, in clock hours.
-    pub(crate) target_hour: u8,
+    target_hour: u8,
     /// The arc is a turret's.
-    pub(crate) turret: bool,
+    turret: bool,
     /// The robot's I, when the group's rules set the arc by it (ROB-6).
-    pub(crate) initiative: i64,
+    initiative: i64,
     /// Distance to the nearest enemy in the arc, if any.
-    pub(crate) enemy: Option<i64>,
+    enemy: Option<i64>,
     /// Distance to the nearest friend in the arc, if any.
-    pub(crate) friend: Option<i64>,
+    friend: Option<i64>,
 }
 
 impl Default for ArcView {
@@ -119,19 +119,19 @@ impl Default for ArcView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct DamageView {
     /// Damage points lost this turn.
-    pub(crate) lost: i64,
+    lost: i64,
     /// Malfunctions are in play (ROB-9).
-    pub(crate) malfunctions: bool,
+    malfunctions: bool,
     /// Their chance: 1 in this.
-    pub(crate) one_in: i64,
+    one_in: i64,
     /// The log entry of the last special damage roll.
-    pub(crate) roll: Option<usize>,
+    roll: Option<usize>,
     /// It has a burning smell (ROB-8).
-    pub(crate) burning: bool,
+    burning: bool,
     /// The log entry of the last burning smell roll.
-    pub(crate) burning_roll: Option<usize>,
+    burning_roll: Option<usize>,
     /// The burning smell blew it up.
-    pub(crate) exploded: bool,
+    exploded: bool,
 }
 
 impl Default for DamageView {

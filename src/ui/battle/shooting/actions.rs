@@ -22,27 +22,27 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 /// The grenade and the jump being set up.
 pub struct KtActionsView {
     /// The grenade's weapon id; none until one is offered.
-    pub(crate) grenade: Option<WeaponId>,
+    grenade: Option<WeaponId>,
     /// The thrower's S.
-    pub(crate) thrower_s: i64,
+    thrower_s: i64,
     /// He carries a stick grenade (EQ-29).
-    pub(crate) stick: bool,
+    stick: bool,
     /// He has the Grenadier ribbon (RIB-1).
-    pub(crate) grenadier: bool,
+    grenadier: bool,
     /// He sees the target.
-    pub(crate) sees: bool,
+    sees: bool,
     /// He has already thrown a grenade this turn.
-    pub(crate) thrown: bool,
+    thrown: bool,
     /// A jump, a rope swing or a parachute landing.
-    pub(crate) jump_kind: JumpKind,
+    jump_kind: JumpKind,
     /// The gap across.
-    pub(crate) across: i64,
+    across: i64,
     /// The height he jumps from.
-    pub(crate) from_height: i64,
+    from_height: i64,
     /// The height he lands at.
-    pub(crate) to_height: i64,
+    to_height: i64,
     /// His wounds left.
-    pub(crate) wounds_left: i64,
+    pub(super) wounds_left: i64,
 }
 
 impl Default for KtActionsView {

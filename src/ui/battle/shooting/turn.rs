@@ -23,24 +23,24 @@ pub struct KtTurnView {
     /// Soldiers left on each side.
     pub(crate) left: [i64; 2],
     /// The target has the Invisible ribbon (RIB-3).
-    pub(crate) invisible: bool,
+    invisible: bool,
     /// The shooter carries a detector (EQ-30).
-    pub(crate) detector: bool,
+    detector: bool,
     /// The distance to the enemy charged, in inches.
-    pub(crate) charge_distance: i64,
+    charge_distance: i64,
     /// The charger carries a bayonet (EQ-13).
-    pub(crate) bayonet: bool,
+    bayonet: bool,
     /// The soldier picked as the shooter, by name: whose actions the card
     /// counts (RIB-11).
-    pub(crate) soldier: Option<(String, Soldier)>,
+    soldier: Option<(String, Soldier)>,
     /// The shooter picked when he is no kill-team soldier (an enemy, a
     /// Rogue Trader character): nobody's actions to count.
-    pub(crate) other_shooter: Option<String>,
+    other_shooter: Option<String>,
     /// The models left on each side are the campaign table's, counted
     /// there (not typed here).
     pub(crate) from_table: bool,
     /// His wounds left: from the campaign's table, or set here.
-    pub(crate) wounds_left: i64,
+    wounds_left: i64,
 }
 
 impl Default for KtTurnView {

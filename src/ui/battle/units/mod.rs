@@ -36,14 +36,14 @@ pub struct RoundView {
     /// The second unit.
     pub second: Unit,
     /// The fight to the end: rounds at most.
-    pub(crate) max_rounds: u32,
+    max_rounds: u32,
     /// The fight to the end: trials.
-    pub(crate) trials: u32,
+    trials: u32,
     /// Each unit's coherency check (CC-3), first then second.
-    pub(crate) coherency: [Coherency; 2],
+    coherency: [Coherency; 2],
     /// The first unit is ours (for the battle summary, CHR-15); set by the
     /// battle screen.
-    pub(crate) ours_first: bool,
+    pub(super) ours_first: bool,
     /// The exact fight to the end last computed, and the fight it is for
     /// (its trials unused): computed again only when the fight changes.
     exact: Option<(SimRequest, ExactFight)>,
