@@ -33,41 +33,41 @@ pub struct ViewState {
     /// The library screen.
     pub library: LibraryView,
     /// The roster screen.
-    pub(crate) roster: RosterView,
+    roster: RosterView,
     /// The character screen.
-    pub(crate) character: CharacterView,
+    character: CharacterView,
     /// The kill-team screen.
-    pub(crate) killteam: killteam::KillTeamView,
+    killteam: killteam::KillTeamView,
     /// The rules reference.
-    pub(crate) reference: reference::ReferenceView,
+    reference: reference::ReferenceView,
     /// The battle resolver.
     pub battle: battle::BattleView,
     /// The campaign screen.
     pub campaign: campaign::CampaignView,
     /// The print preview.
-    pub(crate) print: print_preview::PrintPreviewView,
+    print: print_preview::PrintPreviewView,
     /// The library's house rules.
-    pub(crate) house_rules: house_rules::HouseRulesView,
+    house_rules: house_rules::HouseRulesView,
     /// The document whose deletion awaits confirmation.
-    pub(crate) confirm_delete: Option<DocKey>,
+    confirm_delete: Option<DocKey>,
     /// Who plays on this machine being typed, while its window shows.
-    pub(crate) who_plays: Option<WhoPlays>,
+    who_plays: Option<WhoPlays>,
     /// The Documents folder window shows.
-    pub(crate) data_folder: bool,
+    data_folder: bool,
     /// The banners of files another program changed are folded into one
     /// line, until unfolded or another file changes.
-    pub(crate) disk_banners_folded: usize,
+    disk_banners_folded: usize,
     /// The folder's path typed in that window (for a desktop with no
     /// folder dialog).
-    pub(crate) data_folder_typed: String,
+    data_folder_typed: String,
     /// The window was asked to close with changes not saved: the question
     /// is shown.
-    pub(crate) asking_close: bool,
+    asking_close: bool,
     /// The user chose to close without saving.
-    pub(crate) close_confirmed: bool,
+    close_confirmed: bool,
     /// The window was asked to close while edits were being written, and
     /// they took longer than a moment: it closes once they are on disk.
-    pub(crate) closing: bool,
+    closing: bool,
 }
 
 /// How long closing waits for the writer in silence before saying so: a
@@ -451,9 +451,9 @@ fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WhoPlays {
     /// The player's name.
-    pub(crate) player: String,
+    player: String,
     /// The machine's name (empty: the host's).
-    pub(crate) machine: String,
+    machine: String,
 }
 
 impl WhoPlays {

@@ -35,7 +35,7 @@ pub enum ScreenKind {
 #[derive(Clone, Debug)]
 pub struct ScreenSpec {
     /// The kind.
-    pub(crate) kind: ScreenKind,
+    kind: ScreenKind,
     /// The label key of the screen (for a top-level screen, its title).
     pub(crate) label: &'static str,
     /// Its icon.

@@ -29,7 +29,7 @@ pub struct Palette {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Surfaces {
     /// Behind everything (the window).
-    pub(crate) window: Color32,
+    window: Color32,
     /// Panels.
     pub(crate) panel: Color32,
     /// Cards on a panel.
@@ -37,15 +37,15 @@ pub struct Surfaces {
     /// A widget (button, field) at rest.
     pub(crate) widget: Color32,
     /// A widget under the pointer.
-    pub(crate) widget_hovered: Color32,
+    widget_hovered: Color32,
     /// A widget being pressed, or selected.
-    pub(crate) widget_active: Color32,
+    widget_active: Color32,
     /// Borders of cards and widgets.
     pub(crate) border: Color32,
     /// The soft shadow under a card.
-    pub(crate) shadow: Color32,
+    shadow: Color32,
     /// The shadow under a popup, a menu or a dialog.
-    pub(crate) popup_shadow: Color32,
+    popup_shadow: Color32,
 }
 
 /// Text and the accent.
@@ -58,7 +58,7 @@ pub struct Ink {
     /// Links, selection, the focus.
     pub(crate) accent: Color32,
     /// Text on the accent colour.
-    pub(crate) on_accent: Color32,
+    on_accent: Color32,
 }
 
 /// The states of characters and of rules: by hue, with an icon and a word beside them.

@@ -34,9 +34,9 @@ struct Replayed {
 #[derive(Default)]
 pub struct JournalView {
     /// Only this character's history.
-    pub(crate) character: Option<CharId>,
+    pub(super) character: Option<CharId>,
     /// Only this mission's events (opened from the chronicle).
-    pub(crate) mission: Option<u32>,
+    pub(super) mission: Option<u32>,
     /// Show the ticks of the table too.
     ticks: bool,
     /// The Cran being dragged, recorded when let go.

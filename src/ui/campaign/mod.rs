@@ -75,13 +75,13 @@ pub struct CampaignView {
     /// The setup page: the next escort and the first mission.
     setup: SetupView,
     /// What the table and the debrief keep typed.
-    pub(crate) mission: MissionState,
+    mission: MissionState,
     /// The journal.
     pub journal: JournalView,
     /// The story, mission by mission.
     chronicle: chronicle::ChronicleView,
     /// The rules it is played under.
-    pub(crate) house_rules: crate::ui::house_rules::HouseRulesView,
+    house_rules: crate::ui::house_rules::HouseRulesView,
     /// The campaign's name being typed.
     name: String,
     /// The campaign's notes being typed.

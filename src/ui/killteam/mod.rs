@@ -32,7 +32,7 @@ pub struct KillTeamView {
     /// The team's name being typed.
     name: String,
     /// Name for the next soldier.
-    pub(crate) new_soldier: String,
+    new_soldier: String,
     /// Put the cursor in the name field at the next frame (F2).
     pub(crate) focus_name: bool,
 }

@@ -24,13 +24,13 @@ const ROW_HEIGHT: f32 = 44.0;
 #[derive(Default)]
 pub struct LibraryView {
     /// Filter on document names.
-    pub(crate) search: String,
+    search: String,
     /// Show only documents of this kind (`None`: every kind).
-    pub(crate) kind: Option<DocKind>,
+    kind: Option<DocKind>,
     /// Name for the next new roster.
-    pub(crate) new_name: String,
+    new_name: String,
     /// The document being renamed, and the name typed so far.
-    pub(crate) renaming: Option<(DocKey, String)>,
+    renaming: Option<(DocKey, String)>,
     /// The document selected (the target of F2, Delete, Ctrl+D, Ctrl+E).
     pub(crate) selected: Option<DocKey>,
     /// Put the cursor in the search field at the next frame (Ctrl+F).

@@ -14,7 +14,7 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title, labelled_text};
 #[derive(Default)]
 pub struct ReferenceView {
     /// The words searched.
-    pub(crate) search: String,
+    search: String,
     /// Put the cursor in the search field at the next frame.
     pub(crate) focus_search: bool,
     /// The rule last scrolled to.

@@ -26,15 +26,15 @@ pub struct CharacterView {
     name: String,
     notes: String,
     /// After a game: wounded.
-    pub(crate) wounded: bool,
+    wounded: bool,
     /// After a game: unworthy.
-    pub(crate) unworthy: bool,
+    unworthy: bool,
     /// Level whose random points are rolled.
-    pub(crate) level: Option<String>,
+    level: Option<String>,
     /// Put the cursor in the name field at the next frame (F2).
     pub(crate) focus_name: bool,
     /// The equipment and power cards being added.
-    pub(crate) gear: GearView,
+    gear: GearView,
 }
 
 impl CharacterView {
