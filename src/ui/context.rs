@@ -13,13 +13,13 @@ use crate::rules::campaign::InForce;
 /// The context of one frame's views.
 pub struct ViewCtx<'a> {
     /// The documents, the screen, the preferences: read only.
-    pub model: &'a Model,
+    pub(crate) model: &'a Model,
     /// The language the views speak.
-    pub lang: Lang,
+    pub(crate) lang: Lang,
     /// The rules the screen is read by: a campaign's own on its screen and
     /// on the battle screen opened from its table, this machine's
     /// elsewhere.
-    pub rules: InForce<'a>,
+    pub(crate) rules: InForce<'a>,
     /// The commands recorded this frame, in the order they were sent.
     commands: RefCell<Vec<Command>>,
 }

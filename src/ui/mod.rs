@@ -33,41 +33,41 @@ pub struct ViewState {
     /// The library screen.
     pub library: LibraryView,
     /// The roster screen.
-    pub roster: RosterView,
+    roster: RosterView,
     /// The character screen.
-    pub character: CharacterView,
+    character: CharacterView,
     /// The kill-team screen.
-    pub killteam: killteam::KillTeamView,
+    killteam: killteam::KillTeamView,
     /// The rules reference.
-    pub reference: reference::ReferenceView,
+    reference: reference::ReferenceView,
     /// The battle resolver.
     pub battle: battle::BattleView,
     /// The campaign screen.
     pub campaign: campaign::CampaignView,
     /// The print preview.
-    pub print: print_preview::PrintPreviewView,
+    print: print_preview::PrintPreviewView,
     /// The library's house rules.
-    pub house_rules: house_rules::HouseRulesView,
+    house_rules: house_rules::HouseRulesView,
     /// The document whose deletion awaits confirmation.
-    pub confirm_delete: Option<DocKey>,
+    confirm_delete: Option<DocKey>,
     /// Who plays on this machine being typed, while its window shows.
-    pub who_plays: Option<WhoPlays>,
+    who_plays: Option<WhoPlays>,
     /// The Documents folder window shows.
-    pub data_folder: bool,
+    data_folder: bool,
     /// The banners of files another program changed are folded into one
     /// line, until unfolded or another file changes.
-    pub disk_banners_folded: usize,
+    disk_banners_folded: usize,
     /// The folder's path typed in that window (for a desktop with no
     /// folder dialog).
-    pub data_folder_typed: String,
+    data_folder_typed: String,
     /// The window was asked to close with changes not saved: the question
     /// is shown.
-    pub asking_close: bool,
+    asking_close: bool,
     /// The user chose to close without saving.
-    pub close_confirmed: bool,
+    close_confirmed: bool,
     /// The window was asked to close while edits were being written, and
     /// they took longer than a moment: it closes once they are on disk.
-    pub closing: bool,
+    closing: bool,
 }
 
 /// How long closing waits for the writer in silence before saying so: a
@@ -75,6 +75,26 @@ pub struct ViewState {
 const CLOSE_QUIET_WAIT: std::time::Duration = std::time::Duration::from_millis(300);
 
 impl ViewState {
+    /// The document whose deletion awaits confirmation.
+    pub fn confirm_delete(&self) -> Option<&DocKey> {
+        self.confirm_delete.as_ref()
+    }
+
+    /// Asks to confirm the deletion of `doc`; `None` asks nothing.
+    pub fn set_confirm_delete(&mut self, doc: Option<DocKey>) {
+        self.confirm_delete = doc;
+    }
+
+    /// Shows "Who plays here" with these names typed; `None` hides it.
+    pub fn set_who_plays(&mut self, typed: Option<WhoPlays>) {
+        self.who_plays = typed;
+    }
+
+    /// Shows or hides the Documents folder window.
+    pub fn set_data_folder(&mut self, shown: bool) {
+        self.data_folder = shown;
+    }
+
     /// The router: the one place that matches a screen to its view.
     fn screen_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
@@ -431,9 +451,19 @@ fn confirm_delete_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WhoPlays {
     /// The player's name.
-    pub player: String,
+    player: String,
     /// The machine's name (empty: the host's).
-    pub machine: String,
+    machine: String,
+}
+
+impl WhoPlays {
+    /// The names `player` and `machine` typed.
+    pub fn new(player: impl Into<String>, machine: impl Into<String>) -> Self {
+        Self {
+            player: player.into(),
+            machine: machine.into(),
+        }
+    }
 }
 
 /// "Who plays here": the player's name and the machine's, which each

@@ -35,15 +35,15 @@ pub enum ScreenKind {
 #[derive(Clone, Debug)]
 pub struct ScreenSpec {
     /// The kind.
-    pub kind: ScreenKind,
+    kind: ScreenKind,
     /// The label key of the screen (for a top-level screen, its title).
-    pub label: &'static str,
+    pub(crate) label: &'static str,
     /// Its icon.
-    pub icon: MaterialIcon,
+    pub(crate) icon: MaterialIcon,
     /// Reached from the View menu, with no argument.
-    pub top_level: Option<Screen>,
+    pub(crate) top_level: Option<Screen>,
     /// The keyboard shortcut that shows a top-level screen.
-    pub shortcut: Option<egui::KeyboardShortcut>,
+    pub(crate) shortcut: Option<egui::KeyboardShortcut>,
 }
 
 const fn go(key: egui::Key) -> Option<egui::KeyboardShortcut> {

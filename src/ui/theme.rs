@@ -18,66 +18,66 @@ use egui::{Color32, CornerRadius, Margin, Shadow, Stroke, Theme};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {
     /// What things are drawn on, and their edges.
-    pub surface: Surfaces,
+    pub(crate) surface: Surfaces,
     /// Text and the accent.
-    pub ink: Ink,
+    pub(crate) ink: Ink,
     /// The states of characters and of rules: by hue, with an icon and a word beside them.
-    pub state: States,
+    pub(crate) state: States,
 }
 
 /// What things are drawn on, and their edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Surfaces {
     /// Behind everything (the window).
-    pub window: Color32,
+    window: Color32,
     /// Panels.
-    pub panel: Color32,
+    pub(crate) panel: Color32,
     /// Cards on a panel.
-    pub card: Color32,
+    pub(crate) card: Color32,
     /// A widget (button, field) at rest.
-    pub widget: Color32,
+    pub(crate) widget: Color32,
     /// A widget under the pointer.
-    pub widget_hovered: Color32,
+    widget_hovered: Color32,
     /// A widget being pressed, or selected.
-    pub widget_active: Color32,
+    widget_active: Color32,
     /// Borders of cards and widgets.
-    pub border: Color32,
+    pub(crate) border: Color32,
     /// The soft shadow under a card.
-    pub shadow: Color32,
+    shadow: Color32,
     /// The shadow under a popup, a menu or a dialog.
-    pub popup_shadow: Color32,
+    popup_shadow: Color32,
 }
 
 /// Text and the accent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ink {
     /// Body text.
-    pub text: Color32,
+    pub(crate) text: Color32,
     /// Secondary text (hints, captions).
-    pub subdued: Color32,
+    pub(crate) subdued: Color32,
     /// Links, selection, the focus.
-    pub accent: Color32,
+    pub(crate) accent: Color32,
     /// Text on the accent colour.
-    pub on_accent: Color32,
+    on_accent: Color32,
 }
 
 /// The states of characters and of rules: by hue, with an icon and a word beside them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct States {
     /// Fit, within the rules, done.
-    pub fit: Color32,
+    pub(crate) fit: Color32,
     /// Lightly wounded.
-    pub wounded: Color32,
+    pub(crate) wounded: Color32,
     /// Seriously wounded.
-    pub seriously_wounded: Color32,
+    pub(crate) seriously_wounded: Color32,
     /// Dead.
-    pub dead: Color32,
+    pub(crate) dead: Color32,
     /// Missing.
-    pub missing: Color32,
+    pub(crate) missing: Color32,
     /// Something to look at (a broken rule in a draft).
-    pub warning: Color32,
+    pub(crate) warning: Color32,
     /// Something failed, or an edit was refused.
-    pub error: Color32,
+    pub(crate) error: Color32,
 }
 
 /// The dark palette.
@@ -149,6 +149,16 @@ impl Palette {
             Theme::Light => LIGHT,
         }
     }
+
+    /// The fill of panels.
+    pub fn panel_fill(&self) -> Color32 {
+        self.surface.panel
+    }
+
+    /// The fill of a card on a panel.
+    pub fn card_fill(&self) -> Color32 {
+        self.surface.card
+    }
 }
 
 thread_local! {
@@ -172,29 +182,29 @@ pub fn set_palette(p: Palette) {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PaperPalette {
     /// The paper.
-    pub paper: Color32,
+    pub(crate) paper: Color32,
     /// The ink.
-    pub ink: Color32,
+    pub(crate) ink: Color32,
     /// Secondary text (subtitles, the footer).
-    pub subdued: Color32,
+    pub(crate) subdued: Color32,
     /// Headings and changed values.
-    pub accent: Color32,
+    pub(crate) accent: Color32,
     /// Table and card rules.
-    pub rule: Color32,
+    pub(crate) rule: Color32,
     /// Behind a table's header row.
-    pub header: Color32,
+    pub(crate) header: Color32,
     /// Behind every other row.
-    pub stripe: Color32,
+    pub(crate) stripe: Color32,
     /// A ticked box.
-    pub ticked: Color32,
+    pub(crate) ticked: Color32,
     /// A good tag.
-    pub good: Color32,
+    pub(crate) good: Color32,
     /// A tag to watch.
-    pub warn: Color32,
+    pub(crate) warn: Color32,
     /// A bad tag.
-    pub bad: Color32,
+    pub(crate) bad: Color32,
     /// An informative tag.
-    pub info: Color32,
+    pub(crate) info: Color32,
 }
 
 /// The printed page's colours.

@@ -16,9 +16,9 @@ use crate::ui::widgets::{Tone, alert, badge};
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Coherency {
     /// The check is shown.
-    pub on: bool,
+    on: bool,
     /// Each model's distance to his nearest fellow, in inches, front first.
-    pub gaps: Vec<f64>,
+    gaps: Vec<f64>,
 }
 
 /// A new model stands this close to a fellow until measured.

@@ -70,29 +70,29 @@ pub enum CombatEnd {
 #[derive(Clone, Debug, PartialEq)]
 pub struct AirState {
     /// Where it is.
-    pub whereabouts: Whereabouts,
+    pub(super) whereabouts: Whereabouts,
     /// The speed it takes off at.
-    pub take_off_speed: i64,
+    pub(super) take_off_speed: i64,
     /// It is a vehicle (it keeps its air speed on landing).
-    pub vehicle: bool,
+    pub(super) vehicle: bool,
     /// What followed its last landing.
-    pub landed: Option<Landing>,
+    pub(super) landed: Option<Landing>,
     /// Why the last take-off or landing was refused.
-    pub problem: Option<Problem>,
+    pub(super) problem: Option<Problem>,
     /// The log entry of the last return roll of a unit gone for stones.
-    pub gather_roll: Option<usize>,
+    pub(super) gather_roll: Option<usize>,
     /// Whom it fights.
-    pub foe: Foe,
+    pub(super) foe: Foe,
     /// The unit mode's first unit is the air unit (else the second).
-    pub first_flies: bool,
+    pub(super) first_flies: bool,
     /// The turn of this combat (1 for the first).
-    pub turn: i64,
+    pub(super) turn: i64,
     /// The other flyer's level (air to air).
-    pub foe_level: i64,
+    pub(super) foe_level: i64,
     /// The two flyers are in base contact (air to air).
-    pub in_contact: bool,
+    pub(super) in_contact: bool,
     /// How the combat ended, if it did.
-    pub end: Option<CombatEnd>,
+    pub(super) end: Option<CombatEnd>,
 }
 
 impl Default for AirState {
@@ -117,31 +117,31 @@ impl Default for AirState {
 /// The flyer and what the player set up.
 pub struct FlyerView {
     /// Its highest speed.
-    pub max_speed: i64,
+    max_speed: i64,
     /// Its lowest speed (0: it hovers).
-    pub min_speed: i64,
+    min_speed: i64,
     /// Its acc/dec.
-    pub acc_dec: i64,
+    pub(super) acc_dec: i64,
     /// Its speed now.
-    pub speed: i64,
+    pub(super) speed: i64,
     /// Its level now (0: attack level; 2: +20).
-    pub level: i64,
+    pub(super) level: i64,
     /// Inches moved this turn.
-    pub moved: i64,
+    moved: i64,
     /// The level it goes to this turn.
-    pub to_level: i64,
+    to_level: i64,
     /// Who shoots whom.
-    pub shot: Shot,
+    shot: Shot,
     /// The distance on the ground, in inches.
-    pub ground: i64,
+    ground: i64,
     /// The other flyer's level (air to air).
-    pub other_level: i64,
+    other_level: i64,
     /// The weapon's range.
-    pub weapon_range: i64,
+    weapon_range: i64,
     /// A crash (FLY-11), and objects dropped on it (FLY-10).
-    pub crash: CrashView,
+    crash: CrashView,
     /// Where it is and its close combat (FLY-3, FLY-7 … FLY-10).
-    pub air: AirState,
+    pub(super) air: AirState,
 }
 
 impl Default for FlyerView {
@@ -169,13 +169,13 @@ impl Default for FlyerView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrashView {
     /// The flyer's T (crash impact).
-    pub t: i64,
+    t: i64,
     /// It lands on something.
-    pub lands_on: bool,
+    lands_on: bool,
     /// The T of what it lands on.
-    pub target_t: i64,
+    target_t: i64,
     /// The S of whoever drops stones.
-    pub thrower_s: i64,
+    thrower_s: i64,
 }
 
 impl Default for CrashView {
@@ -216,6 +216,46 @@ pub(super) fn level_words(lang: Lang, level: Level) -> String {
 }
 
 impl FlyerView {
+    /// Its speed now.
+    pub fn speed(&self) -> i64 {
+        self.speed
+    }
+
+    /// Its level now (0: attack level; 2: +20).
+    pub fn level(&self) -> i64 {
+        self.level
+    }
+
+    /// Sets its speed now.
+    pub fn set_speed(&mut self, speed: i64) {
+        self.speed = speed;
+    }
+
+    /// Sets its level now (0: attack level; 2: +20).
+    pub fn set_level(&mut self, level: i64) {
+        self.level = level;
+    }
+
+    /// What followed its last landing.
+    pub fn landed(&self) -> Option<Landing> {
+        self.air.landed
+    }
+
+    /// Sets the speed it takes off at.
+    pub fn set_take_off_speed(&mut self, speed: i64) {
+        self.air.take_off_speed = speed;
+    }
+
+    /// Sets the turn of its close combat (1 for the first).
+    pub fn set_combat_turn(&mut self, turn: i64) {
+        self.air.turn = turn;
+    }
+
+    /// Sets the other flyer's level (air to air).
+    pub fn set_foe_level(&mut self, level: i64) {
+        self.air.foe_level = level;
+    }
+
     pub(super) fn flyer(&self) -> Flyer {
         Flyer {
             max_speed: inches(self.max_speed),

@@ -52,7 +52,7 @@ pub enum Mode {
 /// State of the battle screen: each mode's fight being set up.
 pub struct BattleView {
     /// Which kind of fight: close combat, shooting, psychic, units, robot or flyer.
-    pub mode: Mode,
+    mode: Mode,
     /// The close-combat mode.
     pub close_combat: close_combat::CloseCombatView,
     /// The kill-team shooting mode.
@@ -69,25 +69,25 @@ pub struct BattleView {
     pub flyer: flyers::FlyerView,
     /// Our side is the attacker (the first unit); else the defender. The
     /// battle summary counts each side's characters killed (CHR-15).
-    pub we_attack: bool,
+    we_attack: bool,
     /// A fight was just filled in from a campaign's table: its fighters
     /// are scrolled into view at the next frame.
-    pub scroll_to_fight: bool,
+    scroll_to_fight: bool,
     /// Where each mode's fight was picked, when at a campaign's table: which
     /// campaign, at which mission.
-    pub tables: std::collections::BTreeMap<Mode, TableOrigin>,
+    tables: std::collections::BTreeMap<Mode, TableOrigin>,
     /// The mode the fight picked last at a table filled in: the one whose
     /// range is kept with it.
-    pub picked_mode: Option<Mode>,
+    picked_mode: Option<Mode>,
 }
 
 /// The campaign table a fight was picked at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableOrigin {
     /// The campaign's id.
-    pub doc: String,
+    doc: String,
     /// Its mission then.
-    pub mission: u32,
+    mission: u32,
 }
 
 impl Default for BattleView {
@@ -116,6 +116,16 @@ pub fn last_roll_bar(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 }
 
 impl BattleView {
+    /// Which kind of fight: close combat, shooting, psychic, units, robot or flyer.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Our side is the attacker (the first unit); else the defender.
+    pub fn we_attack(&self) -> bool {
+        self.we_attack
+    }
+
     /// Shows the battle screen: the tabs, the mode's view, the log and the
     /// battle summary.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {

@@ -32,9 +32,9 @@ pub struct RtShotView {
     /// The shot.
     pub shot: RtShootingScenario,
     /// The shooter's weapons that shoot, named, when he was picked.
-    pub weapons: Vec<(String, RtWeapon)>,
+    weapons: Vec<(String, RtWeapon)>,
     /// The one of them in hand.
-    pub weapon: Option<usize>,
+    weapon: Option<usize>,
 }
 
 impl Default for RtShotView {

@@ -29,7 +29,7 @@ pub struct ChronicleView {
     /// what is on screen.
     heights: std::collections::HashMap<u32, f32>,
     /// The chart shown above the missions.
-    pub chart: ChartKind,
+    chart: ChartKind,
 }
 
 /// The story told last of campaign `c`, shown while a newer one is told;

@@ -75,13 +75,13 @@ impl Typed {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DiceAsk {
     /// Dice to a roll.
-    pub count: u32,
+    count: u32,
     /// Faces of each die.
-    pub sides: u32,
+    sides: u32,
     /// The rule that asks for them (`CMP-5`).
-    pub rule: &'static str,
+    rule: &'static str,
     /// Several rolls may be typed.
-    pub many: bool,
+    many: bool,
 }
 
 impl DiceAsk {

@@ -34,9 +34,9 @@ struct Replayed {
 #[derive(Default)]
 pub struct JournalView {
     /// Only this character's history.
-    pub character: Option<CharId>,
+    pub(super) character: Option<CharId>,
     /// Only this mission's events (opened from the chronicle).
-    pub mission: Option<u32>,
+    pub(super) mission: Option<u32>,
     /// Show the ticks of the table too.
     ticks: bool,
     /// The Cran being dragged, recorded when let go.
@@ -73,6 +73,16 @@ fn replayed<'a>(cache: &'a mut Option<Replayed>, cx: &ViewCtx<'_>, c: &Campaign)
 }
 
 impl JournalView {
+    /// Only this character's history.
+    pub fn character(&self) -> Option<CharId> {
+        self.character
+    }
+
+    /// Only this mission's events.
+    pub fn mission(&self) -> Option<u32> {
+        self.mission
+    }
+
     fn replayed(&mut self, cx: &ViewCtx<'_>, c: &Campaign) -> &Replayed {
         replayed(&mut self.cache, cx, c)
     }

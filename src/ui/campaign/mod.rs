@@ -71,23 +71,23 @@ pub struct CampaignView {
     /// when it changes).
     seen: Option<(String, Phase)>,
     /// The part shown.
-    pub tab: Tab,
+    pub(crate) tab: Tab,
     /// The setup page: the next escort and the first mission.
     setup: SetupView,
     /// What the table and the debrief keep typed.
-    pub mission: MissionState,
+    mission: MissionState,
     /// The journal.
     pub journal: JournalView,
     /// The story, mission by mission.
     chronicle: chronicle::ChronicleView,
     /// The rules it is played under.
-    pub house_rules: crate::ui::house_rules::HouseRulesView,
+    house_rules: crate::ui::house_rules::HouseRulesView,
     /// The campaign's name being typed.
     name: String,
     /// The campaign's notes being typed.
     notes: String,
     /// Put the cursor in the name field at the next frame (F2).
-    pub focus_name: bool,
+    pub(crate) focus_name: bool,
 }
 
 impl CampaignView {

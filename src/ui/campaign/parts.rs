@@ -524,11 +524,11 @@ pub struct MissionState {
     /// The initiative dice typed in, per side (none: the enemy).
     pub(super) initiative: BTreeMap<Option<EscortId>, String>,
     /// The other dice typed in from real dice, by field.
-    pub dice: DiceTexts,
+    pub(super) dice: DiceTexts,
     /// What the table keeps of its own: the fighter picked to attack.
-    pub marks: TableMarks,
+    pub(super) marks: TableMarks,
     /// The table as cards or as a compact list, and its filter.
-    pub view: TableView,
+    pub(super) view: TableView,
     /// "End of the mission" was clicked: the next frame scrolls there.
     pub(super) to_end: bool,
 }
@@ -538,7 +538,7 @@ pub struct MissionState {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TableView {
     /// What the list is filtered by: part of a name or of a kind.
-    pub find: String,
+    pub(super) find: String,
 }
 
 /// What the table keeps of its own as it is played: the fighter picked to
@@ -547,10 +547,10 @@ pub struct TableView {
 pub struct TableMarks {
     /// The campaign and mission they were made at: another's table starts
     /// with none.
-    pub of: Option<(String, u32)>,
+    pub(super) of: Option<(String, u32)>,
     /// The fighter picked on the table to attack: his target is picked
     /// next (`fight.rs`).
-    pub attacker: Option<CharRef>,
+    pub(super) attacker: Option<CharRef>,
 }
 
 /// What one player is typing in the reinforcements step.

@@ -101,15 +101,15 @@ impl Whose<'_> {
 #[derive(Default)]
 pub struct HouseRulesView {
     /// Words the entries shown contain (id, rule, reading, French).
-    pub filter: String,
+    filter: String,
     /// Only the values the group changed.
-    pub only_changed: bool,
+    only_changed: bool,
     /// What is typed in each value's field, by place, until applied.
-    pub typed: HashMap<String, String>,
+    typed: HashMap<String, String>,
     /// Why the value typed at a place was refused, in words.
-    pub refused: HashMap<String, String>,
+    refused: HashMap<String, String>,
     /// The house-rules file to write or read.
-    pub file: String,
+    file: String,
     /// Each entry's height when last drawn, by id: an entry out of sight
     /// takes its room without being drawn, so that a frame costs what is
     /// on screen.

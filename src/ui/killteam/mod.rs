@@ -32,9 +32,9 @@ pub struct KillTeamView {
     /// The team's name being typed.
     name: String,
     /// Name for the next soldier.
-    pub new_soldier: String,
+    new_soldier: String,
     /// Put the cursor in the name field at the next frame (F2).
-    pub focus_name: bool,
+    pub(crate) focus_name: bool,
 }
 
 impl KillTeamView {

@@ -78,13 +78,13 @@ fn short_reason(lang: Lang, p: &Problem) -> String {
 /// profile, an item's effect) and why it is refused, if it is.
 pub struct Choice {
     /// The id the edit takes.
-    pub id: String,
+    pub(crate) id: String,
     /// Its name, in the views' language.
-    pub name: String,
+    pub(crate) name: String,
     /// What it offers, in a line or a short sentence.
-    pub detail: String,
+    pub(crate) detail: String,
     /// Why the rules refuse it to this soldier.
-    pub refusal: Option<Problem>,
+    pub(crate) refusal: Option<Problem>,
 }
 
 /// The names of `options`, as a picker's button shows the one chosen.

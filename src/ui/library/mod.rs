@@ -24,21 +24,21 @@ const ROW_HEIGHT: f32 = 44.0;
 #[derive(Default)]
 pub struct LibraryView {
     /// Filter on document names.
-    pub search: String,
+    search: String,
     /// Show only documents of this kind (`None`: every kind).
-    pub kind: Option<DocKind>,
+    kind: Option<DocKind>,
     /// Name for the next new roster.
-    pub new_name: String,
+    new_name: String,
     /// The document being renamed, and the name typed so far.
-    pub renaming: Option<(DocKey, String)>,
+    renaming: Option<(DocKey, String)>,
     /// The document selected (the target of F2, Delete, Ctrl+D, Ctrl+E).
-    pub selected: Option<DocKey>,
+    pub(crate) selected: Option<DocKey>,
     /// Put the cursor in the search field at the next frame (Ctrl+F).
-    pub focus_search: bool,
+    pub(crate) focus_search: bool,
     /// A document whose Delete button was pressed: the window asks first.
-    pub ask_delete: Option<DocKey>,
+    pub(crate) ask_delete: Option<DocKey>,
     /// Import without a file dialog: the path being typed.
-    pub import_path: Option<String>,
+    pub(crate) import_path: Option<String>,
 }
 
 /// The alerts about the library folder and the rules' data files.
@@ -94,6 +94,26 @@ fn kind_icon(doc: &Doc) -> egui_material_icons::MaterialIcon {
 }
 
 impl LibraryView {
+    /// The document selected.
+    pub fn selected(&self) -> Option<&DocKey> {
+        self.selected.as_ref()
+    }
+
+    /// A document is being renamed.
+    pub fn renaming(&self) -> bool {
+        self.renaming.is_some()
+    }
+
+    /// Import without a file dialog: the path being typed, while its window shows.
+    pub fn import_path(&self) -> Option<&str> {
+        self.import_path.as_deref()
+    }
+
+    /// Shows the window asking for a path to import, with `path` typed; `None` hides it.
+    pub fn set_import_path(&mut self, path: Option<String>) {
+        self.import_path = path;
+    }
+
     /// Starts renaming the selected document (F2).
     pub fn start_renaming(&mut self, model: &Model) {
         if let Some(doc) = self.selected.as_ref().and_then(|k| model.doc(k)) {

@@ -15,8 +15,8 @@ use crate::ui::theme::PAPER;
 /// The sheet and the plan of its tables, the PDF's.
 #[derive(Clone, Copy)]
 pub(super) struct Drawn<'a> {
-    pub sheet: &'a Sheet,
-    pub plan: &'a SheetPlan,
+    pub(super) sheet: &'a Sheet,
+    pub(super) plan: &'a SheetPlan,
 }
 
 /// Screen points to printed points.

@@ -14,9 +14,9 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title, labelled_text};
 #[derive(Default)]
 pub struct ReferenceView {
     /// The words searched.
-    pub search: String,
+    search: String,
     /// Put the cursor in the search field at the next frame.
-    pub focus_search: bool,
+    pub(crate) focus_search: bool,
     /// The rule last scrolled to.
     scrolled_to: Option<String>,
 }

@@ -26,15 +26,15 @@ pub struct CharacterView {
     name: String,
     notes: String,
     /// After a game: wounded.
-    pub wounded: bool,
+    wounded: bool,
     /// After a game: unworthy.
-    pub unworthy: bool,
+    unworthy: bool,
     /// Level whose random points are rolled.
-    pub level: Option<String>,
+    level: Option<String>,
     /// Put the cursor in the name field at the next frame (F2).
-    pub focus_name: bool,
+    pub(crate) focus_name: bool,
     /// The equipment and power cards being added.
-    pub gear: GearView,
+    gear: GearView,
 }
 
 impl CharacterView {

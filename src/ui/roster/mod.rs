@@ -32,19 +32,19 @@ pub struct RosterView {
     /// The name being typed.
     name: String,
     /// Name for the next character.
-    pub new_character: String,
+    new_character: String,
     /// Race for the next character.
-    pub race: Option<String>,
+    race: Option<String>,
     /// Type for the next character (`None`: trooper).
-    pub type_id: Option<String>,
+    type_id: Option<String>,
     /// Level of the next random hero.
-    pub level: Option<String>,
+    level: Option<String>,
     /// The fixed allotments being typed (`10, 10, 15`).
     allotments: Option<(String, String)>,
     /// Dice per 20 models for a rolled pool.
-    pub dice_per_20: u32,
+    dice_per_20: u32,
     /// Put the cursor in the name field at the next frame (F2).
-    pub focus_name: bool,
+    pub(crate) focus_name: bool,
 }
 
 impl RosterView {

@@ -171,25 +171,27 @@ fn library_and_menus(w: &mut Walk) {
         w.h.run();
     }
     let key = w.key::<muster::rules::Roster>();
-    w.h.state_mut().views.confirm_delete = Some(key);
+    w.h.state_mut().views.set_confirm_delete(Some(key));
     w.h.run();
     w.look("delete confirmation");
-    w.h.state_mut().views.confirm_delete = None;
-    w.h.state_mut().views.who_plays = Some(muster::ui::WhoPlays {
-        player: "Camille".into(),
-        machine: "Table".into(),
-    });
+    w.h.state_mut().views.set_confirm_delete(None);
+    w.h.state_mut()
+        .views
+        .set_who_plays(Some(muster::ui::WhoPlays::new("Camille", "Table")));
     w.h.run();
     w.look("machine name");
-    w.h.state_mut().views.who_plays = None;
-    w.h.state_mut().views.data_folder = true;
+    w.h.state_mut().views.set_who_plays(None);
+    w.h.state_mut().views.set_data_folder(true);
     w.h.run();
     w.look("documents folder");
-    w.h.state_mut().views.data_folder = false;
-    w.h.state_mut().views.library.import_path = Some(String::new());
+    w.h.state_mut().views.set_data_folder(false);
+    w.h.state_mut()
+        .views
+        .library
+        .set_import_path(Some(String::new()));
     w.h.run();
     w.look("import by path");
-    w.h.state_mut().views.library.import_path = None;
+    w.h.state_mut().views.library.set_import_path(None);
     w.h.run();
     // A document selected and being renamed.
     w.h.key_press(egui::Key::ArrowDown);

@@ -409,7 +409,7 @@ fn the_arrows_select_a_document_and_f2_ctrl_d_and_delete_act_on_it() {
     let mut h = harness(app);
     h.run();
     let selected = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
-        h.state().views.library.selected.clone().map(|k| k.id)
+        h.state().views.library.selected().map(|k| k.id.clone())
     };
     // The selection shows by word, once.
     let shown = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
@@ -445,21 +445,15 @@ fn the_arrows_select_a_document_and_f2_ctrl_d_and_delete_act_on_it() {
     // F2: its name field.
     h.key_press(egui::Key::F2);
     h.run();
-    assert!(
-        h.state().views.library.renaming.is_some(),
-        "its name field open"
-    );
+    assert!(h.state().views.library.renaming(), "its name field open");
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(
-        h.state().views.library.renaming.is_none(),
-        "Escape leaves it"
-    );
+    assert!(!h.state().views.library.renaming(), "Escape leaves it");
     // Delete: asked first.
     h.key_press(egui::Key::Delete);
     h.run();
     assert!(
-        h.state().views.confirm_delete.is_some(),
+        h.state().views.confirm_delete().is_some(),
         "asked before deleting"
     );
 }
@@ -498,7 +492,7 @@ fn import_without_a_file_dialog_asks_for_the_path() {
     h.run();
     let model = &h.state().app.model;
     assert_eq!(model.library.docs.len(), 1, "{:?}", model.feedback.messages);
-    assert!(h.state().views.library.import_path.is_none(), "closed");
+    assert!(h.state().views.library.import_path().is_none(), "closed");
 }
 
 /// A file Muster never had, arriving broken in the folder: its banner says

@@ -54,15 +54,12 @@ fn shows(h: &Harness<'_, Gui>, palette: Palette, theme: Theme) {
     assert_eq!(theme::palette(), palette);
     assert_eq!(
         h.ctx.global_style().visuals.panel_fill,
-        palette.surface.panel
+        palette.panel_fill()
     );
     let other = if palette == LIGHT { DARK } else { LIGHT };
     let fills = fills(h);
-    assert!(
-        fills.contains(&palette.surface.card),
-        "{theme:?}: {fills:?}"
-    );
-    assert!(!fills.contains(&other.surface.card), "{theme:?}: {fills:?}");
+    assert!(fills.contains(&palette.card_fill()), "{theme:?}: {fills:?}");
+    assert!(!fills.contains(&other.card_fill()), "{theme:?}: {fills:?}");
 }
 
 /// View › Theme › `item`.

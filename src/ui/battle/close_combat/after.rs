@@ -39,35 +39,35 @@ pub enum Side {
 /// The close-combat mode's state after the blows.
 pub struct CcAfterView {
     /// The attacker's M.
-    pub attacker_m: i64,
+    attacker_m: i64,
     /// The attacker's Ld.
-    pub attacker_ld: i64,
+    attacker_ld: i64,
     /// The defender's M.
-    pub defender_m: i64,
+    defender_m: i64,
     /// The defender's Ld.
-    pub defender_ld: i64,
+    defender_ld: i64,
     /// The round's result for the attacker (CC-13), as chosen or as the
     /// last roll gave it.
-    pub result: RoundResult,
+    result: RoundResult,
     /// The length of the battle log when the result was last taken from it.
-    pub seen_log: usize,
+    seen_log: usize,
     /// The title of the roll the result was taken from.
-    pub from_roll: Option<String>,
+    from_roll: Option<String>,
     /// What stops the loser, and whether the winner follows up (CC-14,
     /// CC-15).
-    pub push: PushBack,
+    push: PushBack,
     /// Who breaks off (CC-18).
-    pub breaker: Side,
+    breaker: Side,
     /// He is a robot: no rout test (ROB-3).
-    pub robot: bool,
+    robot: bool,
     /// The charge (CC-1, CC-2).
-    pub charge: ChargeView,
+    charge: ChargeView,
     /// The creature attacker (CC-19).
-    pub creature: CreatureView,
+    creature: CreatureView,
     /// The characteristic test (CC-21).
-    pub test: TestView,
+    test: TestView,
     /// Which of what comes after the blows is shown.
-    pub section: Section,
+    section: Section,
 }
 
 /// What comes after the blows, one shown at a time under its tab: the
@@ -111,15 +111,15 @@ impl Default for CcAfterView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PushBack {
     /// Something stops the loser behind him (CC-14).
-    pub blocked: bool,
+    blocked: bool,
     /// How far he can go before it, in inches.
-    pub room: f64,
+    room: f64,
     /// The winner is behind a defended position or obstacle (CC-15).
-    pub defended: bool,
+    defended: bool,
     /// The winner's opponent was killed (CC-15).
-    pub opponent_killed: bool,
+    opponent_killed: bool,
     /// The winner wants to stay (CC-15).
-    pub wants_stay: bool,
+    wants_stay: bool,
 }
 
 impl Default for PushBack {
@@ -163,6 +163,17 @@ pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
 }
 
 impl CcAfterView {
+    /// The round's result for the attacker (CC-13), as chosen or as the
+    /// last roll gave it.
+    pub fn result(&self) -> RoundResult {
+        self.result
+    }
+
+    /// Sets the value the characteristic test (CC-21) is taken against.
+    pub fn set_test_value(&mut self, value: Option<i64>) {
+        self.test.value = value;
+    }
+
     /// A fighter picked for the attacker brings his M and Ld.
     pub fn take_attacker(&mut self, p: &Profile) {
         self.attacker_m = i64::from(p.get(Characteristic::M));

@@ -12,9 +12,9 @@ use crate::ui::widgets::{Tone, alert, badge};
 /// The charge as set up.
 pub struct ChargeView {
     /// The defender's reaction (CC-2).
-    pub reaction: ChargeReaction,
+    reaction: ChargeReaction,
     /// He stands and shoots with a slow (`S`-type) weapon.
-    pub slow_weapon: bool,
+    slow_weapon: bool,
 }
 
 impl Default for ChargeView {

@@ -23,13 +23,13 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
 /// The creature as set up.
 pub struct CreatureView {
     /// The attacker is the creature.
-    pub on: bool,
+    on: bool,
     /// Its size.
-    pub size: Size,
+    size: Size,
     /// Its extra claws (a large one only).
-    pub claws: Claws,
+    claws: Claws,
     /// The defender is living (the tail's dice).
-    pub living: bool,
+    living: bool,
 }
 
 impl Default for CreatureView {

@@ -39,16 +39,16 @@ pub struct CloseCombatView {
     /// The close-combat round.
     pub cc: CloseCombatScenario,
     /// The defender strikes back: the whole round (CC-7, CC-13).
-    pub strike_back: bool,
+    strike_back: bool,
     /// What a whole round needs besides the attack.
-    pub back: Back,
+    pub(super) back: Back,
     /// The attacker's weapon in hand (CC-4).
-    pub cc_weapon: CcWeapon,
+    pub(super) cc_weapon: CcWeapon,
     /// The weapon in hand the attacker picked brought from his roster.
-    pub cc_weapon_from: Option<InHand>,
+    pub(super) cc_weapon_from: Option<InHand>,
     /// CC-10's battle setting, switched for the session: ordinary troops may
     /// not try a blow of 7 or more to hit (none: the data's default).
-    pub refuse_seven_plus: Option<bool>,
+    refuse_seven_plus: Option<bool>,
     /// Close combat after the blows: push back, follow up, breaking off,
     /// the charge, a creature attacker, a characteristic test (CC-1 …
     /// CC-21, `after.rs`).
@@ -59,21 +59,21 @@ pub struct CloseCombatView {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Back {
     /// The attacker's T.
-    pub attacker_t: i64,
+    attacker_t: i64,
     /// The attacker's wounds left.
-    pub attacker_w: i64,
+    attacker_w: i64,
     /// The attacker's I.
-    pub attacker_i: i64,
+    attacker_i: i64,
     /// The attacker's armour save.
-    pub attacker_save: Option<i64>,
+    pub(super) attacker_save: Option<i64>,
     /// The defender's S.
-    pub defender_s: i64,
+    defender_s: i64,
     /// The defender's A.
-    pub defender_a: i64,
+    defender_a: i64,
     /// The defender's wounds left.
-    pub defender_w: i64,
+    defender_w: i64,
     /// The defender's I.
-    pub defender_i: i64,
+    defender_i: i64,
 }
 
 impl Default for Back {
@@ -146,6 +146,37 @@ fn situation_ui<T: PartialEq + Copy>(
 }
 
 impl CloseCombatView {
+    /// The attacker's weapon in hand (CC-4).
+    pub fn weapon(&self) -> CcWeapon {
+        self.cc_weapon
+    }
+
+    /// CC-10's battle setting, switched for the session (none: the data's
+    /// default).
+    pub fn refuse_seven_plus(&self) -> Option<bool> {
+        self.refuse_seven_plus
+    }
+
+    /// The attacker's armour save against the blows struck back.
+    pub fn attacker_save(&self) -> Option<i64> {
+        self.back.attacker_save
+    }
+
+    /// Sets the attacker's T and wounds left, against the blows struck back.
+    pub fn set_attacker_toughness_and_wounds(&mut self, t: i64, wounds: i64) {
+        (self.back.attacker_t, self.back.attacker_w) = (t, wounds);
+    }
+
+    /// Sets the defender's S and A, for the blows he strikes back.
+    pub fn set_defender_strength_and_attacks(&mut self, s: i64, a: i64) {
+        (self.back.defender_s, self.back.defender_a) = (s, a);
+    }
+
+    /// Sets the defender's wounds left.
+    pub fn set_defender_wounds(&mut self, wounds: i64) {
+        self.back.defender_w = wounds;
+    }
+
     /// What Roll rolls: the attack as set up, or the whole round, both
     /// sides' blows in strike order, when the defender strikes back (CC-7,
     /// CC-13).

@@ -15,9 +15,9 @@ use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
 /// The test as set up.
 pub struct TestView {
     /// Which characteristic.
-    pub characteristic: Characteristic,
+    characteristic: Characteristic,
     /// Its value; taken from the attacker's Ld until changed here.
-    pub value: Option<i64>,
+    pub(super) value: Option<i64>,
 }
 
 impl Default for TestView {

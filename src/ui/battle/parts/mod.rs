@@ -44,14 +44,14 @@ pub fn num<N: egui::emath::Numeric>(
 /// What the view needs of the close-combat mode.
 pub struct Situation<'a> {
     /// The attacker's and the defender's names, as shown.
-    pub names: (&'a str, &'a str),
+    pub(super) names: (&'a str, &'a str),
     /// The round, both fighters as set up (WS, S, weapon, A, T, W, I,
     /// save): the attacker first.
-    pub round: RoundScenario,
+    pub(super) round: RoundScenario,
     /// The attack as set up.
-    pub scenario: Scenario,
+    pub(super) scenario: Scenario,
     /// The defender strikes back: the round is both sides' blows.
-    pub strike_back: bool,
+    pub(super) strike_back: bool,
 }
 
 /// `2D6` as the data gives the dice.

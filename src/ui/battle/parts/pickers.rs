@@ -17,14 +17,14 @@ use crate::ui::widgets::Tone;
 /// and the equipment he brings (his weapon in hand, CC-4, and his armour).
 pub struct Picked {
     /// His name.
-    pub name: String,
+    pub(crate) name: String,
     /// His profile (W: wounds left, for a campaign's character).
-    pub profile: Profile,
+    pub(crate) profile: Profile,
     /// His equipment, as his roster lists it.
-    pub equipment: Vec<Gear>,
+    pub(crate) equipment: Vec<Gear>,
     /// Where his wounds go, when he comes from a campaign: (campaign,
     /// character).
-    pub from: Option<CharRef>,
+    pub(crate) from: Option<CharRef>,
 }
 
 /// Every Rogue Trader character of every campaign's escorts (kill-team

@@ -48,21 +48,67 @@ pub fn roll_button_by(
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sides {
     /// The attacker's (shooter's) name, for the log.
-    pub attacker: String,
+    pub(crate) attacker: String,
     /// The defender's (target's) name, for the log.
-    pub defender: String,
+    pub(crate) defender: String,
     /// The attacker (shooter) is a character (CHR-15).
-    pub attacker_character: bool,
+    pub(crate) attacker_character: bool,
     /// The defender (target) is a character (CHR-15).
-    pub defender_character: bool,
+    pub(crate) defender_character: bool,
     /// The campaign character the attacker is, when picked from a
     /// campaign's escort: (campaign, character).
-    pub attacker_from: Option<CharRef>,
+    pub(crate) attacker_from: Option<CharRef>,
     /// The campaign character the defender is: where his wounds go.
-    pub defender_from: Option<CharRef>,
+    pub(crate) defender_from: Option<CharRef>,
 }
 
 impl Sides {
+    /// The attacker's (shooter's) name, for the log.
+    pub fn attacker(&self) -> &str {
+        &self.attacker
+    }
+
+    /// The defender's (target's) name, for the log.
+    pub fn defender(&self) -> &str {
+        &self.defender
+    }
+
+    /// The attacker (shooter) is a character (CHR-15).
+    pub fn attacker_character(&self) -> bool {
+        self.attacker_character
+    }
+
+    /// The defender (target) is a character (CHR-15).
+    pub fn defender_character(&self) -> bool {
+        self.defender_character
+    }
+
+    /// The campaign character the attacker is, when picked from a
+    /// campaign's escort.
+    pub fn attacker_from(&self) -> Option<&CharRef> {
+        self.attacker_from.as_ref()
+    }
+
+    /// The campaign character the defender is: where his wounds go.
+    pub fn defender_from(&self) -> Option<&CharRef> {
+        self.defender_from.as_ref()
+    }
+
+    /// Names the defender (target), for the log.
+    pub fn set_defender(&mut self, name: impl Into<String>) {
+        self.defender = name.into();
+    }
+
+    /// Says whether the attacker is a character (CHR-15).
+    pub fn set_attacker_character(&mut self, character: bool) {
+        self.attacker_character = character;
+    }
+
+    /// Says whether the defender is a character (CHR-15).
+    pub fn set_defender_character(&mut self, character: bool) {
+        self.defender_character = character;
+    }
+
     /// The attacker's name, or `word` when none was given.
     pub fn attacker_or<'a>(&'a self, word: &'a str) -> &'a str {
         if self.attacker.trim().is_empty() {

@@ -11,40 +11,81 @@ use crate::rules::{CharRef, Characteristic};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     /// Their name.
-    pub name: String,
+    pub(crate) name: String,
     /// How many.
-    pub count: u32,
+    pub(crate) count: u32,
     /// Their profile (`weapon_s`, `save`: 0 for none in the fields).
-    pub ws: i32,
+    pub(crate) ws: i32,
     /// S.
-    pub s: i32,
+    pub(crate) s: i32,
     /// Weapon S, 0 for none.
-    pub weapon_s: i32,
+    pub(crate) weapon_s: i32,
     /// The weapon's own save modifier (CC-12); none: by the blow's S.
-    pub weapon_save_modifier: Option<i32>,
+    pub(crate) weapon_save_modifier: Option<i32>,
     /// A.
-    pub a: u32,
+    pub(crate) a: u32,
     /// T.
-    pub t: i32,
+    pub(crate) t: i32,
     /// W left.
-    pub w: u32,
+    pub(crate) w: u32,
     /// I.
-    pub i: i32,
+    pub(crate) i: i32,
     /// Save, 0 for none.
-    pub save: i32,
+    pub(crate) save: i32,
     /// A character (CHR-14, CHR-15): he may take command, and his death
     /// counts in the battle summary.
-    pub character: bool,
+    pub(crate) character: bool,
     /// His Ld, as a character (CHR-14).
-    pub ld: i32,
+    pub(crate) ld: i32,
     /// His Cl, as a character (CHR-14).
-    pub cl: i32,
+    pub(crate) cl: i32,
     /// The campaign character he is, when taken from a campaign's escort:
     /// (campaign, character).
-    pub from: Option<CharRef>,
+    pub(crate) from: Option<CharRef>,
 }
 
 impl Group {
+    /// Sets how many.
+    pub fn set_count(&mut self, count: u32) {
+        self.count = count;
+    }
+
+    /// Sets their WS.
+    pub fn set_ws(&mut self, ws: i32) {
+        self.ws = ws;
+    }
+
+    /// Sets their S.
+    pub fn set_s(&mut self, s: i32) {
+        self.s = s;
+    }
+
+    /// Sets their I.
+    pub fn set_i(&mut self, i: i32) {
+        self.i = i;
+    }
+
+    /// A character (CHR-14, CHR-15): he may take command, and his death
+    /// counts in the battle summary.
+    pub fn character(&self) -> bool {
+        self.character
+    }
+
+    /// His Ld, as a character (CHR-14).
+    pub fn ld(&self) -> i32 {
+        self.ld
+    }
+
+    /// His Cl, as a character (CHR-14).
+    pub fn cl(&self) -> i32 {
+        self.cl
+    }
+
+    /// The weapon's own save modifier (CC-12); none: by the blow's S.
+    pub fn weapon_save_modifier(&self) -> Option<i32> {
+        self.weapon_save_modifier
+    }
+
     pub(in crate::ui::battle) fn trooper(name: &str) -> Self {
         Self {
             name: name.to_owned(),
@@ -98,20 +139,45 @@ impl Group {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
     /// Its name.
-    pub name: String,
+    pub(crate) name: String,
     /// Its models, front first.
-    pub groups: Vec<Group>,
+    pub(crate) groups: Vec<Group>,
     /// It charged this turn (CC-7, CC-9).
-    pub charged: bool,
+    pub(crate) charged: bool,
     /// Its own leader's Ld, for rout tests (CC-20); 0 for none (robots).
-    pub ld: i32,
+    pub(crate) ld: i32,
     /// Its own leader's Cl, for psychology tests (CHR-14).
-    pub cl: i32,
+    pub(crate) cl: i32,
     /// Who commands it (CHR-14).
-    pub command: CommandState,
+    pub(crate) command: CommandState,
 }
 
 impl Unit {
+    /// Its models, front first.
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
+
+    /// Its models, front first, to set up.
+    pub fn groups_mut(&mut self) -> &mut [Group] {
+        &mut self.groups
+    }
+
+    /// Takes the `k`-th group out of the unit.
+    pub fn remove_group(&mut self, k: usize) -> Group {
+        self.groups.remove(k)
+    }
+
+    /// Says whether it charged this turn (CC-7, CC-9).
+    pub fn set_charged(&mut self, charged: bool) {
+        self.charged = charged;
+    }
+
+    /// Sets its own leader's Ld, for rout tests (CC-20); 0 for none.
+    pub fn set_ld(&mut self, ld: i32) {
+        self.ld = ld;
+    }
+
     /// Every model, front first.
     pub fn models(&self) -> Vec<Fighter> {
         let mut out = Vec::new();
@@ -166,14 +232,14 @@ impl Unit {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CommandState {
     /// The unit's own leader is dead.
-    pub leader_dead: bool,
+    pub(crate) leader_dead: bool,
     /// The group (a character) in command, if one took it.
-    pub commander: Option<usize>,
+    pub(crate) commander: Option<usize>,
     /// A character in base contact with the leader, taking command at the
     /// end of a turn.
-    pub pending: Option<usize>,
+    pub(crate) pending: Option<usize>,
     /// The commander failed a psychology test (he cannot give up command).
-    pub affected: bool,
+    pub(crate) affected: bool,
 }
 
 impl CommandState {

@@ -37,20 +37,31 @@ pub struct PsychicView {
     /// The attack.
     pub attack: PsychicAttack,
     /// The target's name, for the log.
-    pub target: String,
+    pub(super) target: String,
     /// The campaign character the psyker is, when picked from a campaign's
     /// escort: (campaign, character).
-    pub psyker_from: Option<CharRef>,
+    pub(super) psyker_from: Option<CharRef>,
     /// The campaign character the target is: where his wounds go ("Apply
     /// to campaign"). None for a target from a roster or typed in.
-    pub target_from: Option<CharRef>,
+    pub(super) target_from: Option<CharRef>,
     /// The target is a character (CHR-15).
-    pub target_character: bool,
+    pub(super) target_character: bool,
     /// The psyker is on our side (set by the battle screen, CHR-15).
-    pub we_attack: bool,
+    pub(super) we_attack: bool,
 }
 
 impl PsychicView {
+    /// The target's name, for the log.
+    pub fn target(&self) -> &str {
+        &self.target
+    }
+
+    /// The campaign character the target is: where his wounds go. None for
+    /// a target from a roster or typed in.
+    pub fn target_from(&self) -> Option<&CharRef> {
+        self.target_from.as_ref()
+    }
+
     /// The psyker and his target, for the battle summary (CHR-15): the
     /// psyker is a character; a target of one model is followed by his
     /// wounds.

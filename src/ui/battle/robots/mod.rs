@@ -25,25 +25,25 @@ use crate::ui::widgets::{card, card_title};
 /// The robot being played, and what the player set up.
 pub struct RobotView {
     /// The robot kind's id.
-    pub kind: String,
+    kind: String,
     /// Its Int (the kind's, or typed in).
-    pub int: i64,
+    int: i64,
     /// The turn that just ended: orders are written at its end.
-    pub now: u32,
+    now: u32,
     /// Its written orders.
-    pub queue: OrderQueue,
+    queue: OrderQueue,
     /// The way it faces now.
-    pub facing: u8,
+    facing: u8,
     /// The order being written.
-    pub draft: OrderDraft,
+    draft: OrderDraft,
     /// The arc the robot looks along, and what is in it.
-    pub arc: ArcView,
+    arc: ArcView,
     /// The weapons fired this turn: (arm, weapon id) (ROB-2).
-    pub firing: Vec<(usize, String)>,
+    firing: Vec<(usize, String)>,
     /// Why the last weapon picked cannot fire with the others.
-    pub fire_problem: Option<Problem>,
+    fire_problem: Option<Problem>,
     /// Its damage, malfunctions and burning smell.
-    pub damage: DamageView,
+    damage: DamageView,
 }
 
 impl Default for RobotView {
@@ -67,13 +67,13 @@ impl Default for RobotView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct OrderDraft {
     /// The turn it is for.
-    pub turn: u32,
+    turn: u32,
     /// Move (`true`) or stay put.
-    pub moves: bool,
+    moves: bool,
     /// The bearing, in clock hours.
-    pub hour: u8,
+    hour: u8,
     /// Why the last order was refused.
-    pub problem: Option<Problem>,
+    problem: Option<Problem>,
 }
 
 impl Default for OrderDraft {
@@ -92,15 +92,15 @@ impl Default for OrderDraft {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArcView {
     /// The target's bearing, in clock hours.
-    pub target_hour: u8,
+    target_hour: u8,
     /// The arc is a turret's.
-    pub turret: bool,
+    turret: bool,
     /// The robot's I, when the group's rules set the arc by it (ROB-6).
-    pub initiative: i64,
+    initiative: i64,
     /// Distance to the nearest enemy in the arc, if any.
-    pub enemy: Option<i64>,
+    enemy: Option<i64>,
     /// Distance to the nearest friend in the arc, if any.
-    pub friend: Option<i64>,
+    friend: Option<i64>,
 }
 
 impl Default for ArcView {
@@ -119,19 +119,19 @@ impl Default for ArcView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct DamageView {
     /// Damage points lost this turn.
-    pub lost: i64,
+    lost: i64,
     /// Malfunctions are in play (ROB-9).
-    pub malfunctions: bool,
+    malfunctions: bool,
     /// Their chance: 1 in this.
-    pub one_in: i64,
+    one_in: i64,
     /// The log entry of the last special damage roll.
-    pub roll: Option<usize>,
+    roll: Option<usize>,
     /// It has a burning smell (ROB-8).
-    pub burning: bool,
+    burning: bool,
     /// The log entry of the last burning smell roll.
-    pub burning_roll: Option<usize>,
+    burning_roll: Option<usize>,
     /// The burning smell blew it up.
-    pub exploded: bool,
+    exploded: bool,
 }
 
 impl Default for DamageView {
@@ -164,6 +164,21 @@ fn clock(hour: u8) -> Clock {
 }
 
 impl RobotView {
+    /// The weapons fired this turn: (arm, weapon id) (ROB-2).
+    pub fn firing(&self) -> &[(usize, String)] {
+        &self.firing
+    }
+
+    /// It has a burning smell (ROB-8).
+    pub fn burning(&self) -> bool {
+        self.damage.burning
+    }
+
+    /// Sets the damage points it lost this turn.
+    pub fn set_points_lost(&mut self, lost: i64) {
+        self.damage.lost = lost;
+    }
+
     /// Shows robot mode.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let rules = &cx.rules.robots;

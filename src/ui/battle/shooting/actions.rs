@@ -22,27 +22,27 @@ use crate::ui::widgets::{Tone, alert, badge, card, card_title};
 /// The grenade and the jump being set up.
 pub struct KtActionsView {
     /// The grenade's weapon id; none until one is offered.
-    pub grenade: Option<WeaponId>,
+    grenade: Option<WeaponId>,
     /// The thrower's S.
-    pub thrower_s: i64,
+    thrower_s: i64,
     /// He carries a stick grenade (EQ-29).
-    pub stick: bool,
+    stick: bool,
     /// He has the Grenadier ribbon (RIB-1).
-    pub grenadier: bool,
+    grenadier: bool,
     /// He sees the target.
-    pub sees: bool,
+    sees: bool,
     /// He has already thrown a grenade this turn.
-    pub thrown: bool,
+    thrown: bool,
     /// A jump, a rope swing or a parachute landing.
-    pub jump_kind: JumpKind,
+    jump_kind: JumpKind,
     /// The gap across.
-    pub across: i64,
+    across: i64,
     /// The height he jumps from.
-    pub from_height: i64,
+    from_height: i64,
     /// The height he lands at.
-    pub to_height: i64,
+    to_height: i64,
     /// His wounds left.
-    pub wounds_left: i64,
+    pub(super) wounds_left: i64,
 }
 
 impl Default for KtActionsView {
@@ -68,6 +68,36 @@ fn u(v: i64) -> u32 {
 }
 
 impl KtActionsView {
+    /// The thrower's S.
+    pub fn thrower_s(&self) -> i64 {
+        self.thrower_s
+    }
+
+    /// A jump, a rope swing or a parachute landing.
+    pub fn jump_kind(&self) -> JumpKind {
+        self.jump_kind
+    }
+
+    /// His wounds left.
+    pub fn wounds_left(&self) -> i64 {
+        self.wounds_left
+    }
+
+    /// Sets the gap across.
+    pub fn set_across(&mut self, across: i64) {
+        self.across = across;
+    }
+
+    /// Sets the height he jumps from and the height he lands at.
+    pub fn set_heights(&mut self, from: i64, to: i64) {
+        (self.from_height, self.to_height) = (from, to);
+    }
+
+    /// Sets his wounds left.
+    pub fn set_wounds_left(&mut self, wounds: i64) {
+        self.wounds_left = wounds;
+    }
+
     /// The soldier picked to shoot is the one who throws and jumps: his S
     /// (KT-14), his stick grenade (EQ-29), his Grenadier ribbon (RIB-1),
     /// his wounds left, and his rope or parachute (KT-17).

@@ -23,23 +23,23 @@ use crate::ui::widgets::{Tone, badge, icon_and_text};
 /// A shooter picked from a kill team or a campaign's escort.
 pub struct PickedShooter {
     /// His name.
-    pub name: String,
+    pub(crate) name: String,
     /// His weapon as it fires.
-    pub weapon: KtWeapon,
+    pub(crate) weapon: KtWeapon,
     /// The soldier, for his ribbon and his actions (RIB-10, RIB-11).
-    pub soldier: Soldier,
+    pub(crate) soldier: Soldier,
     /// His wounds left.
-    pub wounds_left: u32,
+    pub(crate) wounds_left: u32,
     /// His S, with what he carries counted: the reach of his grenades.
-    pub strength: i32,
+    pub(crate) strength: i32,
     /// His weapon is a heavy weapon that fires once a turn (KT-15).
-    pub once_a_turn: bool,
+    pub(crate) once_a_turn: bool,
     /// The campaign character he is, when picked from a campaign's escort:
     /// (campaign, character).
-    pub from: Option<CharRef>,
+    pub(crate) from: Option<CharRef>,
     /// The other barrel of his combi-weapon (EQ-4): its id and how it
     /// fires, when the weapon picked is part of one.
-    pub combi: Option<(WeaponId, KtWeapon)>,
+    pub(crate) combi: Option<(WeaponId, KtWeapon)>,
 }
 
 /// The other barrel of `s`'s combi-weapon when `w` is part of it (EQ-4).
@@ -51,15 +51,15 @@ pub fn combi_of(data: &KillTeamData, s: &Soldier, w: &WeaponLine) -> Option<(Wea
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CampaignTarget {
     /// The campaign's id.
-    pub campaign: String,
+    pub(crate) campaign: String,
     /// His id in the campaign.
-    pub id: CharId,
+    pub(crate) id: CharId,
     /// His name.
-    pub name: String,
+    pub(crate) name: String,
     /// His wounds left when picked.
-    pub wounds_left: u32,
+    pub(crate) wounds_left: u32,
     /// The soldier: his equipment and ribbon count in the shot (EQ-16).
-    pub soldier: Soldier,
+    pub(crate) soldier: Soldier,
 }
 
 /// Every kill-team soldier of every campaign's escorts: the campaign's own

@@ -41,9 +41,9 @@ pub const SITUATIONS: [(KtModifier, &str); 16] = [
 /// A side of the shot: its soldier, if picked, and his name.
 pub struct SideOf<'a> {
     /// The soldier picked (none: typed in).
-    pub soldier: Option<&'a Soldier>,
+    pub(super) soldier: Option<&'a Soldier>,
     /// His name, for the words.
-    pub name: &'a str,
+    pub(super) name: &'a str,
 }
 
 /// What an item or ribbon does, in a sentence of the data.

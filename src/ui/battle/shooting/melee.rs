@@ -47,18 +47,28 @@ pub enum BlowName {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlowChoice {
     /// Its name.
-    pub name: BlowName,
+    pub(crate) name: BlowName,
     /// Attacks.
-    pub attacks: Count,
+    pub(crate) attacks: Count,
     /// Strength, his own counted.
-    pub s: i64,
+    pub(crate) s: i64,
     /// Armour penetration.
-    pub ap: i64,
+    pub(crate) ap: i64,
     /// Damage.
-    pub damage: Count,
+    pub(crate) damage: Count,
 }
 
 impl BlowChoice {
+    /// Attacks.
+    pub fn attacks(&self) -> &Count {
+        &self.attacks
+    }
+
+    /// Strength, his own counted.
+    pub fn s(&self) -> i64 {
+        self.s
+    }
+
     /// A way of striking of the rules, for the pick.
     pub fn of(b: &Blow) -> Self {
         Self {
@@ -87,31 +97,31 @@ impl BlowChoice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MeleeFighter {
     /// His name.
-    pub name: String,
+    pub(crate) name: String,
     /// A character for the battle summary (CHR-15).
-    pub character: bool,
+    pub(crate) character: bool,
     /// Where his wounds go, when he comes from a campaign.
-    pub from: Option<CharRef>,
+    pub(crate) from: Option<CharRef>,
     /// The score he hits on (KT-6: 4+, a Brute 3+).
-    pub score: i64,
+    pub(crate) score: i64,
     /// The ways he may strike (his close-combat weapons, bare hands).
-    pub blows: Vec<BlowChoice>,
+    pub(crate) blows: Vec<BlowChoice>,
     /// How he strikes now.
-    pub blow: BlowChoice,
+    pub(crate) blow: BlowChoice,
     /// His T.
-    pub t: i64,
+    pub(crate) t: i64,
     /// His save, if any.
-    pub save: Option<i64>,
+    pub(crate) save: Option<i64>,
     /// The dice of his save (a Terminator's 2D6, KT-19).
-    pub save_dice: i64,
+    pub(crate) save_dice: i64,
     /// His wounds left.
-    pub wounds: Option<i64>,
+    pub(crate) wounds: Option<i64>,
     /// He used a smoke grenade: blows at him are worse (EQ-7).
-    pub smoke: bool,
+    pub(crate) smoke: bool,
     /// He was hit by a flash grenade: his blows are worse (EQ-10).
-    pub flashed: bool,
+    pub(crate) flashed: bool,
     /// He wears a gas mask: smoke and flash do not count for him (EQ-19).
-    pub gas_mask: bool,
+    pub(crate) gas_mask: bool,
 }
 
 impl Default for MeleeFighter {
@@ -142,6 +152,56 @@ impl Default for MeleeFighter {
 }
 
 impl MeleeFighter {
+    /// His name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Where his wounds go, when he comes from a campaign.
+    pub fn from(&self) -> Option<&CharRef> {
+        self.from.as_ref()
+    }
+
+    /// The score he hits on (KT-6: 4+, a Brute 3+).
+    pub fn score(&self) -> i64 {
+        self.score
+    }
+
+    /// How he strikes now.
+    pub fn blow(&self) -> &BlowChoice {
+        &self.blow
+    }
+
+    /// His T.
+    pub fn t(&self) -> i64 {
+        self.t
+    }
+
+    /// His save, if any.
+    pub fn save(&self) -> Option<i64> {
+        self.save
+    }
+
+    /// He used a smoke grenade: blows at him are worse (EQ-7).
+    pub fn smoke(&self) -> bool {
+        self.smoke
+    }
+
+    /// Sets how he strikes now: his attacks, his S and his damage.
+    pub fn set_blow(&mut self, attacks: Count, s: i64, damage: Count) {
+        (self.blow.attacks, self.blow.s, self.blow.damage) = (attacks, s, damage);
+    }
+
+    /// Sets the score he hits on.
+    pub fn set_score(&mut self, score: i64) {
+        self.score = score;
+    }
+
+    /// Sets his save (`None`: none).
+    pub fn set_save(&mut self, save: Option<i64>) {
+        self.save = save;
+    }
+
     /// A kill-team soldier: his derived profile, his ways of striking, his
     /// gas mask and wounds left.
     pub fn soldier(data: &KillTeamData, name: &str, d: &Derived, wounds_left: u32) -> Self {
@@ -199,9 +259,9 @@ impl MeleeFighter {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MeleeView {
     /// The one who charges and strikes first.
-    pub charger: MeleeFighter,
+    pub(crate) charger: MeleeFighter,
     /// The one charged, who answers at once for free (KT-9).
-    pub target: MeleeFighter,
+    pub(crate) target: MeleeFighter,
 }
 
 /// Who strikes in a card: the charger's blows, or the target's answer.
@@ -212,6 +272,31 @@ enum Striker {
 }
 
 impl MeleeView {
+    /// The one who charges and strikes first.
+    pub fn charger(&self) -> &MeleeFighter {
+        &self.charger
+    }
+
+    /// The one charged, who answers at once for free (KT-9).
+    pub fn target(&self) -> &MeleeFighter {
+        &self.target
+    }
+
+    /// The one who charges, to set up.
+    pub fn charger_mut(&mut self) -> &mut MeleeFighter {
+        &mut self.charger
+    }
+
+    /// The one charged, to set up.
+    pub fn target_mut(&mut self) -> &mut MeleeFighter {
+        &mut self.target
+    }
+
+    /// Both fighters, the charger first, to set up.
+    pub fn fighters_mut(&mut self) -> [&mut MeleeFighter; 2] {
+        [&mut self.charger, &mut self.target]
+    }
+
     /// Shows both fighters, then the charger's blows and the target's free
     /// response; `charge` is shown between them (the reach, the bayonet).
     pub fn ui(

@@ -41,7 +41,7 @@ pub enum KtAttack {
 /// State of the kill-team mode: the shot or the close combat being set up.
 pub struct ShootingView {
     /// A shot or a close combat.
-    pub attack: KtAttack,
+    pub(super) attack: KtAttack,
     /// The close combat: the charger and the soldier charged.
     pub melee: melee::MeleeView,
     /// The fighters: the shooter and his target.
@@ -53,23 +53,23 @@ pub struct ShootingView {
     /// The turn: activations, initiative, targeting.
     pub kt_turn: turn::KtTurnView,
     /// The kill-team target taken from a campaign's escort, if he was.
-    pub kt_target: Option<campaign::CampaignTarget>,
+    pub(super) kt_target: Option<campaign::CampaignTarget>,
     /// The shooter's weapon is a heavy weapon that fires once a turn
     /// (KT-15).
-    pub once_a_turn: bool,
+    pub(super) once_a_turn: bool,
     /// It has fired this turn (rolled here): a second shot waits for the
     /// next turn.
-    pub fired_this_turn: bool,
+    pub(super) fired_this_turn: bool,
     /// The shooter taken from a team or a campaign: his equipment and
     /// ribbon give their modifiers on their own (none: typed in).
-    pub shooter_soldier: Option<Soldier>,
+    pub(super) shooter_soldier: Option<Soldier>,
     /// The target taken from a team or a campaign, likewise.
-    pub target_soldier: Option<Soldier>,
+    pub(super) target_soldier: Option<Soldier>,
     /// The other barrel of the shooter's combi-weapon (EQ-4): its id and
     /// how it fires.
-    pub combi: Option<(WeaponId, KtWeapon)>,
+    combi: Option<(WeaponId, KtWeapon)>,
     /// Both barrels fire: the other as snap fire.
-    pub fire_both: bool,
+    fire_both: bool,
 }
 
 impl Default for ShootingView {
@@ -166,6 +166,11 @@ pub(in crate::ui::battle) fn count_ui(
 }
 
 impl ShootingView {
+    /// A shot or a close combat.
+    pub fn attack(&self) -> KtAttack {
+        self.attack
+    }
+
     /// The shot as set up now: the player's ticks with what the
     /// soldiers' equipment and ribbons bring (KT-13, EQ-*, RIB-12).
     pub fn shot(&self, data: &KillTeamData) -> ShootingScenario {

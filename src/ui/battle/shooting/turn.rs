@@ -21,26 +21,26 @@ use crate::ui::widgets::{Tone, badge, card, card_title};
 /// The turn being set up.
 pub struct KtTurnView {
     /// Soldiers left on each side.
-    pub left: [i64; 2],
+    pub(crate) left: [i64; 2],
     /// The target has the Invisible ribbon (RIB-3).
-    pub invisible: bool,
+    invisible: bool,
     /// The shooter carries a detector (EQ-30).
-    pub detector: bool,
+    detector: bool,
     /// The distance to the enemy charged, in inches.
-    pub charge_distance: i64,
+    charge_distance: i64,
     /// The charger carries a bayonet (EQ-13).
-    pub bayonet: bool,
+    bayonet: bool,
     /// The soldier picked as the shooter, by name: whose actions the card
     /// counts (RIB-11).
-    pub soldier: Option<(String, Soldier)>,
+    soldier: Option<(String, Soldier)>,
     /// The shooter picked when he is no kill-team soldier (an enemy, a
     /// Rogue Trader character): nobody's actions to count.
-    pub other_shooter: Option<String>,
+    other_shooter: Option<String>,
     /// The models left on each side are the campaign table's, counted
     /// there (not typed here).
-    pub from_table: bool,
+    pub(crate) from_table: bool,
     /// His wounds left: from the campaign's table, or set here.
-    pub wounds_left: i64,
+    wounds_left: i64,
 }
 
 impl Default for KtTurnView {
@@ -60,6 +60,16 @@ impl Default for KtTurnView {
 }
 
 impl KtTurnView {
+    /// Soldiers left on each side.
+    pub fn left(&self) -> [i64; 2] {
+        self.left
+    }
+
+    /// Sets the soldiers left on each side.
+    pub fn set_left(&mut self, left: [i64; 2]) {
+        self.left = left;
+    }
+
     /// The soldier whose actions the card counts, with his wounds left.
     pub fn set_soldier(&mut self, name: String, soldier: Soldier, wounds_left: u32) {
         self.soldier = Some((name, soldier));

@@ -36,14 +36,14 @@ pub struct RoundView {
     /// The second unit.
     pub second: Unit,
     /// The fight to the end: rounds at most.
-    pub max_rounds: u32,
+    max_rounds: u32,
     /// The fight to the end: trials.
-    pub trials: u32,
+    trials: u32,
     /// Each unit's coherency check (CC-3), first then second.
-    pub coherency: [Coherency; 2],
+    coherency: [Coherency; 2],
     /// The first unit is ours (for the battle summary, CHR-15); set by the
     /// battle screen.
-    pub ours_first: bool,
+    pub(super) ours_first: bool,
     /// The exact fight to the end last computed, and the fight it is for
     /// (its trials unused): computed again only when the fight changes.
     exact: Option<(SimRequest, ExactFight)>,
@@ -81,6 +81,16 @@ impl Default for RoundView {
 }
 
 impl RoundView {
+    /// The fight to the end: rounds at most.
+    pub fn max_rounds(&self) -> u32 {
+        self.max_rounds
+    }
+
+    /// Sets the rounds at most of the fight to the end.
+    pub fn set_max_rounds(&mut self, rounds: u32) {
+        self.max_rounds = rounds;
+    }
+
     /// The characters of both units, for the battle summary (CHR-15): each
     /// by his place among his unit's models.
     pub fn combatants(&self, lang: Lang) -> Vec<Combatant> {

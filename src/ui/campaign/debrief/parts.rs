@@ -15,17 +15,17 @@ use crate::ui::widgets::badge;
 #[derive(Clone, Copy)]
 pub(super) struct Step<'a> {
     /// The view's context.
-    pub cx: &'a ViewCtx<'a>,
+    pub(super) cx: &'a ViewCtx<'a>,
     /// The campaign.
-    pub c: &'a Campaign,
+    pub(super) c: &'a Campaign,
     /// Its id.
-    pub id: &'a str,
+    pub(super) id: &'a str,
     /// Its debrief.
-    pub d: &'a Debrief,
+    pub(super) d: &'a Debrief,
     /// The step's number on the page.
-    pub step: u32,
+    pub(super) step: u32,
     /// Every test owed is rolled (CMP-9).
-    pub tests_done: bool,
+    pub(super) tests_done: bool,
 }
 
 impl<'a> Step<'a> {

@@ -26,11 +26,11 @@ use crate::ui::widgets::icon_button;
 #[derive(Default)]
 pub struct GearView {
     /// The name of the next item.
-    pub new_gear: String,
+    new_gear: String,
     /// Its kind.
-    pub new_kind: GearKind,
+    new_kind: GearKind,
     /// The name of the next power card.
-    pub new_power: String,
+    new_power: String,
 }
 
 /// The widths of the text columns, so the rows line up and nothing is

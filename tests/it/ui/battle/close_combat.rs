@@ -95,7 +95,7 @@ fn cc_14_the_loser_is_pushed_back_with_the_room_behind_him() {
     button(&mut h, "Roll");
     let wounds = h.state().app.model.battle.log[0].wounds;
     assert_eq!(
-        h.state().views.battle.close_combat.cc_after.result,
+        h.state().views.battle.close_combat.cc_after.result(),
         close_combat::result(wounds, 0)
     );
     assert!(
@@ -350,7 +350,12 @@ fn cc_21_a_characteristic_test_its_chance_and_roll() {
     click(&mut h, "Characteristic test"); // the tab (CC-21)
     let r = rules();
     click(&mut h, "Int (Intelligence)");
-    h.state_mut().views.battle.close_combat.cc_after.test.value = Some(9);
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .cc_after
+        .set_test_value(Some(9));
     h.run();
     let p = close_combat::characteristic_test_chance(r, muster::rules::Characteristic::Int, 9)
         .expect("chance");

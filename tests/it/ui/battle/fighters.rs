@@ -182,14 +182,14 @@ fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
     );
     {
         let b = &h.state().views.battle;
-        assert_eq!(b.close_combat.cc_weapon, CcWeapon::Melee);
+        assert_eq!(b.close_combat.weapon(), CcWeapon::Melee);
         assert_eq!(
             b.close_combat.cc.attacker.weapon_s,
             Some(5),
             "his power sword's S"
         );
         assert_eq!(
-            b.close_combat.back.attacker_save,
+            b.close_combat.attacker_save(),
             Some(4),
             "his carapace armour"
         );
@@ -225,7 +225,7 @@ fn cc_4_a_fighter_from_a_roster_brings_his_weapon_in_hand_and_armour() {
     );
     {
         let b = &h.state().views.battle;
-        assert_eq!(b.close_combat.cc_weapon, CcWeapon::Other);
+        assert_eq!(b.close_combat.weapon(), CcWeapon::Other);
         assert_eq!(b.close_combat.cc.attacker.weapon_s, None);
         assert!(
             b.close_combat
@@ -276,13 +276,13 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
         h.run();
     }
     // Only the campaign's characters in the second unit: the troopers go.
-    h.state_mut().views.battle.units.second.groups.remove(0);
+    h.state_mut().views.battle.units.second.remove_group(0);
     // A strong first unit: ten troopers of WS 5, S 5.
     {
-        let g = &mut h.state_mut().views.battle.units.first.groups[0];
-        g.count = 10;
-        g.ws = 5;
-        g.s = 5;
+        let g = &mut h.state_mut().views.battle.units.first.groups_mut()[0];
+        g.set_count(10);
+        g.set_ws(5);
+        g.set_s(5);
     }
     h.run();
     let before = crate::common::the_campaign(&h);
@@ -380,13 +380,18 @@ fn chr_15_a_character_left_unnamed_is_asked_for_a_name() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = battle(dir.path());
     let hint = "Give him a name: the summary follows each character";
-    h.state_mut().views.battle.close_combat.cc_sides.defender = String::new();
     h.state_mut()
         .views
         .battle
         .close_combat
         .cc_sides
-        .defender_character = false;
+        .set_defender(String::new());
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .cc_sides
+        .set_defender_character(false);
     h.run();
     assert!(h.query_by_label_contains(hint).is_none());
     click(&mut h, "The defender is a character (CHR-15)");
@@ -396,10 +401,15 @@ fn chr_15_a_character_left_unnamed_is_asked_for_a_name() {
             .battle
             .close_combat
             .cc_sides
-            .defender_character
+            .defender_character()
     );
     assert!(h.query_by_label_contains(hint).is_some());
-    h.state_mut().views.battle.close_combat.cc_sides.defender = "Grot".into();
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .cc_sides
+        .set_defender("Grot");
     h.run();
     assert!(h.query_by_label_contains(hint).is_none());
 }
@@ -423,7 +433,7 @@ fn cc_10_the_battle_refuses_seven_plus_to_ordinary_troops_when_set() {
         .battle
         .close_combat
         .cc_sides
-        .attacker_character = false;
+        .set_attacker_character(false);
     h.state_mut().views.battle.close_combat.cc.attacker.ws = 1;
     h.state_mut().views.battle.close_combat.cc.defender.ws = 10;
     h.run();
@@ -432,7 +442,7 @@ fn cc_10_the_battle_refuses_seven_plus_to_ordinary_troops_when_set() {
     assert!(roll_enabled(&h));
     click(&mut h, setting);
     assert_eq!(
-        h.state().views.battle.close_combat.refuse_seven_plus,
+        h.state().views.battle.close_combat.refuse_seven_plus(),
         Some(true)
     );
     assert!(!roll_enabled(&h));
@@ -562,8 +572,8 @@ fn cc_12_a_weapon_from_a_character_s_gear_brings_its_own_save_modifier() {
         "Second unit: add a character from a roster",
         "Inquisitor Vael —",
     );
-    let vael = h.state().views.battle.units.second.groups.last().cloned();
-    assert_eq!(vael.and_then(|g| g.weapon_save_modifier), Some(-2));
+    let vael = h.state().views.battle.units.second.groups().last().cloned();
+    assert_eq!(vael.and_then(|g| g.weapon_save_modifier()), Some(-2));
     assert!(
         h.query_by_label("Second unit, row 2: Weapon's own save modifier")
             .is_some()

@@ -42,8 +42,8 @@ fn fly_3_take_off_and_landing_from_the_flyers_panel() {
     ));
     assert!(shown(&h, "In the air at +20"), "still flying");
     // At attack level, 13" is beyond twice its acc/dec.
-    h.state_mut().views.battle.flyer.level = 0;
-    h.state_mut().views.battle.flyer.speed = 13;
+    h.state_mut().views.battle.flyer.set_level(0);
+    h.state_mut().views.battle.flyer.set_speed(13);
     h.run();
     button(&mut h, "Land");
     assert!(shown(
@@ -51,7 +51,7 @@ fn fly_3_take_off_and_landing_from_the_flyers_panel() {
         "FLY-3: landing at 13\" is too fast: 12\" at most"
     ));
     // At 12" it lands: a creature may still make a reserve move.
-    h.state_mut().views.battle.flyer.speed = 12;
+    h.state_mut().views.battle.flyer.set_speed(12);
     h.run();
     button(&mut h, "Land");
     assert!(shown(&h, "On the ground"));
@@ -61,7 +61,7 @@ fn fly_3_take_off_and_landing_from_the_flyers_panel() {
     ));
     assert!(h.query_by_label_contains("FLY-3: ").is_none());
     assert_eq!(
-        h.state().views.battle.flyer.air.landed,
+        h.state().views.battle.flyer.landed(),
         Some(Landing {
             reserve_move: true,
             ground_speed: None
@@ -69,7 +69,7 @@ fn fly_3_take_off_and_landing_from_the_flyers_panel() {
     );
     // Taking off at more than acc/dec is refused; at 6" it flies at
     // attack level.
-    h.state_mut().views.battle.flyer.air.take_off_speed = 7;
+    h.state_mut().views.battle.flyer.set_take_off_speed(7);
     h.run();
     button(&mut h, "Take off");
     assert!(shown(
@@ -77,12 +77,12 @@ fn fly_3_take_off_and_landing_from_the_flyers_panel() {
         "FLY-3: a flyer takes off at 6\" at most (its acc/dec), not 7\""
     ));
     assert!(shown(&h, "On the ground"));
-    h.state_mut().views.battle.flyer.air.take_off_speed = 6;
+    h.state_mut().views.battle.flyer.set_take_off_speed(6);
     h.run();
     button(&mut h, "Take off");
     assert!(shown(&h, "In the air at attack level"));
     let f = &h.state().views.battle.flyer;
-    assert_eq!((f.level, f.speed), (0, 6));
+    assert_eq!((f.level(), f.speed()), (0, 6));
     // A vehicle keeps its air speed as its ground speed.
     h.get_by_label("It is a vehicle").click();
     h.run();
@@ -99,9 +99,9 @@ fn fly_7_air_troops_strike_first_and_the_loser_goes_up_a_level() {
     let mut h = flyer_mode(dir.path());
     {
         let units = &mut h.state_mut().views.battle.units;
-        units.first.groups[0].i = 2;
-        units.second.groups[0].i = 5;
-        units.first.charged = true;
+        units.first.groups_mut()[0].set_i(2);
+        units.second.groups_mut()[0].set_i(5);
+        units.first.set_charged(true);
     }
     h.run();
     // From +20 the flyer cannot fight ground troops.
@@ -110,7 +110,7 @@ fn fly_7_air_troops_strike_first_and_the_loser_goes_up_a_level() {
         "FLY-7: a flyer fights ground troops from attack level only, not from +20"
     ));
     assert!(h.query_by_label("Roll the round").is_none());
-    h.state_mut().views.battle.flyer.level = 0;
+    h.state_mut().views.battle.flyer.set_level(0);
     h.run();
     assert!(shown(
         &h,
@@ -142,11 +142,11 @@ fn fly_7_air_troops_strike_first_and_the_loser_goes_up_a_level() {
         h.query_by_label_contains("FLY-7: only a flyer that can hover stays in close combat")
             .is_some()
     );
-    h.state_mut().views.battle.flyer.air.turn = 1;
+    h.state_mut().views.battle.flyer.set_combat_turn(1);
     h.run();
     // The air unit lost: pushed up one level, the combat ends.
     button(&mut h, "The air unit lost");
-    assert_eq!(h.state().views.battle.flyer.level, 1);
+    assert_eq!(h.state().views.battle.flyer.level(), 1);
     assert!(
         h.query_by_label_contains("The air unit is pushed up to +10")
             .is_some()
@@ -158,14 +158,14 @@ fn fly_7_air_troops_strike_first_and_the_loser_goes_up_a_level() {
     // A new combat back at attack level: the ground unit lost, and tests
     // for rout as usual against its Ld.
     button(&mut h, "A new combat");
-    h.state_mut().views.battle.flyer.level = 0;
+    h.state_mut().views.battle.flyer.set_level(0);
     h.run();
     button(&mut h, "The ground unit lost");
     assert!(
         h.query_by_label_contains("The ground unit is not pushed back")
             .is_some()
     );
-    assert_eq!(h.state().views.battle.flyer.level, 0);
+    assert_eq!(h.state().views.battle.flyer.level(), 0);
     button(&mut h, "Rout test of the ground unit (Ld 7)");
     let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 2);
@@ -184,9 +184,9 @@ fn fly_8_flyers_fight_in_the_air_at_one_level_in_contact() {
     let mut h = flyer_mode(dir.path());
     {
         let units = &mut h.state_mut().views.battle.units;
-        units.first.groups[0].i = 2;
-        units.second.groups[0].i = 5;
-        units.first.charged = true;
+        units.first.groups_mut()[0].set_i(2);
+        units.second.groups_mut()[0].set_i(5);
+        units.first.set_charged(true);
     }
     h.run();
     h.get_by_label("Against flyers in the air (FLY-8)").click();
@@ -196,7 +196,7 @@ fn fly_8_flyers_fight_in_the_air_at_one_level_in_contact() {
         h.query_by_label_contains("FLY-8: flyers fight in the air only at the same level")
             .is_some()
     );
-    h.state_mut().views.battle.flyer.air.foe_level = 2;
+    h.state_mut().views.battle.flyer.set_foe_level(2);
     h.run();
     assert!(
         h.query_by_label_contains("They fight as ground troops: initiative order")
@@ -225,7 +225,7 @@ fn fly_8_flyers_fight_in_the_air_at_one_level_in_contact() {
 fn fly_9_air_troops_break_off_without_rout_test_or_free_blows() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = flyer_mode(dir.path());
-    h.state_mut().views.battle.flyer.level = 0;
+    h.state_mut().views.battle.flyer.set_level(0);
     h.run();
     assert!(h.query_by_label("Roll the round").is_some());
     button(&mut h, "Break off in the move phase");
@@ -238,7 +238,7 @@ fn fly_9_air_troops_break_off_without_rout_test_or_free_blows() {
     assert!(h.query_by_label("Roll the round").is_none());
     assert!(h.query_by_label_contains("Rout test").is_none());
     assert_eq!(
-        h.state().views.battle.flyer.level,
+        h.state().views.battle.flyer.level(),
         0,
         "it stays where it is"
     );

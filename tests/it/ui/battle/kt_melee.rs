@@ -54,9 +54,9 @@ fn kt_6_a_brute_charges_on_3_plus_and_a_smoke_bearer_is_hit_on_4_plus() {
     );
     let m = &h.state().views.battle.shooting.melee;
     // RIB-8: Osk is a Brute: 3+ and S4 bare-handed.
-    assert_eq!(m.charger.score, 3);
-    assert_eq!(m.charger.blow.s, 4);
-    assert_eq!(m.target.score, 4);
+    assert_eq!(m.charger().score(), 3);
+    assert_eq!(m.charger().blow().s(), 4);
+    assert_eq!(m.target().score(), 4);
     assert!(shown(&h, "Trooper Osk strikes"));
     assert!(shown(&h, "Trooper Vell answers, free"));
     assert!(shown(&h, "To hit 3+"), "Osk's blows");
@@ -66,7 +66,10 @@ fn kt_6_a_brute_charges_on_3_plus_and_a_smoke_bearer_is_hit_on_4_plus() {
     h.get_by_label("Trooper Vell used a smoke grenade (-1 to hit him, EQ-7)")
         .click_accesskit();
     h.run();
-    assert!(h.state().views.battle.shooting.melee.target.smoke, "ticked");
+    assert!(
+        h.state().views.battle.shooting.melee.target().smoke(),
+        "ticked"
+    );
     assert!(shown(&h, "Smoke: -1 to hit him (EQ-7)"));
     assert!(!shown(&h, "To hit 3+"));
 

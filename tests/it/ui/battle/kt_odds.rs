@@ -241,7 +241,7 @@ fn a_campaign_defender_picked_in_close_combat_gets_the_wounds_applied() {
         &format!("› {third} — "),
     );
     assert_eq!(
-        h.state().views.battle.psychic.target_from,
+        h.state().views.battle.psychic.target_from().cloned(),
         Some(muster::rules::CharRef::new(campaign_id, third_id))
     );
 }

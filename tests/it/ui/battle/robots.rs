@@ -27,7 +27,7 @@ fn tick(h: &mut Harness<'_, Gui>, label: &str) {
 }
 
 fn firing(h: &Harness<'_, Gui>) -> Vec<(usize, String)> {
-    h.state().views.battle.robot.firing.clone()
+    h.state().views.battle.robot.firing().to_vec()
 }
 
 #[test]
@@ -70,10 +70,10 @@ fn rob_2_the_robot_fires_one_weapon_per_arm() {
 fn rob_8_a_burning_smell_read_on_the_table_then_rolled_each_turn_until_bang() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = robot_mode(dir.path());
-    assert!(!h.state().views.battle.robot.damage.burning);
+    assert!(!h.state().views.battle.robot.burning());
     // Six points lost: +5 on both dice, so every roll is special damage;
     // rolled until the table reads the burning smell (8).
-    h.state_mut().views.battle.robot.damage.lost = 6;
+    h.state_mut().views.battle.robot.set_points_lost(6);
     h.run();
     let mut read = false;
     for n in 1..=80 {
@@ -82,7 +82,7 @@ fn rob_8_a_burning_smell_read_on_the_table_then_rolled_each_turn_until_bang() {
         assert_eq!(log.len(), n);
         let line = Lang::En.msg(&log[n - 1].result);
         let smell = line.contains("Burning smell");
-        assert_eq!(h.state().views.battle.robot.damage.burning, smell, "{line}");
+        assert_eq!(h.state().views.battle.robot.burning(), smell, "{line}");
         if smell {
             read = true;
             break;

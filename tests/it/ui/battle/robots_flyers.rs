@@ -143,7 +143,7 @@ fn kt_17_the_jump_test_in_kill_team_mode() {
             >= 1
     );
     // 7" across is too wide.
-    h.state_mut().views.battle.shooting.kt_actions.across = 7;
+    h.state_mut().views.battle.shooting.kt_actions.set_across(7);
     h.run();
     assert!(
         h.query_by_label_contains("KT-17: a jump of 7\" across")
@@ -253,7 +253,9 @@ fn eq_22_the_rope_and_grapnel_swing_its_odds_its_limit_and_its_roll() {
         .is_some()
     );
     let a = &mut h.state_mut().views.battle.shooting.kt_actions;
-    (a.across, a.from_height, a.to_height, a.wounds_left) = (10, 3, 3, 1);
+    a.set_across(10);
+    a.set_heights(3, 3);
+    a.set_wounds_left(1);
     h.run();
     // A 1 in 6 falls; from 3" a fall costs 1 mortal wound: on his last
     // wound he is out when he falls.
@@ -274,7 +276,12 @@ fn eq_22_the_rope_and_grapnel_swing_its_odds_its_limit_and_its_roll() {
         "Shooter swings on a rope and grapnel"
     );
     // 13" across is beyond the rope's reach.
-    h.state_mut().views.battle.shooting.kt_actions.across = 13;
+    h.state_mut()
+        .views
+        .battle
+        .shooting
+        .kt_actions
+        .set_across(13);
     h.run();
     assert!(
         h.query_all_by_label_contains("13\" across")
@@ -301,7 +308,9 @@ fn eq_25_the_parachute_landing_its_odds_and_its_roll() {
             .is_some()
     );
     let a = &mut h.state_mut().views.battle.shooting.kt_actions;
-    (a.across, a.from_height, a.to_height, a.wounds_left) = (0, 0, 0, 2);
+    a.set_across(0);
+    a.set_heights(0, 0);
+    a.set_wounds_left(2);
     h.run();
     // One wound on a 1: two wounds left, never out.
     assert!(
@@ -310,7 +319,12 @@ fn eq_25_the_parachute_landing_its_odds_and_its_roll() {
         "{:?}",
         labels(&h, "Falls")
     );
-    h.state_mut().views.battle.shooting.kt_actions.wounds_left = 1;
+    h.state_mut()
+        .views
+        .battle
+        .shooting
+        .kt_actions
+        .set_wounds_left(1);
     h.run();
     assert!(
         h.query_by_label("Falls: 16.7 %; out of action: 16.7 %")

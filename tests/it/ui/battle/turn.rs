@@ -27,7 +27,7 @@ fn the_turn_card_counts_activations_and_rolls_the_initiative() {
     h.get_by_label("Kill team").click();
     h.run();
     assert!(h.query_by_label("7 activations each this turn").is_some());
-    h.state_mut().views.battle.shooting.kt_turn.left = [3, 4];
+    h.state_mut().views.battle.shooting.kt_turn.set_left([3, 4]);
     h.run();
     assert!(h.query_by_label("3 activations each this turn").is_some());
     assert!(h.query_by_label("Targeting costs 1 action").is_some());

@@ -62,11 +62,11 @@ fn chr_14_a_character_takes_command_of_his_unit_and_its_tests_use_his_ld_and_cl(
             .battle
             .units
             .second
-            .groups
+            .groups()
             .last()
             .expect("Brask");
-        assert!(g.character, "a character from a roster");
-        (g.ld, g.cl)
+        assert!(g.character(), "a character from a roster");
+        (g.ld(), g.cl())
     };
     assert!(ld > 1, "his Ld from the band");
     assert_eq!(
@@ -77,7 +77,7 @@ fn chr_14_a_character_takes_command_of_his_unit_and_its_tests_use_his_ld_and_cl(
     );
 
     // The unit's own leader has a higher Ld: Brask may not take over.
-    h.state_mut().views.battle.units.second.ld = ld + 1;
+    h.state_mut().views.battle.units.second.set_ld(ld + 1);
     h.run();
     assert!(
         h.query_by_label_contains("Sergeant Brask cannot take command:")
@@ -89,7 +89,7 @@ fn chr_14_a_character_takes_command_of_his_unit_and_its_tests_use_his_ld_and_cl(
     );
 
     // Not higher: after a turn in base contact with the leader.
-    h.state_mut().views.battle.units.second.ld = ld;
+    h.state_mut().views.battle.units.second.set_ld(ld);
     h.run();
     button(
         &mut h,
@@ -106,11 +106,11 @@ fn chr_14_a_character_takes_command_of_his_unit_and_its_tests_use_his_ld_and_cl(
     let led = format!("Led by Sergeant Brask (Ld {ld}, Cl {cl})");
     assert!(h.query_by_label(&led).is_some(), "{led}");
     // A character is one model: made a group of two, he leads no more.
-    let k = h.state().views.battle.units.second.groups.len() - 1;
-    h.state_mut().views.battle.units.second.groups[k].count = 2;
+    let k = h.state().views.battle.units.second.groups().len() - 1;
+    h.state_mut().views.battle.units.second.groups_mut()[k].set_count(2);
     h.run();
     assert!(h.query_by_label(&led).is_none());
-    h.state_mut().views.battle.units.second.groups[k].count = 1;
+    h.state_mut().views.battle.units.second.groups_mut()[k].set_count(1);
     h.run();
     assert!(h.query_by_label(&led).is_some(), "one model again");
 
@@ -168,7 +168,7 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
             .battle
             .close_combat
             .cc_sides
-            .attacker_character
+            .attacker_character()
     );
     assert!(
         h.state()
@@ -176,7 +176,7 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
             .battle
             .close_combat
             .cc_sides
-            .defender_character
+            .defender_character()
     );
     click(&mut h, "the defender");
     let mut rolls = 0;
@@ -212,10 +212,19 @@ fn chr_15_a_win_with_our_character_killed_is_a_minor_victory() {
             .battle
             .close_combat
             .cc_sides
-            .defender_character
+            .defender_character()
     );
-    h.state_mut().views.battle.close_combat.cc_sides.defender = "Grot".into();
-    h.state_mut().views.battle.close_combat.back.defender_w = 1;
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .cc_sides
+        .set_defender("Grot");
+    h.state_mut()
+        .views
+        .battle
+        .close_combat
+        .set_defender_wounds(1);
     for _ in 0..20 {
         button(&mut h, "Roll");
     }
@@ -269,7 +278,7 @@ fn exact_of(h: &Harness<'_, Gui>) -> muster::rules::close_combat::fight_exact::F
         &h.state().app.model.rules,
         &side(units.first.models(), units.first.test_ld()),
         &side(units.second.models(), units.second.test_ld()),
-        units.max_rounds,
+        units.max_rounds(),
     )
     .expect("odds")
     .expect("few enough states")
@@ -308,7 +317,7 @@ fn the_fight_to_the_end_of_small_units_is_shown_exact() {
         "nothing to wait for"
     );
     // One round allowed: more fights end with neither side out.
-    h.state_mut().views.battle.units.max_rounds = 1;
+    h.state_mut().views.battle.units.set_max_rounds(1);
     h.run();
     let one = exact_of(&h);
     assert!(one.neither > o.neither);
@@ -320,8 +329,8 @@ fn the_fight_to_the_end_of_small_units_is_shown_exact() {
     // Enough troopers in both units (fifty at most a group) to pass the
     // states counted: the fight is simulated, each chance with its interval.
     let n = u32::try_from(MAX_STATES).expect("small") / (3 * 50) + 1;
-    h.state_mut().views.battle.units.first.groups[0].count = 50;
-    h.state_mut().views.battle.units.second.groups[0].count = n;
+    h.state_mut().views.battle.units.first.groups_mut()[0].set_count(50);
+    h.state_mut().views.battle.units.second.groups_mut()[0].set_count(n);
     h.run();
     let units = &h.state().views.battle.units;
     let side = |models| SimSide { models, ld: None };

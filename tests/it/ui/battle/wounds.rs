@@ -216,10 +216,8 @@ fn a_fighter_picked_in_one_mode_never_fights_in_another() {
     {
         let b = &mut h.state_mut().views.battle;
         b.close_combat.cc.attacker.a = 1;
-        b.close_combat.back.attacker_w = 1;
-        b.close_combat.back.attacker_t = 1;
-        b.close_combat.back.defender_a = 10;
-        b.close_combat.back.defender_s = 10;
+        b.close_combat.set_attacker_toughness_and_wounds(1, 1);
+        b.close_combat.set_defender_strength_and_attacks(10, 10);
         b.close_combat.cc.defender.ws = 10;
         b.close_combat.cc.attacker.ws = 1;
     }

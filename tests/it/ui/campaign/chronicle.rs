@@ -103,7 +103,7 @@ fn cmp_9_cmp_13_the_chronicle_tells_the_example_s_missions_and_its_dead() {
         .click();
     h.run();
     let view = &h.state().views.campaign;
-    assert!(view.journal.character.is_some(), "his history shown");
+    assert!(view.journal.character().is_some(), "his history shown");
     // His service record heads it, as the story tells it.
     assert!(h.query_by_label("Joined after mission 1").is_some());
     assert!(
@@ -135,7 +135,7 @@ fn a_missions_card_opens_its_events_in_the_journal_and_only_them() {
     h.get_by_role_and_label(Role::Button, "The events of mission 2 in the journal")
         .click();
     h.run();
-    assert_eq!(h.state().views.campaign.journal.mission, Some(2));
+    assert_eq!(h.state().views.campaign.journal.mission(), Some(2));
     // Mission 2's heading only, each of its events shown.
     assert!(h.query_all_by_label_contains("Mission 2").count() >= 1);
     assert!(h.query_by_label("Mission 3").is_none());
@@ -144,7 +144,7 @@ fn a_missions_card_opens_its_events_in_the_journal_and_only_them() {
     h.get_by_role_and_label(Role::Button, "Show every mission's events")
         .click();
     h.run();
-    assert_eq!(h.state().views.campaign.journal.mission, None);
+    assert_eq!(h.state().views.campaign.journal.mission(), None);
     assert!(h.query_by_label("Mission 3").is_some());
 }
 

@@ -441,7 +441,7 @@ fn the_escort_s_cards_after_the_mission_leave_no_gap_between_rows() {
 fn fills_between(h: &Harness<'_, Gui>, from: f32, to: f32) -> Vec<egui::Rect> {
     fn add(shape: &egui::Shape, out: &mut Vec<egui::Rect>) {
         match shape {
-            egui::Shape::Rect(r) if r.fill == muster::ui::theme::palette().surface.card => {
+            egui::Shape::Rect(r) if r.fill == muster::ui::theme::palette().card_fill() => {
                 out.push(r.rect);
             }
             egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| add(s, out)),

@@ -105,15 +105,15 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
     h.run();
     assert_eq!(screen(&h), Screen::Battle);
     let cc = &h.state().views.battle.close_combat;
-    assert_eq!(cc.cc_sides.attacker, "Inquisitor Vael");
-    assert_eq!(cc.cc_sides.defender, enemy);
+    assert_eq!(cc.cc_sides.attacker(), "Inquisitor Vael");
+    assert_eq!(cc.cc_sides.defender(), enemy);
     // A champion, a leader or a psyker is a character for the battle
     // summary (CHR-15), a trooper is not; Vael is.
     let character = c.enemy(0).expect("drawn").entry_type.is_character();
-    assert_eq!(cc.cc_sides.defender_character, character);
-    assert!(cc.cc_sides.attacker_character);
+    assert_eq!(cc.cc_sides.defender_character(), character);
+    assert!(cc.cc_sides.attacker_character());
     assert_eq!(
-        cc.cc_sides.defender_from,
+        cc.cc_sides.defender_from().cloned(),
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
     assert_eq!(cc.cc.defender.t, i64::from(fighter.profile.get(C::T)));
@@ -172,7 +172,7 @@ fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
     h.run();
     assert_eq!(screen(&h), Screen::Battle);
     let melee = h.state().views.battle.shooting.melee.clone();
-    assert_eq!(melee.charger.name, enemy);
+    assert_eq!(melee.charger().name(), enemy);
 
     // Muster closes before the dice are rolled, and opens again.
     drop(h);
@@ -181,7 +181,7 @@ fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
     h.run();
     let battle = &h.state().views.battle;
     assert_eq!(battle.shooting.melee, melee, "both fighters, as picked");
-    assert!(!battle.we_attack, "the enemy attacks");
+    assert!(!battle.we_attack(), "the enemy attacks");
     assert!(
         h.query_all_by_label_contains(&enemy).next().is_some(),
         "the charger is shown"
@@ -204,7 +204,7 @@ fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
     let h = window().open();
     assert!(h.state().app.model.battle.table_fight.is_none());
     assert_ne!(
-        h.state().views.battle.shooting.melee.charger.name,
+        h.state().views.battle.shooting.melee.charger().name(),
         enemy,
         "a fight of a mission over is history"
     );
@@ -287,12 +287,12 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
     h.run();
     assert_eq!(screen(&h), Screen::Battle);
     let b = &h.state().views.battle;
-    assert_eq!(format!("{:?}", b.mode), "Psychic");
+    assert_eq!(format!("{:?}", b.mode()), "Psychic");
     let p = &b.psychic;
     assert_eq!(p.attack.power.psyker, "Inquisitor Vael");
-    assert_eq!(p.target, enemy);
+    assert_eq!(p.target(), enemy);
     assert_eq!(
-        p.target_from,
+        p.target_from().cloned(),
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(1).id()))
     );
     assert_eq!(p.attack.target.t, fighter.profile.get(C::T));
@@ -304,7 +304,7 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
         p.attack.target.save,
         fighter.save.and_then(|s| i32::try_from(s).ok())
     );
-    assert!(b.we_attack, "our psyker attacks");
+    assert!(b.we_attack(), "our psyker attacks");
     // His cards are offered, the first filled in (PSY-1).
     assert_eq!(p.attack.power.power, "Smite");
     assert!(h.query_by_label("Cards Inquisitor Vael holds:").is_some());
@@ -336,40 +336,45 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
     h.run();
     assert_eq!(screen(&h), Screen::Battle);
     let b = &h.state().views.battle;
-    assert_eq!(format!("{:?}", b.mode), "Shooting");
-    assert_eq!(format!("{:?}", b.shooting.attack), "CloseCombat");
+    assert_eq!(format!("{:?}", b.mode()), "Shooting");
+    assert_eq!(format!("{:?}", b.shooting.attack()), "CloseCombat");
     let m = &b.shooting.melee;
     let osk = crate::common::char_id(&c, "Trooper Osk");
-    assert_eq!(m.charger.name, "Trooper Osk");
-    assert_eq!(m.charger.score, 3, "a Brute (RIB-8)");
-    assert_eq!(m.charger.from, Some(CharRef::new(c.id.clone(), osk)));
-    assert_eq!(m.target.name, enemy);
+    assert_eq!(m.charger().name(), "Trooper Osk");
+    assert_eq!(m.charger().score(), 3, "a Brute (RIB-8)");
     assert_eq!(
-        m.target.score,
+        m.charger().from().cloned(),
+        Some(CharRef::new(c.id.clone(), osk))
+    );
+    assert_eq!(m.target().name(), enemy);
+    assert_eq!(
+        m.target().score(),
         i64::from(rules.killteam.close_combat.others_score)
     );
     assert_eq!(
-        m.target.from,
+        m.target().from().cloned(),
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
     let fighter = c.enemy_fighter(0, rules).expect("profile");
-    assert_eq!(m.target.t, i64::from(fighter.profile.get(C::T)));
-    assert_eq!(m.target.save, fighter.save.map(i64::from));
+    assert_eq!(m.target().t(), i64::from(fighter.profile.get(C::T)));
+    assert_eq!(m.target().save(), fighter.save.map(i64::from));
     // The enemy strikes his profile's A times.
     assert_eq!(
-        m.target.blow.attacks,
+        *m.target().blow().attacks(),
         muster::rules::battle::scenario::Count::Fixed(i64::from(fighter.profile.get(C::A).max(1)))
     );
 
     // Certain wounds both ways.
     {
         let m = &mut h.state_mut().views.battle.shooting.melee;
-        for f in [&mut m.charger, &mut m.target] {
-            f.blow.attacks = muster::rules::battle::scenario::Count::Fixed(10);
-            f.blow.s = 10;
-            f.blow.damage = muster::rules::battle::scenario::Count::Fixed(3);
-            f.save = None;
-            f.score = 2;
+        for f in m.fighters_mut() {
+            f.set_blow(
+                muster::rules::battle::scenario::Count::Fixed(10),
+                10,
+                muster::rules::battle::scenario::Count::Fixed(3),
+            );
+            f.set_save(None);
+            f.set_score(2);
         }
     }
     h.run();
@@ -435,11 +440,13 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
         // His one blow (one wound at most: Osk has three); Osk's answer
         // certain.
         let m = &mut h.state_mut().views.battle.shooting.melee;
-        m.target.blow.attacks = muster::rules::battle::scenario::Count::Fixed(10);
-        m.target.blow.s = 10;
-        m.target.blow.damage = muster::rules::battle::scenario::Count::Fixed(3);
-        m.target.score = 2;
-        m.charger.save = None;
+        m.target_mut().set_blow(
+            muster::rules::battle::scenario::Count::Fixed(10),
+            10,
+            muster::rules::battle::scenario::Count::Fixed(3),
+        );
+        m.target_mut().set_score(2);
+        m.charger_mut().set_save(None);
     }
     h.run();
     h.get_by_role_and_label(Role::Button, &format!("Roll — {second} strikes"))

@@ -132,12 +132,12 @@ fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
         .expect("derived")
         .profile;
     let a = &h.state().views.battle.shooting.kt_actions;
-    assert_eq!(a.thrower_s, i64::from(his.strength));
+    assert_eq!(a.thrower_s(), i64::from(his.strength));
     assert_eq!(
-        a.jump_kind,
+        a.jump_kind(),
         muster::rules::killteam::actions::JumpKind::RopeSwing
     );
-    assert_eq!(a.wounds_left, i64::from(his.wounds));
+    assert_eq!(a.wounds_left(), i64::from(his.wounds));
 }
 
 /// KT-8: a fight opened from the table counts, on the battle screen's turn
@@ -152,11 +152,11 @@ fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
     dace_shoots(&mut h, &enemy);
     assert_eq!(screen(&h), Screen::Battle);
     assert_eq!(
-        h.state().views.battle.shooting.kt_turn.left,
+        h.state().views.battle.shooting.kt_turn.left(),
         [i64::from(a.standing), i64::from(a.enemy_standing)]
     );
     assert_ne!(
-        h.state().views.battle.shooting.kt_turn.left,
+        h.state().views.battle.shooting.kt_turn.left(),
         [7, 7],
         "the table's own counts"
     );
@@ -177,7 +177,7 @@ fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
     let now = crate::common::the_campaign(&h).activations();
     assert_eq!(now.enemy_standing + 1, a.enemy_standing);
     assert_eq!(
-        h.state().views.battle.shooting.kt_turn.left,
+        h.state().views.battle.shooting.kt_turn.left(),
         [i64::from(now.standing), i64::from(now.enemy_standing)],
         "counted as they fall"
     );

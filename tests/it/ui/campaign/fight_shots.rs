@@ -50,20 +50,20 @@ fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
     h.run();
     assert_eq!(screen(&h), Screen::Battle);
     let s = &h.state().views.battle.shooting;
-    assert_eq!(s.shot_sides.attacker, enemy);
-    assert_eq!(s.shot_sides.defender, "Trooper Dace");
+    assert_eq!(s.shot_sides.attacker(), enemy);
+    assert_eq!(s.shot_sides.defender(), "Trooper Dace");
     assert_eq!(s.shot.weapon.s, i64::from(gun.s));
     assert_eq!(s.shot.weapon.ap, i64::from(gun.ap));
     let dace = crate::common::char_id(&c, "Trooper Dace");
     assert_eq!(
-        s.shot_sides.defender_from,
+        s.shot_sides.defender_from().cloned(),
         Some(CharRef::new(c.id.clone(), dace))
     );
     assert_eq!(
-        s.shot_sides.attacker_from,
+        s.shot_sides.attacker_from().cloned(),
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
-    assert!(!h.state().views.battle.we_attack, "the enemy attacks");
+    assert!(!h.state().views.battle.we_attack(), "the enemy attacks");
 }
 
 /// KT-12: a shot opened from the table starts at a range its weapon
@@ -363,8 +363,8 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
     assert_eq!(tab(&h, "Shot"), Some(true), "the shot's own sub-tab");
     assert_eq!(tab(&h, "Close combat"), Some(false));
     let shooting = &h.state().views.battle.shooting;
-    assert_eq!(shooting.shot_sides.attacker, "Trooper Dace");
-    assert_eq!(shooting.shot_sides.defender, enemy);
+    assert_eq!(shooting.shot_sides.attacker(), "Trooper Dace");
+    assert_eq!(shooting.shot_sides.defender(), enemy);
     h.state_mut().views.battle.shooting.shot.range = 10;
     h.run();
     h.get_by_role_and_label(Role::Button, "Roll").click();
@@ -421,8 +421,8 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
         muster::rules::campaign::Member::Soldier(_) => panic!("a character"),
     };
     let s = &h.state().views.battle.rt_shot;
-    assert_eq!(s.sides.attacker, "Sergeant Brask");
-    assert_eq!(s.sides.defender, enemy);
+    assert_eq!(s.sides.attacker(), "Sergeant Brask");
+    assert_eq!(s.sides.defender(), enemy);
     assert_eq!(s.shot.shooter.bs, i64::from(bs));
     let lasgun = rules.armoury.entry("lasgun").expect("lasgun");
     assert_eq!(
@@ -432,7 +432,7 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
     assert_eq!(s.shot.target.t, i64::from(fighter.profile.get(C::T)));
     assert_eq!(s.shot.target.save, fighter.save.map(i64::from));
     assert_eq!(
-        s.sides.defender_from,
+        s.sides.defender_from().cloned(),
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
     // The odds are on screen before the dice.
@@ -476,11 +476,11 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
         .click_accesskit();
     h.run();
     let s = &h.state().views.battle.rt_shot;
-    assert_eq!(s.sides.attacker, enemy);
-    assert_eq!(s.sides.defender, "Inquisitor Vael");
+    assert_eq!(s.sides.attacker(), enemy);
+    assert_eq!(s.sides.defender(), "Inquisitor Vael");
     assert_eq!(s.shot.target.save, Some(4), "his carapace");
     assert_eq!(s.shot.shooter.bs, i64::from(fighter.profile.get(C::BS)));
-    assert!(!h.state().views.battle.we_attack, "the enemy shoots");
+    assert!(!h.state().views.battle.we_attack(), "the enemy shoots");
 }
 
 /// KT-8: on the enemy's turn a soldier who may not act now is still a

@@ -70,9 +70,9 @@ fn the_tables_attacks_reach_the_traitor_contact_and_his_wounds_go_to_him() {
     h.run();
     assert_eq!(h.state().app.model.screen, Screen::Battle);
     let cc = &h.state().views.battle.close_combat;
-    assert_eq!(cc.cc_sides.defender, name);
+    assert_eq!(cc.cc_sides.defender(), name);
     assert_eq!(
-        cc.cc_sides.defender_from,
+        cc.cc_sides.defender_from().cloned(),
         Some(CharRef::new(c.id.clone(), Fighter::Named(0).id()))
     );
     assert_eq!(cc.cc.defender.save, Some(6));
