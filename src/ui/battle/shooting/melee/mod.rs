@@ -6,254 +6,29 @@
 //! then the target's free response, each with its exact odds and its roll,
 //! the wounds going to the one struck.
 
+mod fighter;
+
+pub use fighter::{BlowChoice, BlowName, MeleeFighter};
+
 use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::i18n::Lang;
+use crate::rules::KillTeam;
 use crate::rules::battle::Fight;
-use crate::rules::battle::from_table::{CampaignSoldier, target_profile};
-use crate::rules::battle::scenario::ScenarioKind;
-use crate::rules::battle::scenario::{
-    Count, KtCloseCombatScenario, KtTarget, Scenario, close_combat_modifiers,
-};
+use crate::rules::battle::scenario::Scenario;
 use crate::rules::battle::summary::Combatant;
 use crate::rules::campaign::{Campaign, CharId};
-use crate::rules::core::names::{Names, name_in};
 use crate::rules::killteam::activation::Act;
-use crate::rules::killteam::data::{KillTeamData, WeaponId};
-use crate::rules::killteam::melee::{Blow, blows, fell_to_charge};
-use crate::rules::killteam::{Derived, derive};
-use crate::rules::{CharRef, KillTeam};
+use crate::rules::killteam::data::KillTeamData;
+use crate::rules::killteam::derive;
+use crate::rules::killteam::melee::fell_to_charge;
 use crate::ui::battle::parts;
 use crate::ui::battle::parts::{Sides, number, odds_ui, optional, side_title};
 use crate::ui::battle::shooting::campaign::campaign_soldiers;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card, card_title, icon_button};
-
-/// What a way of striking is called.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BlowName {
-    /// A weapon of the kill-team data, by id.
-    Weapon(WeaponId),
-    /// Bare hands.
-    Unarmed,
-    /// A drawn enemy's weapon, named by the campaign's data.
-    Named(Names),
-}
-
-/// One way a fighter may strike, as picked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BlowChoice {
-    /// Its name.
-    pub(crate) name: BlowName,
-    /// Attacks.
-    pub(crate) attacks: Count,
-    /// Strength, his own counted.
-    pub(crate) s: i64,
-    /// Armour penetration.
-    pub(crate) ap: i64,
-    /// Damage.
-    pub(crate) damage: Count,
-}
-
-impl BlowChoice {
-    /// Attacks.
-    pub fn attacks(&self) -> &Count {
-        &self.attacks
-    }
-
-    /// Strength, his own counted.
-    pub fn s(&self) -> i64 {
-        self.s
-    }
-
-    /// A way of striking of the rules, for the pick.
-    pub fn of(b: &Blow) -> Self {
-        Self {
-            name: b.weapon.clone().map_or(BlowName::Unarmed, BlowName::Weapon),
-            attacks: Count::from(&b.attacks),
-            s: i64::from(b.strength),
-            ap: i64::from(b.ap),
-            damage: Count::from(&b.damage),
-        }
-    }
-
-    fn label(&self, data: &KillTeamData, lang: Lang) -> String {
-        match &self.name {
-            BlowName::Weapon(id) => data.weapon(id).map_or(id.to_string(), |w| {
-                name_in(&w.names, lang.code(), id.as_str()).to_owned()
-            }),
-            BlowName::Unarmed => {
-                name_in(&data.close_combat.unarmed.names, lang.code(), "").to_owned()
-            }
-            BlowName::Named(names) => name_in(names, lang.code(), "").to_owned(),
-        }
-    }
-}
-
-/// One fighter of a kill-team close combat.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MeleeFighter {
-    /// His name.
-    pub(crate) name: String,
-    /// A character for the battle summary (CHR-15).
-    pub(crate) character: bool,
-    /// Where his wounds go, when he comes from a campaign.
-    pub(crate) from: Option<CharRef>,
-    /// The score he hits on (KT-6: 4+, a Brute 3+).
-    pub(crate) score: i64,
-    /// The ways he may strike (his close-combat weapons, bare hands).
-    pub(crate) blows: Vec<BlowChoice>,
-    /// How he strikes now.
-    pub(crate) blow: BlowChoice,
-    /// His T.
-    pub(crate) t: i64,
-    /// His save, if any.
-    pub(crate) save: Option<i64>,
-    /// The dice of his save (a Terminator's 2D6, KT-19).
-    pub(crate) save_dice: i64,
-    /// His wounds left.
-    pub(crate) wounds: Option<i64>,
-    /// He used a smoke grenade: blows at him are worse (EQ-7).
-    pub(crate) smoke: bool,
-    /// He was hit by a flash grenade: his blows are worse (EQ-10).
-    pub(crate) flashed: bool,
-    /// He wears a gas mask: smoke and flash do not count for him (EQ-19).
-    pub(crate) gas_mask: bool,
-}
-
-impl Default for MeleeFighter {
-    fn default() -> Self {
-        let fists = BlowChoice {
-            name: BlowName::Unarmed,
-            attacks: Count::Fixed(1),
-            s: 3,
-            ap: 0,
-            damage: Count::Fixed(1),
-        };
-        Self {
-            name: String::new(),
-            character: true,
-            from: None,
-            score: 4,
-            blows: vec![fists.clone()],
-            blow: fists,
-            t: 3,
-            save: Some(5),
-            save_dice: 1,
-            wounds: Some(3),
-            smoke: false,
-            flashed: false,
-            gas_mask: false,
-        }
-    }
-}
-
-impl MeleeFighter {
-    /// His name.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Where his wounds go, when he comes from a campaign.
-    pub fn from(&self) -> Option<&CharRef> {
-        self.from.as_ref()
-    }
-
-    /// The score he hits on (KT-6: 4+, a Brute 3+).
-    pub fn score(&self) -> i64 {
-        self.score
-    }
-
-    /// How he strikes now.
-    pub fn blow(&self) -> &BlowChoice {
-        &self.blow
-    }
-
-    /// His T.
-    pub fn t(&self) -> i64 {
-        self.t
-    }
-
-    /// His save, if any.
-    pub fn save(&self) -> Option<i64> {
-        self.save
-    }
-
-    /// He used a smoke grenade: blows at him are worse (EQ-7).
-    pub fn smoke(&self) -> bool {
-        self.smoke
-    }
-
-    /// Sets how he strikes now: his attacks, his S and his damage.
-    pub fn set_blow(&mut self, attacks: Count, s: i64, damage: Count) {
-        (self.blow.attacks, self.blow.s, self.blow.damage) = (attacks, s, damage);
-    }
-
-    /// Sets the score he hits on.
-    pub fn set_score(&mut self, score: i64) {
-        self.score = score;
-    }
-
-    /// Sets his save (`None`: none).
-    pub fn set_save(&mut self, save: Option<i64>) {
-        self.save = save;
-    }
-
-    /// A kill-team soldier: his derived profile, his ways of striking, his
-    /// gas mask and wounds left.
-    pub fn soldier(data: &KillTeamData, name: &str, d: &Derived, wounds_left: u32) -> Self {
-        let blows: Vec<BlowChoice> = blows(data, d).iter().map(BlowChoice::of).collect();
-        let (t, save, save_dice) = target_profile(&d.profile);
-        Self {
-            name: name.to_owned(),
-            character: true,
-            from: None,
-            score: i64::from(d.profile.close_combat),
-            blow: blows[0].clone(),
-            blows,
-            t,
-            save,
-            save_dice,
-            wounds: Some(i64::from(wounds_left.max(1))),
-            smoke: false,
-            flashed: false,
-            gas_mask: d.item_counts.iter().any(|(i, _)| i == "gas_mask"),
-        }
-    }
-
-    /// A campaign's soldier, his wounds going back to the campaign.
-    pub fn campaign_soldier(data: &KillTeamData, s: &CampaignSoldier) -> Self {
-        Self {
-            from: Some(CharRef::new(s.campaign.clone(), s.id)),
-            ..Self::soldier(data, &s.name, &s.derived, s.wounds_left)
-        }
-    }
-
-    /// His blows at `target` (KT-6): the target's smoke, his own flash and
-    /// gas mask counted.
-    pub fn blows_at(&self, target: &Self) -> KtCloseCombatScenario {
-        let modifiers = close_combat_modifiers(target.smoke, self.flashed, self.gas_mask);
-        KtCloseCombatScenario {
-            kind: ScenarioKind::KillteamCloseCombat,
-            close_combat: self.score,
-            attacks: self.blow.attacks.clone(),
-            s: self.blow.s,
-            ap: self.blow.ap,
-            damage: self.blow.damage.clone(),
-            target: KtTarget {
-                t: target.t,
-                save: target.save,
-                cover: false,
-                save_dice: target.save_dice,
-                wounds: target.wounds,
-            },
-            modifiers,
-        }
-    }
-}
 
 /// The close combat being set up: the charger and the soldier charged.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
