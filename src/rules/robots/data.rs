@@ -94,9 +94,6 @@ pub enum Effect {
 }
 
 impl Effect {
-    /// The message key of the burning smell (ROB-8).
-    pub const BURNING_SMELL_KEY: &'static str = "robot.effect.burning_smell";
-
     /// The to-hit modifier the effect gives (0 for most).
     pub fn to_hit(&self) -> i32 {
         match self {
@@ -130,7 +127,7 @@ impl Effect {
             Self::WeaponLost {} => "robot.effect.weapon_lost",
             Self::SystemError {} => "robot.effect.system_error",
             Self::Berserk {} => "robot.effect.berserk",
-            Self::BurningSmell { .. } => Self::BURNING_SMELL_KEY,
+            Self::BurningSmell { .. } => "robot.effect.burning_smell",
             Self::Bang { .. } => "robot.effect.bang",
         }
     }

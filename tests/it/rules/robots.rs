@@ -324,7 +324,7 @@ fn rob_10_random_robots_are_refused_naming_the_rule_until_the_data_lists_them() 
 
 #[test]
 fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
-    use muster::rules::battle::table_roll::{TableRoll, roll};
+    use muster::rules::battle::table_roll::{TableResult, TableRoll, roll};
     let rules = rules();
     for what in [
         TableRoll::RobotAim { int: 8 },
@@ -341,13 +341,8 @@ fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
     // ROB-7: 2D6 at or under Int aims right.
     for seed in 0..50 {
         let r = roll(rules, &TableRoll::RobotAim { int: 7 }, &mut seeded(seed)).expect("rolled");
-        let total = r.rolls[0].roll.total;
-        let key = if total <= 7 {
-            "robot.aim.right"
-        } else {
-            "robot.aim.friend"
-        };
-        assert_eq!(r.outcome.key, key);
+        let right = r.rolls[0].roll.total <= 7;
+        assert_eq!(r.result, TableResult::RobotAim { right });
     }
     // ROB-8: three points lost: both dice at +2, so the trigger needs a 4.
     for seed in 0..50 {
@@ -359,7 +354,10 @@ fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
         .expect("rolled");
         assert_eq!(r.rolls[0].roll.modifier, 2);
         let triggered = r.rolls[0].roll.total >= 6;
-        assert_eq!(r.outcome.key != "robot.damage.none", triggered);
+        assert_eq!(
+            matches!(r.result, TableResult::RobotDamage(Some(_))),
+            triggered
+        );
         if triggered {
             assert_eq!(r.rolls[1].roll.modifier, 2, "the D10 takes the bonus too");
         }

@@ -12,11 +12,11 @@ mod orders;
 
 use egui_material_icons::icons;
 
+use crate::rules::battle::table_roll::TableResult;
 use crate::rules::core::dice;
-use crate::rules::core::msg::Arg;
-use crate::rules::robots::{self, Clock, OrderQueue, RobotSize};
+use crate::rules::robots::table::Burning;
+use crate::rules::robots::{self, Clock, Effect, OrderQueue, RobotSize};
 use crate::rules::{Characteristic, Problem};
-use crate::ui::battle::flyer_air::table_outcome;
 use crate::ui::battle::parts::field;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
@@ -298,24 +298,16 @@ impl RobotView {
         if let Some(i) = self.damage.roll
             && let Some(e) = cx.model.battle.log.get(i)
         {
-            let effect = match e.result.get("outcome") {
-                Some(Arg::Msg(m)) => match m.get("effect") {
-                    Some(Arg::Msg(effect)) => Some(effect.key.clone()),
-                    _ => None,
-                },
-                _ => None,
-            };
-            if effect.as_deref() == Some(robots::Effect::BURNING_SMELL_KEY) {
+            if let Some(TableResult::RobotDamage(Some(Effect::BurningSmell { .. }))) = e.table {
                 self.damage.burning = true;
                 self.damage.exploded = false;
             }
             self.damage.roll = None;
         }
         if let Some(i) = self.damage.burning_roll
-            && let Some(key) = table_outcome(cx, i)
+            && let Some(e) = cx.model.battle.log.get(i)
         {
-            self.damage.exploded =
-                key == robots::table::BURNING_BANG || key == robots::table::BURNING_EXPLODES;
+            self.damage.exploded = e.table == Some(TableResult::RobotBurning(Burning::Explodes));
             self.damage.burning_roll = None;
         }
     }
