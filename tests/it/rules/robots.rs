@@ -286,7 +286,7 @@ fn rob_7_the_same_seed_rolls_the_same_check() {
 // ROB-10: random robots come only from the tables the data gives.
 #[test]
 fn rob_10_random_robots_are_refused_naming_the_rule_until_the_data_lists_them() {
-    use muster::rules::robots::{RobotSize, can_make_random, random_robot};
+    use muster::rules::robots::{RobotKindId, RobotSize, can_make_random, random_robot};
     let rules = robots();
     for size in RobotSize::ALL {
         let p = can_make_random(&rules, size).expect_err("no table in the source");
@@ -298,9 +298,12 @@ fn rob_10_random_robots_are_refused_naming_the_rule_until_the_data_lists_them() 
     // robots listed, kept for the log.
     let mut listed = rules.clone();
     let mut other = listed.robots[0].clone();
-    other.id = "servitor".to_owned();
+    other.id = RobotKindId::from("servitor");
     listed.robots.push(other);
-    listed.random_robots.medium = vec!["imperial_combat_robot".to_owned(), "servitor".to_owned()];
+    listed.random_robots.medium = vec![
+        RobotKindId::from("imperial_combat_robot"),
+        RobotKindId::from("servitor"),
+    ];
     listed.check().expect("the ids exist");
     assert!(can_make_random(&listed, RobotSize::Small).is_err());
     let mut seen = std::collections::BTreeSet::new();
@@ -318,7 +321,7 @@ fn rob_10_random_robots_are_refused_naming_the_rule_until_the_data_lists_them() 
     }
     assert_eq!(seen.len(), 2, "both robots come up");
     // An id that names no robot is a data error.
-    listed.random_robots.large = vec!["nobody".to_owned()];
+    listed.random_robots.large = vec![RobotKindId::from("nobody")];
     assert!(listed.check().is_err());
 }
 
@@ -381,4 +384,19 @@ fn rob_6_the_fire_arc_goes_by_int_or_by_i_as_the_data_reads() {
     assert!((by(&r) - 90.0).abs() < 1e-9);
     r.fire_arc_by = muster::rules::robots::ArcBy::Initiative;
     assert!((by(&r) - 22.5).abs() < 1e-9);
+}
+
+#[test]
+fn a_robot_kinds_id_is_its_text_in_the_rules_data() {
+    use muster::rules::robots::RobotKindId;
+    let rules = robots();
+    let kind = rules.robot("imperial_combat_robot").expect("robot");
+    assert_eq!(kind.id, RobotKindId::from("imperial_combat_robot"));
+    let text = serde_json::to_value(&rules).expect("written");
+    assert_eq!(
+        text["robots"][0]["id"],
+        serde_json::json!("imperial_combat_robot")
+    );
+    let read: RobotRules = serde_json::from_value(text).expect("read");
+    assert_eq!(read, rules, "the same data, read back");
 }
