@@ -79,8 +79,14 @@ pub struct BattleEntry {
     pub rolls: Vec<crate::rules::core::dice::RollFor>,
     /// The entry it rolled again, and which of its rolls (KT-11).
     pub reroll_of: Option<(usize, usize)>,
-    /// What happened, every die included.
+    /// What happened, every die included, as the players read it.
     pub result: Msg,
+    /// What a roll on a table decided, as a value (none for any other
+    /// fight). Absent from a file of an older Muster: taken from the roll
+    /// made again from its seed when the session is read
+    /// ([`BattleEntry::with_table_result`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<crate::rules::battle::table_roll::TableResult>,
     /// Wounds caused (to the second unit of a round).
     pub wounds: u32,
     /// Wounds the first unit of a round took (none in any other fight).
@@ -103,6 +109,20 @@ pub struct BattleEntry {
 }
 
 impl BattleEntry {
+    /// The entry with what its roll on a table decided, when a file of an
+    /// older Muster left it out: the roll made again with its own dice,
+    /// taken only when it says what the entry says.
+    pub fn with_table_result(mut self, rules: &crate::rules::RulesData) -> Self {
+        if self.table.is_none()
+            && matches!(self.fight, Fight::Table(_))
+            && let Ok(again) = self.fight.roll(rules, &mut self.dice())
+            && again.result == self.result
+        {
+            self.table = again.table;
+        }
+        self
+    }
+
     /// What names this roll's dice in a campaign's events: its seed, or the
     /// seed of its last roll made again.
     pub fn id(&self) -> u64 {

@@ -88,8 +88,11 @@ impl App {
                     // again while its mission is played.
                     let picked = (kept.table_fight).filter(|f| self.model.still_at_its_mission(f));
                     self.new_fight = picked.as_ref().map(|f| f.setup.clone());
+                    let rules = &self.model.rules;
+                    let log = kept.log.into_iter();
+                    let log = log.map(|e| e.with_table_result(rules)).collect();
                     let battle = &mut self.model.battle;
-                    battle.log = kept.log;
+                    battle.log = log;
                     battle.outcome = kept.outcome;
                     battle.powers = kept.powers;
                     battle.table_fight = picked;

@@ -338,7 +338,8 @@ fn every_translation_key_used_in_the_code_exists() {
 }
 
 /// What marks a rule decided in a view: a refusal made there, or a
-/// problem or message told apart by its strings rather than its kind.
+/// problem or message told apart by its strings rather than its kind: its
+/// rule or key compared with a string, or a key compared with a constant.
 fn rule_decided_in_view(code: &str) -> Option<&'static str> {
     if code.contains("Problem::new(") {
         return Some("a refusal made in a view");
@@ -350,7 +351,93 @@ fn rule_decided_in_view(code: &str) -> Option<&'static str> {
             }
         }
     }
+    if comparisons(code).any(|(left, right)| {
+        (names_a_key(left) && fixed(right))
+            || (names_a_key(right) && fixed(left))
+            || key_constant(left)
+            || key_constant(right)
+    }) {
+        return Some("a message told apart by its key");
+    }
     None
+}
+
+/// The two sides of each `==` and `!=` of a line of code.
+fn comparisons(code: &str) -> impl Iterator<Item = (&str, &str)> {
+    let ops = code.match_indices(" == ").chain(code.match_indices(" != "));
+    ops.map(|(at, op)| {
+        (
+            left_operand(&code[..at]),
+            right_operand(&code[at + op.len()..]),
+        )
+    })
+}
+
+/// The operand that ends `before`: back to a space, an opening bracket or
+/// an operator outside brackets.
+fn left_operand(before: &str) -> &str {
+    let mut depth = 0_i32;
+    for (i, c) in before.char_indices().rev() {
+        match c {
+            ')' | ']' => depth += 1,
+            '(' | '[' | ' ' | '{' | ',' | '!' | '&' | '|' | '=' if depth == 0 => {
+                return &before[i + 1..];
+            }
+            '(' | '[' => depth -= 1,
+            _ => {}
+        }
+    }
+    before
+}
+
+/// The operand that starts `after`: up to a space, a closing bracket or a
+/// separator outside brackets.
+fn right_operand(after: &str) -> &str {
+    let after = after.trim_start();
+    let mut depth = 0_i32;
+    for (i, c) in after.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' | ' ' | '{' | ',' | ';' if depth == 0 => return &after[..i],
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+    }
+    after
+}
+
+/// The words of an operand: its names, between dots, paths and brackets.
+fn words(operand: &str) -> impl Iterator<Item = &str> {
+    operand
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+}
+
+/// Whether an operand is a message's key: `key`, `m.key`, `msg.key.as_ref()`,
+/// `effect_key`.
+fn names_a_key(operand: &str) -> bool {
+    words(operand).any(|w| w == "key" || w.ends_with("_key"))
+}
+
+/// Whether an operand is fixed text: a string, or a constant
+/// (`GATHER_BACK`, `Some(table::BURNING_BANG)`).
+fn fixed(operand: &str) -> bool {
+    let operand = operand.trim_start_matches(['&', '*']);
+    let operand = operand.strip_prefix("Some(").unwrap_or(operand);
+    operand.starts_with('"') || words(operand).last().is_some_and(constant)
+}
+
+/// Whether a name is a constant's: capitals, digits and underscores.
+fn constant(word: &str) -> bool {
+    word.chars().any(|c| c.is_ascii_uppercase())
+        && word
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// Whether an operand names a constant of a message's key (`SMELL_KEY`).
+fn key_constant(operand: &str) -> bool {
+    words(operand).any(|w| constant(w) && (w == "KEY" || w.ends_with("_KEY")))
 }
 
 #[test]
@@ -360,6 +447,29 @@ fn the_check_for_rules_in_views_sees_refusals_and_string_kinds() {
     assert!(rule_decided_in_view(r#".find(|m| m.key == "kt.last_wound.waiting")"#).is_some());
     assert!(rule_decided_in_view("if p.kind == ProblemKind::AlreadyOut {").is_none());
     assert!(rule_decided_in_view(".filter(|v| v.key == *key)").is_none());
+}
+
+#[test]
+fn the_check_for_rules_in_views_sees_keys_compared_with_constants() {
+    assert!(rule_decided_in_view("if key == flyers::table::GATHER_BACK").is_some());
+    assert!(
+        rule_decided_in_view(
+            "key == robots::table::BURNING_BANG || key == robots::table::BURNING_EXPLODES;"
+        )
+        .is_some()
+    );
+    assert!(
+        rule_decided_in_view("if effect.as_deref() == Some(robots::Effect::BURNING_SMELL_KEY) {")
+            .is_some()
+    );
+    assert!(rule_decided_in_view("if NOTHING != m.key.as_ref() {").is_some());
+    assert!(rule_decided_in_view(r#"&& "flyer.gather.back" == msg.key"#).is_some());
+    assert!(rule_decided_in_view("if self.level == MAX_LEVEL {").is_none());
+    assert!(
+        rule_decided_in_view("if e.table == Some(TableResult::FlyerGather(Gather::Back))")
+            .is_none()
+    );
+    assert!(rule_decided_in_view("let same = version.key == doc_key;").is_none());
 }
 
 #[test]

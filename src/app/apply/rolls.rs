@@ -149,6 +149,7 @@ impl App {
                     rolls: rolled.rolls,
                     reroll_of,
                     result: rolled.result,
+                    table: rolled.table,
                     wounds: rolled.wounds,
                     first_wounds: rolled.first_wounds,
                     combatants,

@@ -185,6 +185,9 @@ pub struct Rolled {
     pub wounds: u32,
     /// Wounds caused to the attacker (the first unit of a round).
     pub first_wounds: u32,
+    /// What a roll on a table decided, as a value (none for any other
+    /// fight).
+    pub table: Option<table_roll::TableResult>,
 }
 
 impl Fight {
@@ -214,12 +217,14 @@ impl Fight {
                 rolls: r.rolls,
                 wounds: r.wounds,
                 first_wounds: 0,
+                table: None,
             }),
             Self::Psychic(a) => a.roll(rules, rng).map(|r| Rolled {
                 result: r.msg(a),
                 rolls: r.rolls,
                 wounds: r.wounds,
                 first_wounds: 0,
+                table: None,
             }),
             Self::Units(first, second) => {
                 crate::rules::close_combat::unit_round::roll_unit_round(rules, first, second, rng)
@@ -228,6 +233,7 @@ impl Fight {
                         rolls: r.rolls,
                         wounds: r.second_wounds,
                         first_wounds: r.first_wounds,
+                        table: None,
                     })
             }
             Self::Table(t) => table_roll::roll(rules, t, rng).map(|r| Rolled {
@@ -235,6 +241,7 @@ impl Fight {
                 rolls: r.rolls,
                 wounds: r.wounds,
                 first_wounds: 0,
+                table: Some(r.result),
             }),
             Self::Test(t) => t.roll(rules, rng).map(|r| Rolled {
                 result: r.msg,
@@ -244,6 +251,7 @@ impl Fight {
                 }],
                 wounds: 0,
                 first_wounds: 0,
+                table: None,
             }),
         }
     }

@@ -17,3 +17,4 @@ pub mod names;
 pub mod odds;
 pub mod problem;
 pub mod range;
+pub mod text_id;

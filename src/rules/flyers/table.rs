@@ -4,28 +4,31 @@
 //! chapter).
 
 use rand::Rng;
+use serde::{Deserialize, Serialize};
 
 use super::{FlyerRules, Level};
 use crate::rules::core::dice::RollFor;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 
-/// An object dropped from `level` (FLY-10).
+/// An object dropped from `level` (FLY-10): what happened, and whether it
+/// hit what it was dropped on.
 pub fn drop<R: Rng + ?Sized>(
     rules: &FlyerRules,
     level: Level,
     rng: &mut R,
     rolls: &mut Vec<RollFor>,
-) -> Result<Msg, Problem> {
+) -> Result<(Msg, bool), Problem> {
     let d = super::roll_drop(rules, level, false, rng)?;
     RollFor::keep(rolls, "battle.for.drop", &d.roll);
     Ok(match &d.direction {
-        None => Msg::new("flyer.drop.hit"),
+        None => (Msg::new("flyer.drop.hit"), true),
         Some(dir) => {
             RollFor::keep(rolls, "battle.for.direction", dir);
-            Msg::new("flyer.drop.miss")
+            let msg = Msg::new("flyer.drop.miss")
                 .int("inches", d.distance)
-                .int("hour", dir.total)
+                .int("hour", dir.total);
+            (msg, false)
         }
     })
 }
@@ -68,15 +71,23 @@ pub fn gather<R: Rng + ?Sized>(
     turns: u32,
     rng: &mut R,
     rolls: &mut Vec<RollFor>,
-) -> Result<Msg, Problem> {
+) -> Result<(Msg, Gather), Problem> {
     let check = super::roll_gather(rules, turns, rng)?;
     RollFor::keep(rolls, "battle.for.gather", &check.roll);
     Ok(if check.passed {
-        Msg::new(GATHER_BACK)
+        (Msg::new("flyer.gather.back"), Gather::Back)
     } else {
-        Msg::new("flyer.gather.away").int("at", rules.drop.gather.returns_at)
+        let msg = Msg::new("flyer.gather.away").int("at", rules.drop.gather.returns_at);
+        (msg, Gather::Away)
     })
 }
 
-/// The message of a return roll passed (FLY-10): the unit is back, loaded.
-pub const GATHER_BACK: &str = "flyer.gather.back";
+/// What the return roll of a unit gone for stones gave (FLY-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Gather {
+    /// Back, loaded, at its own table edge.
+    Back,
+    /// Still away, to roll again at the start of its next turn.
+    Away,
+}

@@ -3,6 +3,8 @@
 //! the special damage and malfunction tables (ROB-8, ROB-9). Imports nothing
 //! of `rules` but `core`.
 
+use std::borrow::Borrow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::rules::core::characteristic::Profile;
@@ -10,6 +12,12 @@ use crate::rules::core::dice::{DiceSpec, MAX_DICE};
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
 use crate::rules::core::range::check_range;
+use crate::rules::core::text_id::text_id;
+
+text_id! {
+    /// The id of a robot kind of the rules data (`imperial_combat_robot`).
+    RobotKindId
+}
 
 /// A value that depends on Int (ROB-5, ROB-6): `normal` above every step,
 /// else the value of the lowest `max_int` at or above the robot's Int.
@@ -94,9 +102,6 @@ pub enum Effect {
 }
 
 impl Effect {
-    /// The message key of the burning smell (ROB-8).
-    pub const BURNING_SMELL_KEY: &'static str = "robot.effect.burning_smell";
-
     /// The to-hit modifier the effect gives (0 for most).
     pub fn to_hit(&self) -> i32 {
         match self {
@@ -130,7 +135,7 @@ impl Effect {
             Self::WeaponLost {} => "robot.effect.weapon_lost",
             Self::SystemError {} => "robot.effect.system_error",
             Self::Berserk {} => "robot.effect.berserk",
-            Self::BurningSmell { .. } => Self::BURNING_SMELL_KEY,
+            Self::BurningSmell { .. } => "robot.effect.burning_smell",
             Self::Bang { .. } => "robot.effect.bang",
         }
     }
@@ -247,7 +252,7 @@ pub struct Arm {
 #[serde(deny_unknown_fields)]
 pub struct RobotKind {
     /// Stable id (`imperial_combat_robot`).
-    pub id: String,
+    pub id: RobotKindId,
     /// Display names.
     pub names: Names,
     /// The profile; W is D, the damage points.
@@ -310,11 +315,11 @@ pub enum ArcBy {
 #[serde(deny_unknown_fields)]
 pub struct RandomRobots {
     /// Small robots.
-    pub small: Vec<String>,
+    pub small: Vec<RobotKindId>,
     /// Medium robots.
-    pub medium: Vec<String>,
+    pub medium: Vec<RobotKindId>,
     /// Large robots.
-    pub large: Vec<String>,
+    pub large: Vec<RobotKindId>,
 }
 
 /// The size of a robot made at random (ROB-10).
@@ -345,7 +350,7 @@ impl RobotSize {
 
 impl RandomRobots {
     /// The ids a random robot of `size` is picked from.
-    pub fn of(&self, size: RobotSize) -> &[String] {
+    pub fn of(&self, size: RobotSize) -> &[RobotKindId] {
         match size {
             RobotSize::Small => &self.small,
             RobotSize::Medium => &self.medium,
@@ -357,9 +362,12 @@ impl RandomRobots {
 pub(super) const DATA: &str = "DATA";
 
 impl RobotRules {
-    /// A robot kind by id.
-    pub fn robot(&self, id: &str) -> Option<&RobotKind> {
-        self.robots.iter().find(|r| r.id == id)
+    /// A robot kind by id (a `RobotKindId`, or its text).
+    pub fn robot<Q: PartialEq + ?Sized>(&self, id: &Q) -> Option<&RobotKind>
+    where
+        RobotKindId: Borrow<Q>,
+    {
+        self.robots.iter().find(|r| r.id.borrow() == id)
     }
 
     /// Checks every value is in its range, naming the field if not.
@@ -371,7 +379,7 @@ impl RobotRules {
                 .random_robots
                 .of(size)
                 .iter()
-                .find(|id| self.robot(id).is_none())
+                .find(|id| self.robot(*id).is_none())
             {
                 return Err(Problem::new(DATA, "data.unknown_robot").arg("robot", id));
             }

@@ -21,7 +21,7 @@ pub use damage::{
 };
 pub use data::{
     ArcBy, Arm, ByInt, DamageLine, Effect, IntStep, MalfunctionRules, RandomRobots, RobotKind,
-    RobotRules, RobotSize, RobotWeapon, SpecialDamageRules,
+    RobotKindId, RobotRules, RobotSize, RobotWeapon, SpecialDamageRules,
 };
 pub use orders::{Action, Carried, Clock, Order, OrderQueue, turns_ahead};
 

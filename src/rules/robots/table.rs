@@ -4,6 +4,7 @@
 //! of every chapter).
 
 use rand::Rng;
+use serde::{Deserialize, Serialize};
 
 use super::{Effect, RobotRules};
 use crate::rules::core::dice::{RollFor, roll_dice};
@@ -35,13 +36,14 @@ fn effect_msg<R: Rng + ?Sized>(effect: &Effect, rng: &mut R, rolls: &mut Vec<Rol
     }
 }
 
-/// The 2D6 target check of a robot of this Int (ROB-7).
+/// The 2D6 target check of a robot of this Int (ROB-7): what happened,
+/// and whether it aims at its target (rather than at a friend).
 pub fn aim<R: Rng + ?Sized>(
     rules: &RobotRules,
     int: i32,
     rng: &mut R,
     rolls: &mut Vec<RollFor>,
-) -> Msg {
+) -> (Msg, bool) {
     let check = super::roll_aim(rules, int, rng);
     RollFor::keep(rolls, "battle.for.target_check", &check.roll);
     let key = if check.passed {
@@ -49,16 +51,17 @@ pub fn aim<R: Rng + ?Sized>(
     } else {
         "robot.aim.friend"
     };
-    Msg::new(key).int("int", int)
+    (Msg::new(key).int("int", int), check.passed)
 }
 
-/// Special damage after losing `lost` points in a turn (ROB-8).
+/// Special damage after losing `lost` points in a turn (ROB-8): what
+/// happened, and the effect drawn (none when the trigger roll failed).
 pub fn damage<R: Rng + ?Sized>(
     rules: &RobotRules,
     lost: u32,
     rng: &mut R,
     rolls: &mut Vec<RollFor>,
-) -> Result<Msg, Problem> {
+) -> Result<(Msg, Option<Effect>), Problem> {
     if lost == 0 {
         return Err(Problem::new("ROB-8", "robot.no_damage"));
     }
@@ -68,30 +71,33 @@ pub fn damage<R: Rng + ?Sized>(
     if let Some(t) = &sd.table {
         RollFor::keep(rolls, "battle.for.damage_table", t);
     }
-    Ok(match &sd.effect {
+    let msg = match &sd.effect {
         None => Msg::new("robot.damage.none"),
         Some(e) => Msg::new("robot.damage.effect").msg("effect", effect_msg(e, rng, rolls)),
-    })
+    };
+    Ok((msg, sd.effect))
 }
 
-/// The optional malfunction check, 1 in `one_in` (ROB-9).
+/// The optional malfunction check, 1 in `one_in` (ROB-9): what happened,
+/// and the effect drawn (none when the robot runs on).
 pub fn malfunction<R: Rng + ?Sized>(
     rules: &RobotRules,
     one_in: u32,
     rng: &mut R,
     rolls: &mut Vec<RollFor>,
-) -> Result<Msg, Problem> {
+) -> Result<(Msg, Option<Effect>), Problem> {
     let m = super::roll_malfunction(rules, one_in, rng)?;
     RollFor::keep(rolls, "battle.for.malfunction", &m.check);
     if let Some(t) = &m.table {
         RollFor::keep(rolls, "battle.for.damage_table", t);
     }
-    Ok(match &m.effect {
+    let msg = match &m.effect {
         None => Msg::new("robot.malfunction.none"),
         Some(e) => Msg::new("robot.malfunction.effect")
             .msg("effect", effect_msg(e, rng, rolls))
             .int("count", m.lasts_turns),
-    })
+    };
+    Ok((msg, m.effect))
 }
 
 /// The end-of-turn roll of a robot with a burning smell (ROB-8), the
@@ -101,7 +107,7 @@ pub fn burning_smell<R: Rng + ?Sized>(
     rules: &RobotRules,
     rng: &mut R,
     rolls: &mut Vec<RollFor>,
-) -> Result<Msg, Problem> {
+) -> Result<(Msg, Burning), Problem> {
     let table = &rules.special_damage.table;
     let smell = table
         .iter()
@@ -112,22 +118,28 @@ pub fn burning_smell<R: Rng + ?Sized>(
         .ok_or_else(|| Problem::new("ROB-8", "robot.no_burning_smell"))?;
     RollFor::keep(rolls, "battle.for.burning_smell", &check.roll);
     if !check.passed {
-        return Ok(Msg::new("robot.burning.smoulders"));
+        return Ok((Msg::new("robot.burning.smoulders"), Burning::Smoulders));
     }
     let bang = table.iter().map(|l| &l.effect).find(|e| e.destroys());
-    Ok(match bang {
+    let msg = match bang {
         Some(Effect::Bang {
             strength,
             radius_inches,
-        }) => Msg::new(BURNING_BANG)
+        }) => Msg::new("robot.burning.bang")
             .int("s", *strength)
             .int("inches", *radius_inches),
-        _ => Msg::new(BURNING_EXPLODES),
-    })
+        _ => Msg::new("robot.burning.explodes"),
+    };
+    Ok((msg, Burning::Explodes))
 }
 
-/// The messages of a burning robot blown up by its end-of-turn roll
-/// (ROB-8): with the BANG! of the table, or without one in the data.
-pub const BURNING_BANG: &str = "robot.burning.bang";
-/// See [`BURNING_BANG`].
-pub const BURNING_EXPLODES: &str = "robot.burning.explodes";
+/// What the end-of-turn roll of a robot with a burning smell gave
+/// (ROB-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Burning {
+    /// It burns on, to roll again at the end of its next turn.
+    Smoulders,
+    /// It blew up: destroyed, with the table's BANG! when the data has one.
+    Explodes,
+}

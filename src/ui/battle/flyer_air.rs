@@ -12,11 +12,11 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::rules::Msg;
 use crate::rules::battle::Fight;
-use crate::rules::battle::table_roll::TableRoll;
+use crate::rules::battle::table_roll::{TableResult, TableRoll};
 use crate::rules::characters::units::{UnitTest, UnitTestKind};
 use crate::rules::close_combat::odds::Fighter;
 use crate::rules::close_combat::unit_round::{strike_order, unit_round};
-use crate::rules::core::msg::Arg;
+use crate::rules::flyers::table::Gather;
 use crate::rules::flyers::{self, AirGroundResult};
 use crate::ui::battle::flyers::{CombatEnd, FlyerView, Foe, Whereabouts, level_of, level_words};
 use crate::ui::battle::parts::{Unit, field, percent};
@@ -24,15 +24,6 @@ use crate::ui::battle::units::RoundView;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, badge, card_title, icon_button};
-
-/// The key of what a table roll of the log said, if the entry is there.
-pub(super) fn table_outcome<'a>(cx: &'a ViewCtx<'_>, index: usize) -> Option<&'a str> {
-    let e = cx.model.battle.log.get(index)?;
-    match e.result.get("outcome")? {
-        Arg::Msg(m) => Some(m.key.as_ref()),
-        _ => None,
-    }
-}
 
 fn unit_name(cx: &ViewCtx<'_>, unit: &Unit, key: &str) -> String {
     if unit.name.trim().is_empty() {
@@ -75,8 +66,8 @@ impl FlyerView {
         let Some(index) = self.air.gather_roll else {
             return;
         };
-        if let Some(key) = table_outcome(cx, index) {
-            if key == flyers::table::GATHER_BACK
+        if let Some(e) = cx.model.battle.log.get(index) {
+            if e.table == Some(TableResult::FlyerGather(Gather::Back))
                 && matches!(self.air.whereabouts, Whereabouts::Gathering { .. })
             {
                 self.air.whereabouts = Whereabouts::Air;

@@ -199,7 +199,7 @@ fn fly_11_a_crash_rolled_keeps_its_faces_and_repeats() {
 
 #[test]
 fn fly_10_fly_11_table_rolls_keep_their_dice_and_repeat_by_seed() {
-    use muster::rules::battle::table_roll::{TableRoll, roll};
+    use muster::rules::battle::table_roll::{TableResult, TableRoll, roll};
     use muster::rules::flyers::Level;
     let rules = rules();
     for seed in 0..60 {
@@ -212,10 +212,10 @@ fn fly_10_fly_11_table_rolls_keep_their_dice_and_repeat_by_seed() {
         // FLY-10: D6-1 at +20; 0 or less is a hit, else a direction die.
         assert_eq!(r.rolls[0].roll.modifier, -1);
         if r.rolls[0].roll.total <= 0 {
-            assert_eq!(r.outcome.key, "flyer.drop.hit");
+            assert_eq!(r.result, TableResult::FlyerDrop { hit: true });
             assert_eq!(r.rolls.len(), 1);
         } else {
-            assert_eq!(r.outcome.key, "flyer.drop.miss");
+            assert_eq!(r.result, TableResult::FlyerDrop { hit: false });
             assert_eq!(r.rolls[1].roll.sides, 12);
         }
         // FLY-11: 3D4 at +20, the damage caused is the crash's.
@@ -236,7 +236,8 @@ fn fly_10_fly_11_table_rolls_keep_their_dice_and_repeat_by_seed() {
 
 #[test]
 fn fly_10_the_return_roll_of_a_unit_gone_for_stones() {
-    use muster::rules::battle::table_roll::{TableRoll, roll};
+    use muster::rules::battle::table_roll::{TableResult, TableRoll, roll};
+    use muster::rules::flyers::table::Gather;
     let rules = rules();
     // Refused while it waits its full turn.
     let p = roll(rules, &TableRoll::FlyerGather { turns: 1 }, &mut seeded(1)).expect_err("waits");
@@ -254,9 +255,9 @@ fn fly_10_the_return_roll_of_a_unit_gone_for_stones() {
         // Back, loaded, on a 6 only.
         if r.rolls[0].roll.total == 6 {
             backs += 1;
-            assert_eq!(r.outcome.key, muster::rules::flyers::table::GATHER_BACK);
+            assert_eq!(r.result, TableResult::FlyerGather(Gather::Back));
         } else {
-            assert_eq!(r.outcome.key, "flyer.gather.away");
+            assert_eq!(r.result, TableResult::FlyerGather(Gather::Away));
         }
     }
     assert!(backs > 0 && backs < 60);

@@ -273,8 +273,8 @@ fn rob_8_the_table_lives_in_the_rules_data_and_is_checked() {
 
 #[test]
 fn rob_8_the_burning_smells_end_of_turn_roll() {
-    use muster::rules::battle::table_roll::{TableRoll, roll};
-    use muster::rules::robots::table::{BURNING_BANG, BURNING_EXPLODES};
+    use muster::rules::battle::table_roll::{TableResult, TableRoll, roll};
+    use muster::rules::robots::table::Burning;
     let rules = rules();
     let mut bangs = 0;
     for seed in 0..80 {
@@ -288,13 +288,14 @@ fn rob_8_the_burning_smells_end_of_turn_roll() {
         // Explodes on a 6, as BANG!: S 3 on every model within 1".
         if r.rolls[0].roll.total == 6 {
             bangs += 1;
-            assert_eq!(r.outcome.key, BURNING_BANG);
+            assert_eq!(r.result, TableResult::RobotBurning(Burning::Explodes));
+            assert_eq!(r.outcome.key, "robot.burning.bang");
             assert_eq!(
                 r.outcome.get("s"),
                 Some(&muster::rules::core::msg::Arg::Int(3))
             );
         } else {
-            assert_eq!(r.outcome.key, "robot.burning.smoulders");
+            assert_eq!(r.result, TableResult::RobotBurning(Burning::Smoulders));
         }
     }
     assert!(bangs > 0 && bangs < 80);
@@ -309,7 +310,8 @@ fn rob_8_the_burning_smells_end_of_turn_roll() {
     for seed in 0..40 {
         let r = roll(&no_bang, &TableRoll::RobotBurningSmell, &mut seeded(seed)).expect("rolled");
         if r.rolls[0].roll.total == 6 {
-            assert_eq!(r.outcome.key, BURNING_EXPLODES);
+            assert_eq!(r.result, TableResult::RobotBurning(Burning::Explodes));
+            assert_eq!(r.outcome.get("s"), None, "no BANG! to tell");
         }
     }
     let mut none = rules.clone();

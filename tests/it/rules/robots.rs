@@ -286,7 +286,7 @@ fn rob_7_the_same_seed_rolls_the_same_check() {
 // ROB-10: random robots come only from the tables the data gives.
 #[test]
 fn rob_10_random_robots_are_refused_naming_the_rule_until_the_data_lists_them() {
-    use muster::rules::robots::{RobotSize, can_make_random, random_robot};
+    use muster::rules::robots::{RobotKindId, RobotSize, can_make_random, random_robot};
     let rules = robots();
     for size in RobotSize::ALL {
         let p = can_make_random(&rules, size).expect_err("no table in the source");
@@ -298,9 +298,12 @@ fn rob_10_random_robots_are_refused_naming_the_rule_until_the_data_lists_them() 
     // robots listed, kept for the log.
     let mut listed = rules.clone();
     let mut other = listed.robots[0].clone();
-    other.id = "servitor".to_owned();
+    other.id = RobotKindId::from("servitor");
     listed.robots.push(other);
-    listed.random_robots.medium = vec!["imperial_combat_robot".to_owned(), "servitor".to_owned()];
+    listed.random_robots.medium = vec![
+        RobotKindId::from("imperial_combat_robot"),
+        RobotKindId::from("servitor"),
+    ];
     listed.check().expect("the ids exist");
     assert!(can_make_random(&listed, RobotSize::Small).is_err());
     let mut seen = std::collections::BTreeSet::new();
@@ -318,13 +321,13 @@ fn rob_10_random_robots_are_refused_naming_the_rule_until_the_data_lists_them() 
     }
     assert_eq!(seen.len(), 2, "both robots come up");
     // An id that names no robot is a data error.
-    listed.random_robots.large = vec!["nobody".to_owned()];
+    listed.random_robots.large = vec![RobotKindId::from("nobody")];
     assert!(listed.check().is_err());
 }
 
 #[test]
 fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
-    use muster::rules::battle::table_roll::{TableRoll, roll};
+    use muster::rules::battle::table_roll::{TableResult, TableRoll, roll};
     let rules = rules();
     for what in [
         TableRoll::RobotAim { int: 8 },
@@ -341,13 +344,8 @@ fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
     // ROB-7: 2D6 at or under Int aims right.
     for seed in 0..50 {
         let r = roll(rules, &TableRoll::RobotAim { int: 7 }, &mut seeded(seed)).expect("rolled");
-        let total = r.rolls[0].roll.total;
-        let key = if total <= 7 {
-            "robot.aim.right"
-        } else {
-            "robot.aim.friend"
-        };
-        assert_eq!(r.outcome.key, key);
+        let right = r.rolls[0].roll.total <= 7;
+        assert_eq!(r.result, TableResult::RobotAim { right });
     }
     // ROB-8: three points lost: both dice at +2, so the trigger needs a 4.
     for seed in 0..50 {
@@ -359,7 +357,10 @@ fn rob_7_to_9_table_rolls_keep_their_dice_and_repeat_by_seed() {
         .expect("rolled");
         assert_eq!(r.rolls[0].roll.modifier, 2);
         let triggered = r.rolls[0].roll.total >= 6;
-        assert_eq!(r.outcome.key != "robot.damage.none", triggered);
+        assert_eq!(
+            matches!(r.result, TableResult::RobotDamage(Some(_))),
+            triggered
+        );
         if triggered {
             assert_eq!(r.rolls[1].roll.modifier, 2, "the D10 takes the bonus too");
         }
@@ -383,4 +384,19 @@ fn rob_6_the_fire_arc_goes_by_int_or_by_i_as_the_data_reads() {
     assert!((by(&r) - 90.0).abs() < 1e-9);
     r.fire_arc_by = muster::rules::robots::ArcBy::Initiative;
     assert!((by(&r) - 22.5).abs() < 1e-9);
+}
+
+#[test]
+fn a_robot_kinds_id_is_its_text_in_the_rules_data() {
+    use muster::rules::robots::RobotKindId;
+    let rules = robots();
+    let kind = rules.robot("imperial_combat_robot").expect("robot");
+    assert_eq!(kind.id, RobotKindId::from("imperial_combat_robot"));
+    let text = serde_json::to_value(&rules).expect("written");
+    assert_eq!(
+        text["robots"][0]["id"],
+        serde_json::json!("imperial_combat_robot")
+    );
+    let read: RobotRules = serde_json::from_value(text).expect("read");
+    assert_eq!(read, rules, "the same data, read back");
 }

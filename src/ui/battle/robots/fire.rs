@@ -132,7 +132,7 @@ impl RobotView {
 
     /// The weapons fired this turn, one per arm at a time (ROB-2).
     pub(super) fn weapons_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        let Some(kind) = cx.rules.robots.robot(&self.kind) else {
+        let Some(kind) = self.robot(&cx.rules.robots) else {
             return;
         };
         ui.add_space(space::S);

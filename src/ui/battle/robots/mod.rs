@@ -12,11 +12,13 @@ mod orders;
 
 use egui_material_icons::icons;
 
+use crate::rules::battle::table_roll::TableResult;
 use crate::rules::core::dice;
-use crate::rules::core::msg::Arg;
-use crate::rules::robots::{self, Clock, OrderQueue, RobotSize};
+use crate::rules::robots::table::Burning;
+use crate::rules::robots::{
+    self, Clock, Effect, OrderQueue, RobotKind, RobotKindId, RobotRules, RobotSize,
+};
 use crate::rules::{Characteristic, Problem};
-use crate::ui::battle::flyer_air::table_outcome;
 use crate::ui::battle::parts::field;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
@@ -24,8 +26,8 @@ use crate::ui::widgets::{card, card_title};
 
 /// The robot being played, and what the player set up.
 pub struct RobotView {
-    /// The robot kind's id.
-    kind: String,
+    /// The robot kind's id, once one is picked.
+    kind: Option<RobotKindId>,
     /// Its Int (the kind's, or typed in).
     int: i64,
     /// The turn that just ended: orders are written at its end.
@@ -49,7 +51,7 @@ pub struct RobotView {
 impl Default for RobotView {
     fn default() -> Self {
         Self {
-            kind: String::new(),
+            kind: None,
             int: 8,
             now: 1,
             queue: OrderQueue::default(),
@@ -182,12 +184,12 @@ impl RobotView {
     /// Shows robot mode.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let rules = &cx.rules.robots;
-        if self.kind.is_empty()
+        if self.kind.is_none()
             && let Some(first) = rules.robots.first()
         {
             self.pick(first);
         }
-        let name = rules.robot(&self.kind).map_or_else(
+        let name = self.robot(rules).map_or_else(
             || cx.t("robot.robot").to_owned(),
             |k| cx.lang.pick(&k.names).to_owned(),
         );
@@ -198,7 +200,7 @@ impl RobotView {
             self.kind_ui(ui, cx);
             ui.horizontal_wrapped(|ui| {
                 field(ui, cx.t("robot.int"), &mut self.int, 0..=10);
-                if let Some(k) = rules.robot(&self.kind) {
+                if let Some(k) = self.robot(rules) {
                     let save = robots::save(rules, Some(k.save));
                     ui.label(cx.f(
                         "robot.profile",
@@ -235,10 +237,15 @@ impl RobotView {
         });
     }
 
-    fn pick(&mut self, kind: &robots::RobotKind) {
+    /// The robot kind picked, as the rules data gives it.
+    fn robot<'a>(&self, rules: &'a RobotRules) -> Option<&'a RobotKind> {
+        rules.robot(self.kind.as_ref()?)
+    }
+
+    fn pick(&mut self, kind: &RobotKind) {
         self.firing.clear();
         self.fire_problem = None;
-        self.kind = kind.id.clone();
+        self.kind = Some(kind.id.clone());
         self.int = i64::from(kind.profile.get(Characteristic::Int));
     }
 
@@ -247,8 +254,8 @@ impl RobotView {
     fn kind_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let model = cx.model;
         let rules = &cx.rules.robots;
-        let shown = rules
-            .robot(&self.kind)
+        let shown = self
+            .robot(rules)
             .map_or("", |k| cx.lang.pick(&k.names))
             .to_owned();
         let mut chosen = None;
@@ -258,7 +265,7 @@ impl RobotView {
             .show_ui(ui, |ui| {
                 for k in &rules.robots {
                     if ui
-                        .selectable_label(k.id == self.kind, cx.lang.pick(&k.names))
+                        .selectable_label(self.kind.as_ref() == Some(&k.id), cx.lang.pick(&k.names))
                         .clicked()
                     {
                         chosen = Some(k.clone());
@@ -298,24 +305,16 @@ impl RobotView {
         if let Some(i) = self.damage.roll
             && let Some(e) = cx.model.battle.log.get(i)
         {
-            let effect = match e.result.get("outcome") {
-                Some(Arg::Msg(m)) => match m.get("effect") {
-                    Some(Arg::Msg(effect)) => Some(effect.key.clone()),
-                    _ => None,
-                },
-                _ => None,
-            };
-            if effect.as_deref() == Some(robots::Effect::BURNING_SMELL_KEY) {
+            if let Some(TableResult::RobotDamage(Some(Effect::BurningSmell { .. }))) = e.table {
                 self.damage.burning = true;
                 self.damage.exploded = false;
             }
             self.damage.roll = None;
         }
         if let Some(i) = self.damage.burning_roll
-            && let Some(key) = table_outcome(cx, i)
+            && let Some(e) = cx.model.battle.log.get(i)
         {
-            self.damage.exploded =
-                key == robots::table::BURNING_BANG || key == robots::table::BURNING_EXPLODES;
+            self.damage.exploded = e.table == Some(TableResult::RobotBurning(Burning::Explodes));
             self.damage.burning_roll = None;
         }
     }

@@ -302,3 +302,55 @@ fn fly_10_a_unit_leaves_to_gather_stones_and_comes_back_on_a_6() {
     button(&mut h, "Give up: back at its table edge");
     assert!(shown(&h, "In the air at +20"));
 }
+
+#[test]
+fn a_battle_log_kept_without_its_table_results_still_reads_and_knows_them() {
+    use muster::app::Command;
+    use muster::rules::Msg;
+    use muster::rules::battle::table_roll::TableResult;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let kept = tempfile::tempdir().expect("tempdir");
+    let window = || {
+        crate::common::window_on(dir.path())
+            .kept_in(kept.path())
+            .showing(Screen::Battle)
+    };
+    let mut h = window().open();
+    for _ in 0..8 {
+        h.state_mut().app.push(Command::RollTable(
+            Msg::new("flyer.log.gather"),
+            TableRoll::FlyerGather { turns: 2 },
+        ));
+        h.run();
+    }
+    let before = h.state().app.model.battle.log.clone();
+    assert_eq!(before.len(), 8);
+    assert!(
+        before
+            .iter()
+            .all(|e| matches!(e.table, Some(TableResult::FlyerGather(_))))
+    );
+    drop(h);
+    // The file as a Muster that kept no table results wrote it.
+    let data = std::fs::canonicalize(dir.path()).expect("dir");
+    let path = muster::store::kept_history::kept_history_path(kept.path(), &data)
+        .with_extension("battle.json");
+    let text = std::fs::read_to_string(&path).expect("kept");
+    let mut file: serde_json::Value = serde_json::from_str(&text).expect("json");
+    for entry in file["log"].as_array_mut().expect("log") {
+        assert!(
+            entry
+                .as_object_mut()
+                .expect("entry")
+                .remove("table")
+                .is_some()
+        );
+    }
+    std::fs::write(&path, file.to_string()).expect("write");
+    let h = window().open();
+    assert_eq!(
+        h.state().app.model.battle.log,
+        before,
+        "every roll, with what it decided"
+    );
+}
