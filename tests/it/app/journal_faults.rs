@@ -17,7 +17,7 @@ use muster::rules::campaign::TableEdit;
 fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_and_play_goes_on() {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
+    let base = crate::common::example_team_at_the_table(r);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
@@ -98,7 +98,7 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
 #[test]
 fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with_nothing_lost() {
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
+    let base = crate::common::example_team_at_the_table(r);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     // A copy of this installation's settings on another computer: the
@@ -178,7 +178,7 @@ fn the_red_line_of_a_broken_journal_names_its_machine_in_the_player_s_language_a
  {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
+    let base = crate::common::example_team_at_the_table(r);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());

@@ -65,7 +65,7 @@ pub(crate) fn the_campaign(app: &muster::app::App) -> Campaign {
 #[test]
 fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
+    let base = crate::common::example_team_at_the_table(r);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
@@ -170,7 +170,7 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
 #[test]
 fn the_watcher_brings_another_machine_s_event_without_waiting_for_the_disk_check() {
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
+    let base = crate::common::example_team_at_the_table(r);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
@@ -329,7 +329,7 @@ fn snapshot_events(path: &Path) -> Option<usize> {
 #[test]
 fn a_campaign_s_snapshot_is_kept_once_the_saves_pause_and_closing_waits_for_no_replay() {
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
+    let base = crate::common::example_team_at_the_table(r);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     brunos(dir.path(), locks.path())
@@ -379,7 +379,7 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
  {
     use egui_kittest::kittest::Queryable as _;
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
+    let base = crate::common::example_team_at_the_table(r);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
@@ -417,7 +417,7 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
 #[test]
 fn a_start_a_sync_tool_wrote_again_unchanged_stops_no_save() {
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
+    let base = crate::common::example_team_at_the_table(r);
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     brunos(dir.path(), locks.path())

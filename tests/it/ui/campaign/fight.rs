@@ -151,18 +151,9 @@ fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
     use muster::rules::campaign::{CampaignEdit as E, DebriefEdit, MissionResult};
     use muster::rules::{DocKey, Edit};
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let kept = tempfile::tempdir().expect("tempdir");
-    let window = || {
-        crate::common::window_on(dir.path())
-            .kept_in(kept.path())
-            .size(1400.0, 4000.0)
-    };
-    let mut h = window()
-        .saved(muster::rules::Doc::new(c.clone()))
-        .showing(Screen::Campaign(c.id.clone()))
-        .open();
+    let c = crate::common::example_team_at_the_table(rules);
+    let restarts = crate::common::Restarts::sized(1400.0, 4000.0);
+    let mut h = restarts.window().on_campaign(&c).open();
     let enemy = enemy_name(&c, 0);
     h.get_by_label(&format!("{enemy} attacks…"))
         .click_accesskit();
@@ -175,10 +166,7 @@ fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
     assert_eq!(melee.charger().name(), enemy);
 
     // Muster closes before the dice are rolled, and opens again.
-    drop(h);
-    let mut h = window().open();
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
+    let mut h = restarts.reopen(h, Screen::Battle);
     let battle = &h.state().views.battle;
     assert_eq!(battle.shooting.melee, melee, "both fighters, as picked");
     assert!(!battle.we_attack(), "the enemy attacks");
@@ -201,7 +189,7 @@ fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
     ));
     h.run();
     drop(h);
-    let h = window().open();
+    let h = restarts.window().open();
     assert!(h.state().app.model.battle.table_fight.is_none());
     assert_ne!(
         h.state().views.battle.shooting.melee.charger().name(),
@@ -324,7 +312,7 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
 #[test]
 fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let table = screen(&h);
@@ -475,7 +463,7 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
 #[test]
 fn kt_9_a_soldier_who_retreated_is_offered_no_charge_from_the_table() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
@@ -553,7 +541,7 @@ pub(super) fn reroll_first_die(h: &mut Harness<'_, Gui>, menu: &str) {
 /// campaign, its folder (kept while the window lives) and the window.
 pub(super) fn kill_team_table() -> (Campaign, tempfile::TempDir, Harness<'static, Gui>) {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let h = super::showing(dir.path(), &c);
     (c, dir, h)

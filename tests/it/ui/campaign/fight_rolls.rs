@@ -22,7 +22,7 @@ use muster::ui::Gui;
 #[test]
 fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
@@ -93,7 +93,7 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
 #[test]
 fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
@@ -149,7 +149,7 @@ fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
 #[test]
 fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
@@ -202,7 +202,7 @@ fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
 fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
     use muster::rules::campaign::CampaignEdit as E;
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let mut c = c;
     for i in 0..2 {
         c = crate::common::ok(
@@ -440,7 +440,7 @@ fn a_fight_picked_at_another_campaign_s_table_is_not_rolled_here() {
 /// window lives.
 fn raid_and_ashes() -> (Campaign, Campaign, tempfile::TempDir, Harness<'static, Gui>) {
     let rules = rules();
-    let raid = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let raid = crate::common::example_team_at_the_table(rules);
     let mut ashes = crate::common::band_at_the_table(rules);
     ashes.id = "ashes".to_owned();
     ashes.name = "Ashes".to_owned();

@@ -9,7 +9,7 @@ use muster::rules::Document as _;
 use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
 
-use super::{at_the_table, leader, ready, showing};
+use super::{leader, ready, showing};
 use crate::common::rules;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit};
 
@@ -96,7 +96,7 @@ fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
 #[test]
 fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
     let rules = rules();
-    let c = at_the_table(rules);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = showing(dir.path(), &c);
     h.get_by_role_and_label(Role::Tab, "Overview").click();
