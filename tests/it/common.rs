@@ -20,8 +20,9 @@ pub use campaigns::{
     turns_shown,
 };
 pub use window::{
-    Restarts, WindowOn, act_entry, app_in, begin_turn, button, click, offers_to_bring_back, pick,
-    the_campaign, type_into, until_the_story_is_told, window, window_on,
+    Restarts, WindowOn, act_entry, app_in, begin_turn, button, campaign_shown, click,
+    offers_to_bring_back, pick, the_campaign, type_into, until_the_story_is_told, window,
+    window_on,
 };
 
 /// A roster file read through the store's reader.

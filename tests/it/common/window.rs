@@ -147,6 +147,23 @@ impl WindowOn<'_> {
     }
 }
 
+/// A window of 1400 × 4000 points on a data folder of its own holding
+/// `c`, its campaign screen shown; the folder, kept as long as the window
+/// needs it.
+pub fn campaign_shown(
+    c: &muster::rules::campaign::Campaign,
+) -> (
+    tempfile::TempDir,
+    egui_kittest::Harness<'static, muster::ui::Gui>,
+) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let h = window_on(dir.path())
+        .size(1400.0, 4000.0)
+        .on_campaign(c)
+        .open();
+    (dir, h)
+}
+
 /// Muster closed and opened again: its data folder and what it keeps
 /// beside the preferences (the undo history, the battle screen's fights),
 /// each a folder of the test's own, and the size of its window.

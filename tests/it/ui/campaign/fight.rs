@@ -63,8 +63,7 @@ pub(super) fn apply_certain_wounds(h: &mut Harness<'_, Gui>, defender: &str) {
 fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_the_enemy() {
     let rules = rules();
     let c = crate::common::band_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let table = screen(&h);
     let enemy = enemy_name(&c, 0);
     let fighter = c
@@ -258,8 +257,7 @@ fn a_refusal_shows_beside_the_control_that_was_refused() {
 fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
     let rules = rules();
     let c = crate::common::band_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 1);
     let fighter = c.enemy_fighter(1, rules).expect("profile").clone();
     // His card says he is a psyker, with his cards.
@@ -313,8 +311,7 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
 fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways() {
     let rules = rules();
     let c = crate::common::example_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let table = screen(&h);
     let enemy = enemy_name(&c, 0);
     h.get_by_label("Trooper Osk attacks…").click_accesskit();
@@ -464,8 +461,7 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
 fn kt_9_a_soldier_who_retreated_is_offered_no_charge_from_the_table() {
     let rules = rules();
     let c = crate::common::example_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
     let menu = |h: &mut Harness<'_, Gui>, entry: &str| {
         h.get_by_role_and_label(Role::Button, "Act: Trooper Osk")
@@ -542,8 +538,7 @@ pub(super) fn reroll_first_die(h: &mut Harness<'_, Gui>, menu: &str) {
 pub(super) fn kill_team_table() -> (Campaign, tempfile::TempDir, Harness<'static, Gui>) {
     let rules = rules();
     let c = crate::common::example_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let h = super::showing(dir.path(), &c);
+    let (dir, h) = crate::common::campaign_shown(&c);
     (c, dir, h)
 }
 
@@ -571,8 +566,7 @@ pub(super) fn dace_shoots(h: &mut Harness<'_, Gui>, enemy: &str) {
 fn a_fight_picked_at_the_table_opens_the_battle_screen_at_its_top() {
     let rules = rules();
     let c = crate::common::band_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.set_size(egui::vec2(1024.0, 700.0));
     h.run();
     let wheel = |h: &mut Harness<'_, Gui>, dy: f32| {

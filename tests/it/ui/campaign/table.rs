@@ -11,7 +11,6 @@ use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
 use muster::rules::killteam::ItemId;
 
-use super::showing;
 use crate::common::rules;
 use muster::rules::campaign::ItemEdit;
 
@@ -19,8 +18,7 @@ use muster::rules::campaign::ItemEdit;
 fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
     let rules = rules();
     let c = crate::common::example_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     // The example team's single-use items: Vell's smoke grenade, Dace's
     // medikit, Rusk's mine; no box for what is kept all game.
     let boxes: Vec<String> = h
@@ -184,8 +182,7 @@ fn kt_8_the_turn_card_counts_each_sides_activations() {
     let rules = rules();
     let c = crate::common::example_team_at_the_table(rules);
     let enemy = c.enemy_names(0)["en"].clone();
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let line = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
         h.query_all_by_label_contains("Activations this turn: ")
             .next()
@@ -244,8 +241,7 @@ fn kt_8_the_turn_card_counts_each_sides_activations() {
 fn kt_8_eq_31_a_soldier_waits_for_his_team_mate_s_activation_and_the_menu_says_why() {
     let rules = rules();
     let c = crate::common::example_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     act(&mut h, "Trooper Dace", "Move");
     assert!(!offered(&mut h, "Trooper Rusk", "Move"));
     h.get_by_role_and_label(Role::Button, "Act: Trooper Rusk")
@@ -289,8 +285,7 @@ fn an_unnamed_players_escort_is_headed_by_its_own_name() {
     // A file from another version, or written by hand, may leave it blank.
     let mut c = crate::common::team_at_the_table(&team, rules, |_| Vec::new());
     c.escorts[0].player = String::new();
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let heading = h
         .query_all_by_label(&team.name)
         .filter(|n| n.accesskit_node().role() == Role::Label)
@@ -349,8 +344,7 @@ fn the_table_shows_its_models_first_once_the_turn_is_under_way() {
 fn kt_8_an_activation_ended_early_strikes_the_action_lost() {
     let rules = rules();
     let c = crate::common::example_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     act(&mut h, "Trooper Dace", "Move");
     act(&mut h, "Trooper Dace", "End of this activation");
     assert!(
