@@ -15,12 +15,14 @@ use muster::store::{self, Kinds, Library, Store, StoreError};
 pub use campaigns::{
     GUARD_ACTIONS, band_at_the_table, band_escort, char_id, escort_at_the_mission,
     escort_at_the_table, escort_at_the_table_from, example_band, example_campaign_at_the_table,
-    example_campaign_between_missions, example_team, folder_rules, next_mission_begun, ok, refused,
-    stamped_campaign_in, team_at_the_table, team_escort, turns_shown,
+    example_campaign_between_missions, example_team, example_team_at_the_table, folder_rules,
+    next_mission_begun, ok, refused, stamped_campaign_in, team_at_the_table, team_escort,
+    turns_shown,
 };
 pub use window::{
-    WindowOn, act_entry, app_in, begin_turn, button, click, offers_to_bring_back, pick,
-    the_campaign, type_into, until_the_story_is_told, window, window_on,
+    Restarts, WindowOn, act_entry, app_in, begin_turn, button, campaign_shown, click,
+    offers_to_bring_back, pick, the_campaign, type_into, until_the_story_is_told, window,
+    window_on,
 };
 
 /// A roster file read through the store's reader.

@@ -17,6 +17,7 @@ pub use held::held_strip_ui;
 mod items;
 mod journal;
 mod loot;
+mod mission_card;
 mod named;
 mod overview;
 mod parts;

@@ -11,7 +11,8 @@ use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, Escort, ExportedEscort, Phase,
 };
 use crate::ui::campaign::dice::DiceTexts;
-use crate::ui::campaign::parts::{CARD, character_card_ui, edit, is_leader, mission_ui};
+use crate::ui::campaign::mission_card::mission_ui;
+use crate::ui::campaign::parts::{CARD, character_card_ui, edit, is_leader};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{card, card_grid, card_title, icon_button, text_committed};

@@ -11,7 +11,7 @@ use muster::rules::{Doc, DocKey};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
-use super::live::{brunos, camilles_app, campaign_window, the_campaign};
+use super::live::{bruno_begins, camilles_app, campaign_window, the_campaign};
 use crate::common::Shown as _;
 use crate::common::rules;
 
@@ -35,10 +35,7 @@ fn cmp_9_cran_9_and_the_vox_caster_are_reached_in_clicks_each_showing_what_it_ch
     let (base, dace, on_camille, on_bruno) = crate::rules::campaign::merge::cran_then_vox(r);
     let test = |face| crate::rules::campaign::merge::cran(&base, dace, face);
     let vox = crate::rules::campaign::merge::vox_caster(&base);
-    let dir = tempfile::tempdir().expect("dir");
-    let locks = tempfile::tempdir().expect("locks");
-    let bruno = brunos(dir.path(), locks.path());
-    bruno.save(&Doc::new(base.clone())).expect("begun");
+    let (dir, locks, bruno) = bruno_begins(&base, None);
     let camille = Store::open_with_options(dir.path(), LockDir::At(locks.path().join("camille")))
         .expect("open")
         .with_machine(MachineId::parse("c0c0c0c0c0c0c0c0").expect("id"));

@@ -8,7 +8,7 @@ use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::{Doc, DocKey, Edit};
 use muster::store::machine::MachineId;
 
-use super::live::{BRUNO, app_on, brunos, campaign_window, the_campaign};
+use super::live::{BRUNO, app_on, bruno_begins, campaign_window, the_campaign};
 use crate::common::Shown as _;
 use crate::common::rules;
 use muster::rules::campaign::TableEdit;
@@ -17,11 +17,8 @@ use muster::rules::campaign::TableEdit;
 fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_and_play_goes_on() {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
-    let dir = tempfile::tempdir().expect("dir");
-    let locks = tempfile::tempdir().expect("locks");
-    let bruno = brunos(dir.path(), locks.path());
-    bruno.save(&Doc::new(base.clone())).expect("begun");
+    let base = crate::common::example_team_at_the_table(r);
+    let (dir, _locks, bruno) = bruno_begins(&base, None);
     let on_bruno = crate::rules::campaign::merge::play(
         &base,
         &[E::Table(TableEdit::NewTurn { gain: None })],
@@ -98,14 +95,10 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
 #[test]
 fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with_nothing_lost() {
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
-    let dir = tempfile::tempdir().expect("dir");
-    let locks = tempfile::tempdir().expect("locks");
+    let base = crate::common::example_team_at_the_table(r);
     // A copy of this installation's settings on another computer: the
     // same id, its own lock.
-    let copy = brunos(dir.path(), locks.path());
-    copy.identity().set_name("The copy");
-    copy.save(&Doc::new(base.clone())).expect("the copy begins");
+    let (dir, _locks, copy) = bruno_begins(&base, Some("The copy"));
     let desktop = ScriptedDesktop {
         machine: Some(MachineId::parse(BRUNO).expect("id")),
         ..ScriptedDesktop::default()
@@ -178,12 +171,8 @@ fn the_red_line_of_a_broken_journal_names_its_machine_in_the_player_s_language_a
  {
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
-    let dir = tempfile::tempdir().expect("dir");
-    let locks = tempfile::tempdir().expect("locks");
-    let bruno = brunos(dir.path(), locks.path());
-    bruno.identity().set_name("Poste de Bruno");
-    bruno.save(&Doc::new(base.clone())).expect("begun");
+    let base = crate::common::example_team_at_the_table(r);
+    let (dir, _locks, _bruno) = bruno_begins(&base, Some("Poste de Bruno"));
     let journal = dir
         .path()
         .join("campaigns")

@@ -24,6 +24,23 @@ pub(crate) fn brunos(dir: &Path, locks: &Path) -> Store {
         .with_machine(MachineId::parse(BRUNO).expect("id"))
 }
 
+/// A data folder Bruno's machine shares (its lock in a folder of its
+/// own), `base` begun there by Bruno, his machine named `name` first when
+/// given: the folder, the lock's folder and Bruno's store.
+pub(crate) fn bruno_begins(
+    base: &Campaign,
+    name: Option<&str>,
+) -> (tempfile::TempDir, tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let bruno = brunos(dir.path(), locks.path());
+    if let Some(name) = name {
+        bruno.identity().set_name(name);
+    }
+    bruno.save(&Doc::new(base.clone())).expect("Bruno begins");
+    (dir, locks, bruno)
+}
+
 /// Muster opened on `dir` as the window opens it, with `prefs`.
 pub(crate) fn app_on(dir: &Path, prefs: &Prefs) -> muster::app::App {
     muster::app::App::new(Some(dir), prefs, Box::new(ScriptedDesktop::default()), 5).expect("app")
@@ -65,14 +82,8 @@ pub(crate) fn the_campaign(app: &muster::app::App) -> Campaign {
 #[test]
 fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
-    let dir = tempfile::tempdir().expect("dir");
-    let locks = tempfile::tempdir().expect("locks");
-    let bruno = brunos(dir.path(), locks.path());
-    bruno.identity().set_name("Bruno's desktop");
-    bruno
-        .save(&Doc::new(base.clone()))
-        .expect("Bruno begins the campaign");
+    let base = crate::common::example_team_at_the_table(r);
+    let (dir, _locks, bruno) = bruno_begins(&base, Some("Bruno's desktop"));
     let prefs = Prefs {
         machine: "Camille's laptop".to_owned(),
         ..Prefs::default()
@@ -170,13 +181,8 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
 #[test]
 fn the_watcher_brings_another_machine_s_event_without_waiting_for_the_disk_check() {
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
-    let dir = tempfile::tempdir().expect("dir");
-    let locks = tempfile::tempdir().expect("locks");
-    let bruno = brunos(dir.path(), locks.path());
-    bruno
-        .save(&Doc::new(base.clone()))
-        .expect("Bruno begins the campaign");
+    let base = crate::common::example_team_at_the_table(r);
+    let (dir, _locks, bruno) = bruno_begins(&base, None);
     let mut app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 5);
     assert!(!app.poll_arrivals(), "nothing new yet");
     let on_bruno = crate::rules::campaign::merge::play(
@@ -218,10 +224,7 @@ fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reache
     use muster::rules::core::dice::Roll;
     let r = rules();
     let (base, dace) = crate::rules::campaign::merge::debrief(r);
-    let dir = tempfile::tempdir().expect("dir");
-    let locks = tempfile::tempdir().expect("locks");
-    let bruno = brunos(dir.path(), locks.path());
-    bruno.save(&Doc::new(base.clone())).expect("begun");
+    let (dir, locks, bruno) = bruno_begins(&base, None);
     let test = |face| {
         E::Debrief(DebriefEdit::CranTest {
             character: dace,
@@ -329,12 +332,8 @@ fn snapshot_events(path: &Path) -> Option<usize> {
 #[test]
 fn a_campaign_s_snapshot_is_kept_once_the_saves_pause_and_closing_waits_for_no_replay() {
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
-    let dir = tempfile::tempdir().expect("dir");
-    let locks = tempfile::tempdir().expect("locks");
-    brunos(dir.path(), locks.path())
-        .save(&Doc::new(base.clone()))
-        .expect("begun");
+    let base = crate::common::example_team_at_the_table(r);
+    let (dir, _locks, _) = bruno_begins(&base, None);
     let open = || app_on(dir.path(), &Prefs::default());
     let mut app = open();
     let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
@@ -379,12 +378,8 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
  {
     use egui_kittest::kittest::Queryable as _;
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
-    let dir = tempfile::tempdir().expect("dir");
-    let locks = tempfile::tempdir().expect("locks");
-    let bruno = brunos(dir.path(), locks.path());
-    bruno.identity().set_name("Bruno's desktop");
-    bruno.save(&Doc::new(base.clone())).expect("begun");
+    let base = crate::common::example_team_at_the_table(r);
+    let (dir, _locks, bruno) = bruno_begins(&base, Some("Bruno's desktop"));
     let app = app_on(dir.path(), &Prefs::default());
     let mut h = campaign_window(app, &base.id, (1400.0, 3000.0));
     let dace = crate::common::char_id(&base, "Trooper Dace");
@@ -417,12 +412,8 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
 #[test]
 fn a_start_a_sync_tool_wrote_again_unchanged_stops_no_save() {
     let r = rules();
-    let base = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
-    let dir = tempfile::tempdir().expect("dir");
-    let locks = tempfile::tempdir().expect("locks");
-    brunos(dir.path(), locks.path())
-        .save(&Doc::new(base.clone()))
-        .expect("begun");
+    let base = crate::common::example_team_at_the_table(r);
+    let (dir, locks, _) = bruno_begins(&base, None);
     let mut app = app_on(dir.path(), &Prefs::default());
     // A sync tool writes the start again, the same bytes (a new file put
     // in place, its time changed).

@@ -11,7 +11,7 @@ use muster::store::Store;
 #[test]
 fn events_recorded_by_the_app_are_stamped_with_id_time_and_machine() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     Store::open(dir.path())
         .expect("store")

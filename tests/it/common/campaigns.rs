@@ -56,6 +56,14 @@ pub fn team_at_the_table(
     escort_at_the_table(team_escort(team), rules, then)
 }
 
+/// "The Raid" with the example kill team as Anne's escort, at the table
+/// of its first mission (dice seeded 7).
+pub fn example_team_at_the_table(
+    rules: &muster::rules::RulesData,
+) -> muster::rules::campaign::Campaign {
+    team_at_the_table(&example_team(), rules, |_| Vec::new())
+}
+
 /// `team`'s soldiers as Anne's escort.
 pub fn team_escort(team: &muster::rules::KillTeam) -> muster::rules::campaign::NewEscort {
     use muster::rules::campaign::{Member, NewEscort};

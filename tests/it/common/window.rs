@@ -1,6 +1,7 @@
 //! The window as a player drives it, for the tests: the app opened on a
-//! data folder and its window built, clicks, picks and typing by
-//! accessible name, a turn begun at the table, the campaign it holds.
+//! data folder and its window built (and built again after a restart),
+//! clicks, picks and typing by accessible name, a turn begun at the table,
+//! the campaign it holds.
 
 use std::path::{Path, PathBuf};
 
@@ -102,6 +103,14 @@ impl WindowOn<'_> {
         self
     }
 
+    /// `c` saved in the folder before the app opens it, its campaign screen
+    /// shown once open.
+    #[must_use]
+    pub fn on_campaign(self, c: &muster::rules::campaign::Campaign) -> Self {
+        self.saved(Doc::new(c.clone()))
+            .showing(muster::app::Screen::Campaign(c.id.clone()))
+    }
+
     /// Keeping what it keeps beside the preferences (the undo history,
     /// the battle screen's fights) in `dir`.
     #[must_use]
@@ -135,6 +144,61 @@ impl WindowOn<'_> {
             h.run();
         }
         h
+    }
+}
+
+/// A window of 1400 × 4000 points on a data folder of its own holding
+/// `c`, its campaign screen shown; the folder, kept as long as the window
+/// needs it.
+pub fn campaign_shown(
+    c: &muster::rules::campaign::Campaign,
+) -> (
+    tempfile::TempDir,
+    egui_kittest::Harness<'static, muster::ui::Gui>,
+) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let h = window_on(dir.path())
+        .size(1400.0, 4000.0)
+        .on_campaign(c)
+        .open();
+    (dir, h)
+}
+
+/// Muster closed and opened again: its data folder and what it keeps
+/// beside the preferences (the undo history, the battle screen's fights),
+/// each a folder of the test's own, and the size of its window.
+pub struct Restarts {
+    dir: tempfile::TempDir,
+    kept: tempfile::TempDir,
+    size: (f32, f32),
+}
+
+impl Restarts {
+    /// Empty folders, a window of `width` × `height` points.
+    pub fn sized(width: f32, height: f32) -> Self {
+        Self {
+            dir: tempfile::tempdir().expect("tempdir"),
+            kept: tempfile::tempdir().expect("tempdir"),
+            size: (width, height),
+        }
+    }
+
+    /// A window on the data folder, keeping what it keeps in its own.
+    pub fn window(&self) -> WindowOn<'_> {
+        window_on(self.dir.path())
+            .kept_in(self.kept.path())
+            .size(self.size.0, self.size.1)
+    }
+
+    /// Muster closed (the window `h` dropped) and opened again on the same
+    /// folders, showing `screen`.
+    pub fn reopen(
+        &self,
+        h: egui_kittest::Harness<'static, muster::ui::Gui>,
+        screen: muster::app::Screen,
+    ) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+        drop(h);
+        self.window().showing(screen).open()
     }
 }
 

@@ -251,7 +251,7 @@ fn chr_14_unit_tests_use_the_leaders_ld_and_cl() {
 fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
     use muster::rules::campaign::CampaignEdit as E;
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| Vec::new());
+    let c = crate::common::example_team_at_the_table(rules);
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let nim = crate::common::char_id(&c, "Trooper Nim");
     let max = |id| {

@@ -74,7 +74,7 @@ fn names_merely_alike_are_documents() {
 #[test]
 fn the_library_lists_a_conflict_copy_as_a_version_of_its_document() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path()).expect("store");
     // A campaign of one file, as an older Muster kept it.

@@ -126,8 +126,7 @@ fn walk() -> (tempfile::TempDir, Walk) {
         let mut band = crate::common::band_at_the_table(rules);
         band.id = "raid-band".into();
         band.name = "The Band's Raid".into();
-        let mut team =
-            crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+        let mut team = crate::common::example_team_at_the_table(rules);
         team.id = "raid-team".into();
         team.name = "The Team's Raid".into();
         let mut debrief =

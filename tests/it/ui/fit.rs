@@ -23,18 +23,11 @@ pub(super) fn campaign_window(
     lang: Lang,
     (width, height): (f32, f32),
 ) -> Harness<'static, Gui> {
-    {
-        // Closed before the app opens the folder (else it is read-only).
-        let store = Store::open(dir).expect("store");
-        store.save(&Doc::new(c.clone())).expect("save");
-    }
-    let mut h = crate::common::window(crate::common::app_in(dir, lang, 5), width, height);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
-    h
+    crate::common::window_on(dir)
+        .lang(lang)
+        .size(width, height)
+        .on_campaign(c)
+        .open()
 }
 
 /// The screen scrolled down by the node labelled `label` until it moves
@@ -219,21 +212,13 @@ fn the_kill_team_s_jump_and_turn_panels_fit_a_1024_window() {
 /// A 1024×700 window in `lang` on the example kill team's editor.
 fn team_window(dir: &std::path::Path, lang: Lang) -> Harness<'static, Gui> {
     let team = crate::common::example_team();
-    {
-        let store = Store::open(dir).expect("store");
-        store.save(&Doc::new(team.clone())).expect("save");
-    }
-    let mut h = crate::common::window_on(dir)
+    crate::common::window_on(dir)
         .lang(lang)
         .seed(3)
         .size(1024.0, 700.0)
-        .open();
-    h.run();
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::KillTeam(team.id.clone())));
-    h.run();
-    h
+        .saved(Doc::new(team.clone()))
+        .showing(Screen::KillTeam(team.id.clone()))
+        .open()
 }
 
 /// The options of the open picker (each a button chosen or not, its

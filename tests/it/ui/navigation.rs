@@ -45,7 +45,7 @@ fn mouse_back(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>) {
 #[test]
 fn back_returns_from_the_battle_screen_to_the_campaign_table_it_was_opened_from() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window(dir.path(), vec![Doc::new(c.clone())]);
     h.state_mut()
@@ -149,7 +149,7 @@ fn back_skips_a_screen_whose_document_is_gone_and_keeps_no_loop() {
 #[test]
 fn the_way_back_survives_a_restart_and_a_fight_from_the_table_returns_to_it() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     let table = Screen::Campaign(c.id.clone());
     let prefs = {

@@ -11,7 +11,7 @@ use muster::rules::core::dice::Roll;
 use muster::rules::{Characteristic as C, RulesData};
 
 fn at_the_table(r: &RulesData) -> Campaign {
-    crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![])
+    crate::common::example_team_at_the_table(r)
 }
 
 /// CMP-5: every line of every faction's table says how its enemy fights,

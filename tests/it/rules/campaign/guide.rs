@@ -14,7 +14,7 @@ use muster::rules::campaign::DebriefEdit;
 /// The example kill team at the table, a guide hired (as the recon and
 /// the payment would have left it).
 pub(crate) fn guided_team(r: &RulesData) -> Campaign {
-    let mut c = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| Vec::new());
+    let mut c = crate::common::example_team_at_the_table(r);
     c.guide = true;
     c
 }
@@ -276,7 +276,7 @@ fn refusal_of(c: &Campaign, e: E, r: &RulesData) -> Option<muster::rules::Proble
 fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
     use muster::rules::campaign::{Debrief, Phase};
     let r = rules();
-    let mut c = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| Vec::new());
+    let mut c = crate::common::example_team_at_the_table(r);
     let anne = c.escorts[0].id;
     let hire = || E::Debrief(DebriefEdit::HireGuide { escort: anne });
     // At the table: not the debrief yet.

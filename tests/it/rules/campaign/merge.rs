@@ -15,7 +15,7 @@ use proptest::prelude::*;
 
 /// The example kill team at the table.
 pub(crate) fn table(r: &RulesData) -> Campaign {
-    crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![])
+    crate::common::example_team_at_the_table(r)
 }
 
 /// `c` after `events`, each stamped as made at `at` + its place (seconds)

@@ -567,7 +567,7 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
     // The journal replays to the same campaign.
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // Never at the table.
-    let at_table = crate::common::team_at_the_table(&crate::common::example_team(), r, |_| vec![]);
+    let at_table = crate::common::example_team_at_the_table(r);
     let someone = at_table.characters[0].id;
     let p = refused(
         &at_table,

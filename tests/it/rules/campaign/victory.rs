@@ -31,7 +31,7 @@ fn ok(c: &Campaign, e: E, rules: &RulesData) -> Campaign {
 /// Anne's example kill team at the table; two enemies fall in turn 1,
 /// Sergeant Hark (2 VP) and an enemy in turn 2.
 pub(crate) fn battle(rules: &RulesData) -> Campaign {
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let out = |c: &Campaign, id| {
         ok(
             c,

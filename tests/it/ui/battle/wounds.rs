@@ -369,16 +369,11 @@ fn cmp_13_a_roll_of_an_earlier_mission_is_not_applied_to_the_next() {
 
 #[test]
 fn cmp_13_a_roll_not_applied_yet_is_still_offered_after_a_restart() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let kept = tempfile::tempdir().expect("tempdir");
+    let restarts = crate::common::Restarts::sized(1400.0, 3400.0);
     let rules = rules();
-    let window = || {
-        crate::common::window_on(dir.path())
-            .kept_in(kept.path())
-            .size(1400.0, 3400.0)
-            .showing(Screen::Battle)
-    };
-    let mut h = window()
+    let mut h = restarts
+        .window()
+        .showing(Screen::Battle)
         .saved(Doc::new(crate::common::band_at_the_table(rules)))
         .open();
     pick(
@@ -402,8 +397,7 @@ fn cmp_13_a_roll_not_applied_yet_is_still_offered_after_a_restart() {
     );
     assert_eq!(buttons_with(&h, "pply"), vec![apply.clone()]);
     // Muster closes before the wounds are applied, and opens again.
-    drop(h);
-    let mut h = window().open();
+    let mut h = restarts.reopen(h, Screen::Battle);
     assert_eq!(
         h.state().app.model.battle.log,
         before,

@@ -447,7 +447,7 @@ fn kt_8_kt_9_the_compact_list_runs_the_kill_team_s_turn() {
     use muster::rules::campaign::TurnEdit;
     use muster::rules::killteam::activation::Act;
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing_sized(dir.path(), &c, (1280.0, 800.0));

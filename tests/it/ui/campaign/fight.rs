@@ -63,8 +63,7 @@ pub(super) fn apply_certain_wounds(h: &mut Harness<'_, Gui>, defender: &str) {
 fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_the_enemy() {
     let rules = rules();
     let c = crate::common::band_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let table = screen(&h);
     let enemy = enemy_name(&c, 0);
     let fighter = c
@@ -151,18 +150,9 @@ fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
     use muster::rules::campaign::{CampaignEdit as E, DebriefEdit, MissionResult};
     use muster::rules::{DocKey, Edit};
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let kept = tempfile::tempdir().expect("tempdir");
-    let window = || {
-        crate::common::window_on(dir.path())
-            .kept_in(kept.path())
-            .size(1400.0, 4000.0)
-    };
-    let mut h = window()
-        .saved(muster::rules::Doc::new(c.clone()))
-        .showing(Screen::Campaign(c.id.clone()))
-        .open();
+    let c = crate::common::example_team_at_the_table(rules);
+    let restarts = crate::common::Restarts::sized(1400.0, 4000.0);
+    let mut h = restarts.window().on_campaign(&c).open();
     let enemy = enemy_name(&c, 0);
     h.get_by_label(&format!("{enemy} attacks…"))
         .click_accesskit();
@@ -175,10 +165,7 @@ fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
     assert_eq!(melee.charger().name(), enemy);
 
     // Muster closes before the dice are rolled, and opens again.
-    drop(h);
-    let mut h = window().open();
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
+    let mut h = restarts.reopen(h, Screen::Battle);
     let battle = &h.state().views.battle;
     assert_eq!(battle.shooting.melee, melee, "both fighters, as picked");
     assert!(!battle.we_attack(), "the enemy attacks");
@@ -201,7 +188,7 @@ fn cmp_13_a_fight_picked_on_the_table_is_set_up_again_after_a_restart() {
     ));
     h.run();
     drop(h);
-    let h = window().open();
+    let h = restarts.window().open();
     assert!(h.state().app.model.battle.table_fight.is_none());
     assert_ne!(
         h.state().views.battle.shooting.melee.charger().name(),
@@ -270,8 +257,7 @@ fn a_refusal_shows_beside_the_control_that_was_refused() {
 fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
     let rules = rules();
     let c = crate::common::band_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 1);
     let fighter = c.enemy_fighter(1, rules).expect("profile").clone();
     // His card says he is a psyker, with his cards.
@@ -324,9 +310,8 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
 #[test]
 fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let table = screen(&h);
     let enemy = enemy_name(&c, 0);
     h.get_by_label("Trooper Osk attacks…").click_accesskit();
@@ -475,9 +460,8 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
 #[test]
 fn kt_9_a_soldier_who_retreated_is_offered_no_charge_from_the_table() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
     let menu = |h: &mut Harness<'_, Gui>, entry: &str| {
         h.get_by_role_and_label(Role::Button, "Act: Trooper Osk")
@@ -553,9 +537,8 @@ pub(super) fn reroll_first_die(h: &mut Harness<'_, Gui>, menu: &str) {
 /// campaign, its folder (kept while the window lives) and the window.
 pub(super) fn kill_team_table() -> (Campaign, tempfile::TempDir, Harness<'static, Gui>) {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let h = super::showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (dir, h) = crate::common::campaign_shown(&c);
     (c, dir, h)
 }
 
@@ -583,8 +566,7 @@ pub(super) fn dace_shoots(h: &mut Harness<'_, Gui>, enemy: &str) {
 fn a_fight_picked_at_the_table_opens_the_battle_screen_at_its_top() {
     let rules = rules();
     let c = crate::common::band_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.set_size(egui::vec2(1024.0, 700.0));
     h.run();
     let wheel = |h: &mut Harness<'_, Gui>, dy: f32| {

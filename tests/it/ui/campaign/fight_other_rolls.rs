@@ -107,8 +107,7 @@ fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
         .to_vec();
     dace.ribbon = Some("grenadier".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
     dace_shoots(&mut h, &enemy);
     assert_eq!(screen(&h), Screen::Battle);
@@ -195,8 +194,7 @@ fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
 #[test]
 fn kt_9_an_enemy_shooter_has_no_actions_counted_on_the_turn_card() {
     let c = crate::common::example_campaign_at_the_table(rules());
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let flamer = enemy_name(&c, 9);
     h.get_by_label(&format!("{flamer} attacks…"))
         .click_accesskit();

@@ -22,9 +22,8 @@ use muster::ui::Gui;
 #[test]
 fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
     osk_charges_and_strikes(&mut h, &enemy);
     assert_eq!(screen(&h), Screen::Battle);
@@ -93,9 +92,8 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
 #[test]
 fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
     let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
     let gun = fighter.weapons.iter().find(|w| w.range > 0).expect("a gun");
@@ -149,9 +147,8 @@ fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
 #[test]
 fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
     osk_charges_and_strikes(&mut h, &enemy);
     let menu = "Reroll a die of roll #1 for 1 command points";
@@ -202,7 +199,7 @@ fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
 fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
     use muster::rules::campaign::CampaignEdit as E;
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let mut c = c;
     for i in 0..2 {
         c = crate::common::ok(
@@ -218,8 +215,7 @@ fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
     assert!(battle >= 2, "two kills: {battle}");
     assert_eq!(c.mission_vp_from_battle(rules, true), Some(battle));
     let vp_before = c.vp;
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     // CMP-6: until the objective is met, the mission earns none, and the
     // card says what the battle scored.
     let unmet = format!(
@@ -343,8 +339,7 @@ fn a_roll_of_another_campaign_is_not_shown_at_this_table() {
 #[test]
 fn every_tab_s_fight_of_a_mission_now_over_is_said_so_and_not_rolled() {
     let c = crate::common::example_campaign_at_the_table(rules());
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     // The first fight each offers, whoever the target.
     let first = |h: &mut Harness<'_, Gui>, who: &str, starts: &str| {
         h.get_by_label(&format!("{who} attacks…")).click_accesskit();
@@ -440,7 +435,7 @@ fn a_fight_picked_at_another_campaign_s_table_is_not_rolled_here() {
 /// window lives.
 fn raid_and_ashes() -> (Campaign, Campaign, tempfile::TempDir, Harness<'static, Gui>) {
     let rules = rules();
-    let raid = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let raid = crate::common::example_team_at_the_table(rules);
     let mut ashes = crate::common::band_at_the_table(rules);
     ashes.id = "ashes".to_owned();
     ashes.name = "Ashes".to_owned();

@@ -23,9 +23,8 @@ use muster::ui::Gui;
 #[test]
 fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
     let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
     let gun = fighter
@@ -103,8 +102,7 @@ fn kt_12_a_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
 #[test]
 fn kt_12_an_enemy_s_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
     let c = crate::common::example_campaign_at_the_table(rules());
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let flamer = c
         .enemy_fighter(9, rules())
         .expect("a profile")
@@ -220,9 +218,8 @@ fn kt_12_a_shot_that_cannot_miss_is_said_automatic() {
 #[test]
 fn kt_9_an_action_is_spent_when_its_roll_is_made_never_by_looking() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let table = screen(&h);
     let enemy = enemy_name(&c, 0);
     let shoot = |h: &mut Harness<'_, Gui>| {
@@ -297,13 +294,12 @@ fn kt_9_an_action_is_spent_when_its_roll_is_made_never_by_looking() {
 #[test]
 fn eq_10_a_dazzled_soldier_cannot_move_and_his_shot_has_the_minus_one_ticked() {
     let rules = rules();
-    let mut c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let mut c = crate::common::example_team_at_the_table(rules);
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let table = c.table.as_mut().expect("table");
     let now = table.turn();
     table.dazzled.insert(dace, now);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.get_by_role_and_label(Role::Button, "Act: Trooper Dace")
         .click();
     h.run();
@@ -337,11 +333,10 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
     use muster::rules::battle::Fight;
     use muster::rules::battle::scenario::Scenario;
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     // Two soldiers in a row: the players keep the turns (KT-8).
     let c = crate::common::turns_shown(&c, rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let table = screen(&h);
     let enemy = enemy_name(&c, 0);
     osk_charges_and_strikes(&mut h, &enemy);
@@ -392,8 +387,7 @@ fn kt_12_a_shot_opened_after_a_close_combat_opens_the_shot_with_its_pair() {
 fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
     let rules = rules();
     let c = crate::common::band_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
     let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
 
@@ -498,8 +492,7 @@ fn kt_8_a_soldier_waiting_for_his_turn_is_still_a_target() {
         )]
     });
     let enemy = enemy_name(&c, 0);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.get_by_label(&format!("{enemy} attacks…"))
         .click_accesskit();
     h.run();
@@ -515,20 +508,10 @@ fn kt_8_a_soldier_waiting_for_his_turn_is_still_a_target() {
 /// range (its odds as they were read), not at its weapon's first range.
 #[test]
 fn kt_12_a_shot_s_range_set_by_the_players_survives_a_restart() {
-    use muster::app::Command;
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let kept = tempfile::tempdir().expect("tempdir");
-    let window = || {
-        crate::common::window_on(dir.path())
-            .kept_in(kept.path())
-            .size(1400.0, 4000.0)
-    };
-    let mut h = window()
-        .saved(muster::rules::Doc::new(c.clone()))
-        .showing(Screen::Campaign(c.id.clone()))
-        .open();
+    let c = crate::common::example_team_at_the_table(rules);
+    let restarts = crate::common::Restarts::sized(1400.0, 4000.0);
+    let mut h = restarts.window().on_campaign(&c).open();
     dace_shoots(&mut h, &enemy_name(&c, 0));
     assert_eq!(screen(&h), Screen::Battle);
     let range = |h: &Harness<'_, Gui>| {
@@ -544,9 +527,6 @@ fn kt_12_a_shot_s_range_set_by_the_players_survives_a_restart() {
     assert_eq!(range(&h), Some(5.0));
 
     // Muster is killed before the dice are rolled, and opens again.
-    drop(h);
-    let mut h = window().open();
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
+    let h = restarts.reopen(h, Screen::Battle);
     assert_eq!(range(&h), Some(5.0), "the range set, not the weapon's");
 }

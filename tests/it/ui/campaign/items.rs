@@ -10,7 +10,6 @@ use muster::rules::core::names::name_in;
 use muster::rules::killteam::ItemId;
 use muster::ui::Gui;
 
-use super::showing;
 use crate::common::rules;
 use crate::common::type_into;
 use crate::common::{button, char_id, ok, the_campaign};
@@ -48,8 +47,7 @@ fn eq_6_use_medikit_on_a_team_mate_with_a_typed_die_heals_him_on_the_table() {
         }),
         rules,
     );
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     button(&mut h, "Use Medikit (Trooper Dace)");
     // The picker: team-mates only, never an enemy.
     let enemy = enemy_name(&c);
@@ -97,8 +95,7 @@ fn eq_6_use_medikit_on_a_team_mate_with_a_typed_die_heals_him_on_the_table() {
 fn eq_15_use_chem_bomb_on_an_enemy_wounds_it_on_the_table() {
     let rules = rules();
     let c = armed_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     button(&mut h, "Use Chem bomb (Trooper Osk)");
     let enemy = enemy_name(&c);
     button(&mut h, &format!("Chem bomb (Trooper Osk) on {enemy}"));
@@ -120,8 +117,7 @@ fn eq_15_use_chem_bomb_on_an_enemy_wounds_it_on_the_table() {
 fn eq_10_a_flash_grenade_shows_dazzled_on_its_target_card_until_the_next_turn() {
     let rules = rules();
     let c = armed_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     button(&mut h, "Use Flash grenade (Trooper Vell)");
     let enemy = enemy_name(&c);
     button(&mut h, &format!("Flash grenade (Trooper Vell) on {enemy}"));
@@ -146,8 +142,7 @@ fn kt_11_recharge_on_the_table_takes_the_command_points_and_offers_use_again() {
         rules,
     );
     let points = c.escorts[0].command_points;
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.get_by_role_and_label(Role::Button, "Recharge Chem bomb (Trooper Osk)")
         .click();
     h.run();
@@ -182,8 +177,7 @@ fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_t
         E::Table(TableEdit::SetCommandPoints { escort, points: 1 }),
         rules,
     );
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     button(&mut h, "Recharge Chem bomb (Trooper Osk)");
     assert!(shows(
         &h,
@@ -242,8 +236,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     let refused =
         muster::rules::Document::apply(&c, loot(dace), rules, &mut rng).expect_err("no Thief");
     assert_eq!(refused.rule, "RIB-13");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.get_by_role_and_label(Role::Button, "Loot a fallen model: Trooper Pell")
         .click();
     h.run();
@@ -295,8 +288,7 @@ fn eq_19_a_gas_mask_ignores_a_chem_bomb_thrown_from_the_table() {
     let c = armed_team_at_the_table(rules);
     let pell = char_id(&c, "Trooper Pell");
     let osk = char_id(&c, "Trooper Osk");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     button(&mut h, "Use Chem bomb (Trooper Osk)");
     button(&mut h, "Chem bomb (Trooper Osk) on Trooper Pell");
     assert!(shows(
@@ -320,8 +312,7 @@ fn eq_19_a_gas_mask_ignores_a_chem_bomb_thrown_from_the_table() {
 fn eq_23_a_knife_thrown_from_the_table_deals_one_mortal_wound() {
     let rules = rules();
     let c = armed_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     button(&mut h, "Use Knife (Trooper Nim)");
     let enemy = enemy_name(&c);
     button(&mut h, &format!("Knife (Trooper Nim) on {enemy}"));
@@ -353,8 +344,7 @@ fn kt_11_reroll_the_dice_of_the_item_just_used_from_its_card() {
         }),
         rules,
     );
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     button(&mut h, "Use Medikit (Trooper Dace)");
     type_into(&mut h, "Die for Medikit (Trooper Dace): D3", "1");
     button(&mut h, "Medikit (Trooper Dace) on Trooper Vell");

@@ -8,7 +8,6 @@ use muster::rules::ProblemKind;
 use muster::rules::campaign::{CampaignEdit as E, Fighter};
 
 use super::items::{enemy_name, shows, wounds};
-use super::showing;
 use crate::common::rules;
 use crate::common::type_into;
 use crate::common::{button, char_id, ok, the_campaign};
@@ -19,8 +18,7 @@ use muster::rules::campaign::{ItemEdit, TurnEdit};
 fn eq_11_lay_a_mine_then_it_goes_off_on_the_enemy_picked() {
     let rules = rules();
     let c = armed_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     button(&mut h, "Lay Mine (Trooper Rusk)");
     assert!(shows(&h, "Mine laid: it goes off on a model within 3\""));
     // EQ-11: not in the activation that laid it.
@@ -60,8 +58,7 @@ fn eq_11_lay_a_mine_then_it_goes_off_on_the_enemy_picked() {
 fn eq_11_kt_9_ending_the_activation_that_laid_a_mine_lets_it_go_off() {
     let rules = rules();
     let c = armed_team_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     button(&mut h, "Lay Mine (Trooper Rusk)");
     assert!(
         h.get_by_label("Mine goes off on… (Trooper Rusk)")
@@ -169,8 +166,7 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
         .expect("Nim");
     nim.ribbon = Some("deminer".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     assert!(
         h.query_by_label("Trooper Nim removes Trooper Rusk's mine")
             .is_none(),
@@ -232,8 +228,7 @@ fn eq_11_lay_is_greyed_on_the_enemy_s_turn_with_why() {
         }),
         rules,
     );
-    let dir = tempfile::tempdir().expect("tempdir");
-    let h = showing(dir.path(), &c);
+    let (_dir, h) = crate::common::campaign_shown(&c);
     let lay = h.get_by_label("Lay Mine (Trooper Rusk)");
     assert!(lay.accesskit_node().is_disabled());
     assert!(shows(

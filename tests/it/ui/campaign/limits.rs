@@ -11,7 +11,7 @@ use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
 use muster::rules::{Document as _, RulesData};
 
-use super::{at_the_table, ready, showing};
+use super::{ready, showing};
 use crate::common::rules;
 use muster::rules::campaign::{DebriefEdit, SetupEdit};
 
@@ -75,7 +75,7 @@ fn cmp_8_and_cmp_16_the_setups_bounds_and_first_budget_come_from_the_data() {
 fn cmp_6_the_vp_a_mission_earns_stop_at_the_datas_most() {
     let dir = tempfile::tempdir().expect("tempdir");
     let rules = with_narrow_limits(dir.path());
-    let c = at_the_table(&rules);
+    let c = crate::common::example_team_at_the_table(&rules);
     assert!(
         c.mission
             .as_ref()
@@ -102,7 +102,7 @@ fn cmp_6_cmp_8_the_engine_refuses_what_is_beyond_the_datas_limits() {
     let dir = tempfile::tempdir().expect("tempdir");
     let narrow = with_narrow_limits(dir.path());
     let built_in = rules();
-    let c = at_the_table(built_in);
+    let c = crate::common::example_team_at_the_table(built_in);
     let mut rng = muster::rules::core::dice::seeded(1);
     let end = |vp| {
         E::Debrief(DebriefEdit::EndMission {

@@ -31,11 +31,10 @@ mod victory;
 use std::path::Path;
 
 use egui_kittest::Harness;
-use muster::app::Screen;
 use muster::i18n::Lang;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{PreparationEdit, SetupEdit};
-use muster::rules::{Doc, Document as _, RulesData};
+use muster::rules::{Document as _, RulesData};
 use muster::ui::Gui;
 
 /// The window on the data folder `dir` holding `c`, its campaign screen
@@ -59,8 +58,7 @@ fn showing_in(
     crate::common::window_on(dir)
         .lang(lang)
         .size(width, height)
-        .saved(Doc::new(c.clone()))
-        .showing(Screen::Campaign(c.id.clone()))
+        .on_campaign(c)
         .open()
 }
 
@@ -116,11 +114,6 @@ fn undrawn(rules: &RulesData) -> Campaign {
 fn leader(c: &Campaign) -> Option<String> {
     let id = c.escorts[0].leader?;
     c.character(id).map(|x| x.name().to_owned())
-}
-
-/// The example kill team at the table of its first mission.
-fn at_the_table(rules: &RulesData) -> Campaign {
-    crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![])
 }
 
 /// In French, the dice each enemy was drawn with read as a French line

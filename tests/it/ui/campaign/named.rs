@@ -25,8 +25,7 @@ fn betrayed(r: &RulesData) -> Campaign {
 fn the_traitor_contact_of_betrayed_has_his_card_with_his_profile_at_the_table() {
     let r = rules();
     let c = betrayed(r);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     assert!(h.query_by_label("Named by the mission").is_some());
     let name = "The traitor contact";
     assert!(h.query_by_label(name).is_some(), "his name");
@@ -60,8 +59,7 @@ fn the_traitor_contact_of_betrayed_has_his_card_with_his_profile_at_the_table() 
 fn the_tables_attacks_reach_the_traitor_contact_and_his_wounds_go_to_him() {
     let r = rules();
     let c = betrayed(r);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let name = "The traitor contact";
     h.get_by_label("Inquisitor Vael attacks…").click_accesskit();
     h.run();
@@ -147,8 +145,7 @@ fn eq_15_a_chem_bomb_reaches_the_traitor_contact() {
         (MissionType::Survival, "survival_betrayed"),
         r,
     );
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     crate::common::button(&mut h, "Use Chem bomb (Trooper Osk)");
     let name = "The traitor contact";
     crate::common::button(&mut h, &format!("Chem bomb (Trooper Osk) on {name}"));

@@ -9,7 +9,7 @@ use muster::rules::Document as _;
 use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
 
-use super::{at_the_table, leader, ready, showing};
+use super::{leader, ready};
 use crate::common::rules;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit};
 
@@ -18,8 +18,7 @@ fn cmp_17_a_living_character_is_made_leader_from_the_dashboard() {
     let rules = rules();
     let c = ready(rules);
     assert_eq!(leader(&c).as_deref(), Some("Sergeant Hark"));
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     // The leader is said by icon and word; he has no button to become it.
     assert_eq!(h.query_all_by_label("Leader").count(), 1);
     assert!(
@@ -57,8 +56,7 @@ fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
     let vell = crate::common::char_id(&c, "Trooper Vell");
     let before = c.character(vell).expect("Vell").cran;
     let wanted = if before == 3 { 4 } else { 3 };
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
         .click();
     h.run();
@@ -96,9 +94,8 @@ fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
 #[test]
 fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
     let rules = rules();
-    let c = at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.get_by_role_and_label(Role::Tab, "Overview").click();
     h.run();
     h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
@@ -141,8 +138,7 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
         }),
         rules,
     );
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &done);
+    let (_dir, mut h) = crate::common::campaign_shown(&done);
     h.get_by_role_and_label(Role::Tab, "Overview").click();
     h.run();
     h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
@@ -168,8 +164,7 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
 fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
     let rules = rules();
     let c = ready(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.get_by_label("Campaign notes").click();
     h.run();
     h.get_by_label("Campaign notes")
@@ -214,8 +209,7 @@ fn cmp_13_a_characters_history_shows_his_advance_point_not_anothers() {
     ] {
         c = c.apply(e, rules, &mut rng).expect("accepted").0;
     }
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.get_by_role_and_label(Role::Tab, "Overview").click();
     h.run();
     h.get_by_role_and_label(Role::Button, "Show Ada's history")
@@ -248,8 +242,7 @@ fn begin_the_mission_stays_put_as_the_enemy_is_drawn() {
     let rules = rules();
     let c = super::undrawn(rules);
     assert!(c.mission.as_ref().expect("drawn").enemy.is_empty());
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let begin = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
         h.get_by_role_and_label(Role::Button, "Begin the mission")
             .rect()
@@ -271,8 +264,7 @@ fn a_name_typed_and_not_yet_left_is_shown_as_not_saved() {
     use egui_kittest::kittest::Queryable as _;
     let rules = rules();
     let c = crate::common::band_at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let saved = "All changes saved";
     assert!(h.query_all_by_label_contains(saved).next().is_some());
     h.get_by_label("Campaign name").click();
@@ -306,8 +298,7 @@ fn a_name_typed_and_not_yet_left_is_shown_as_not_saved() {
 fn a_character_s_buttons_stand_inside_his_card() {
     let rules = rules();
     let c = ready(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let h = showing(dir.path(), &c);
+    let (_dir, h) = crate::common::campaign_shown(&c);
     let lines: Vec<egui::Rect> = h
         .query_all_by_role(Role::Label)
         .filter(|n| {
@@ -345,8 +336,7 @@ fn a_character_s_buttons_stand_inside_his_card() {
 fn cmp_9_what_cran_is_said_on_hover_beside_each_characters_cran() {
     let rules = rules();
     let c = ready(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.get_all_by_label_contains(" on the D")
         .next()
         .expect("a Cran line")

@@ -11,16 +11,14 @@ use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
 use muster::rules::killteam::ItemId;
 
-use super::{at_the_table, showing};
 use crate::common::rules;
 use muster::rules::campaign::ItemEdit;
 
 #[test]
 fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
     let rules = rules();
-    let c = at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     // The example team's single-use items: Vell's smoke grenade, Dace's
     // medikit, Rusk's mine; no box for what is kept all game.
     let boxes: Vec<String> = h
@@ -60,7 +58,7 @@ fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
 #[test]
 fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
     let rules = rules();
-    let c = at_the_table(rules);
+    let c = crate::common::example_team_at_the_table(rules);
     let osk = crate::common::char_id(&c, "Trooper Osk");
     let mut rng = muster::rules::core::dice::seeded(1);
     let refused = c
@@ -182,10 +180,9 @@ pub(crate) fn offered(
 #[test]
 fn kt_8_the_turn_card_counts_each_sides_activations() {
     let rules = rules();
-    let c = at_the_table(rules);
+    let c = crate::common::example_team_at_the_table(rules);
     let enemy = c.enemy_names(0)["en"].clone();
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let line = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
         h.query_all_by_label_contains("Activations this turn: ")
             .next()
@@ -243,9 +240,8 @@ fn kt_8_the_turn_card_counts_each_sides_activations() {
 #[test]
 fn kt_8_eq_31_a_soldier_waits_for_his_team_mate_s_activation_and_the_menu_says_why() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     act(&mut h, "Trooper Dace", "Move");
     assert!(!offered(&mut h, "Trooper Rusk", "Move"));
     h.get_by_role_and_label(Role::Button, "Act: Trooper Rusk")
@@ -289,8 +285,7 @@ fn an_unnamed_players_escort_is_headed_by_its_own_name() {
     // A file from another version, or written by hand, may leave it blank.
     let mut c = crate::common::team_at_the_table(&team, rules, |_| Vec::new());
     c.escorts[0].player = String::new();
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let heading = h
         .query_all_by_label(&team.name)
         .filter(|n| n.accesskit_node().role() == Role::Label)
@@ -348,9 +343,8 @@ fn the_table_shows_its_models_first_once_the_turn_is_under_way() {
 #[test]
 fn kt_8_an_activation_ended_early_strikes_the_action_lost() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     act(&mut h, "Trooper Dace", "Move");
     act(&mut h, "Trooper Dace", "End of this activation");
     assert!(
@@ -376,7 +370,7 @@ fn kt_8_an_activation_ended_early_strikes_the_action_lost() {
 #[test]
 fn the_table_leads_to_the_end_of_the_mission_from_its_top() {
     let rules = rules();
-    let c = crate::common::team_at_the_table(&crate::common::example_team(), rules, |_| vec![]);
+    let c = crate::common::example_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
     {
         let store = muster::store::Store::open(dir.path()).expect("store");

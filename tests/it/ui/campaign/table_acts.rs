@@ -8,7 +8,6 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::rules::campaign::CampaignEdit as E;
 
 use super::table::{act, offered};
-use super::{at_the_table, showing};
 use crate::common::rules;
 use muster::rules::campaign::{TableEdit, TurnEdit};
 
@@ -19,7 +18,7 @@ use muster::rules::campaign::{TableEdit, TurnEdit};
 #[test]
 fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
     let rules = rules();
-    let c = at_the_table(rules);
+    let c = crate::common::example_team_at_the_table(rules);
     let c = crate::common::ok(
         &c,
         E::Table(TableEdit::SetOutOfAction {
@@ -28,8 +27,7 @@ fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
         }),
         rules,
     );
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     // Two actions a turn (KT-9), both left.
     assert!(
         h.query_all_by_label("Actions: 2 of 2 left")
@@ -94,9 +92,8 @@ fn kt_9_each_soldiers_card_counts_his_actions_this_turn() {
 fn kt_11_and_eq_31_extra_actions_at_the_table() {
     let rules = rules();
     // Soldiers act one after the other: the players keep the turns (KT-8).
-    let c = crate::common::turns_shown(&at_the_table(rules), rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let c = crate::common::turns_shown(&crate::common::example_team_at_the_table(rules), rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     let cp = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
         crate::common::the_campaign(h).escorts[0].command_points
     };
@@ -201,8 +198,7 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     // Soldiers act one after the other: the players keep the turns (KT-8).
     let c = crate::common::turns_shown(&c, rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     // KT-18: the Scion's third shot is refused, naming the rule.
     act(&mut h, "Trooper Vell", "Shoot");
     act(&mut h, "Trooper Vell", "Shoot");
@@ -274,9 +270,8 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
 #[test]
 fn eq_12_the_vox_radio_is_used_from_the_act_menu_for_an_action() {
     let rules = rules();
-    let c = at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     act(&mut h, "Trooper Dace", "Vox radio (1 action)");
     assert!(
         h.query_by_label("This turn: Item used (Vox radio)")
@@ -299,9 +294,8 @@ fn the_act_menu_stays_open_while_the_table_changes() {
     use muster::app::Command;
     use muster::rules::{Campaign, DocKey, Edit};
     let rules = rules();
-    let c = at_the_table(rules);
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = showing(dir.path(), &c);
+    let c = crate::common::example_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
     for (open, other) in [
         ("Trooper Rusk", "Trooper Dace"),
         ("Trooper Vell", "Trooper Rusk"),
