@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::rules::campaign::CharId;
+use crate::rules::campaign::acts;
 
 /// Where each roll's wounds went, as last computed: by (seed, replay), the
 /// state of the campaigns it was computed at, and the answer.
@@ -253,13 +254,13 @@ impl Model {
             .filter_map(|c| c.campaign.as_ref())
             .find_map(|r| {
                 let k = self.get::<Campaign>(&r.doc)?;
-                k.counts_actions(CharId(r.id)).then_some((r, k))
+                acts::counts_actions(k, CharId(r.id)).then_some((r, k))
             });
         let Some((r, k)) = soldier else {
             return Ok(None);
         };
         let rules = self.rules_of(k);
-        let edit = k.reroll_payment(CharId(r.id), &rules)?;
+        let edit = acts::reroll_payment(k, CharId(r.id), &rules)?;
         Ok(Some(RerollPayer {
             key: crate::rules::DocKey::of::<Campaign>(r.doc.clone()),
             edit,

@@ -7,6 +7,7 @@ use crate::app::{App, MessageKind};
 use crate::rules::campaign::CharId;
 use crate::rules::campaign::InForce;
 use crate::rules::campaign::TurnEdit;
+use crate::rules::campaign::acts;
 use crate::rules::{DocKey, Edit, Msg};
 use crate::store;
 
@@ -75,10 +76,10 @@ impl App {
             let Some(k) = self.model.get::<Campaign>(&from.doc) else {
                 continue;
             };
-            if !k.counts_actions(CharId(from.id)) {
+            if !acts::counts_actions(k, CharId(from.id)) {
                 continue;
             }
-            k.may_act(CharId(from.id), act, &self.model.rules_of(k))?;
+            acts::may_act(k, CharId(from.id), act, &self.model.rules_of(k))?;
             acts.push((
                 from.doc.clone(),
                 CampaignEdit::Turn(TurnEdit::Act {

@@ -9,7 +9,7 @@
 //! journal entries are shared (`Arc`), so the undo history holds small
 //! copies of a large campaign.
 
-mod acts;
+pub mod acts;
 pub mod chronicle;
 pub mod compare;
 pub mod data;

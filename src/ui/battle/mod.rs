@@ -25,6 +25,7 @@ mod units;
 use egui_material_icons::icons;
 
 use crate::app::Command;
+use crate::rules::campaign::acts;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{card, card_title};
@@ -227,7 +228,7 @@ impl BattleView {
                     .get::<Campaign>(&o.doc)
                     .filter(|c| c.phase == Phase::Playing && c.mission_number() == o.mission)
             })
-            .map(Campaign::activations)
+            .map(acts::activations)
             .filter(|a| a.enemy_drawn);
         let turn = &mut self.shooting.kt_turn;
         turn.from_table = counted.is_some();

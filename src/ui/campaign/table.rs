@@ -4,6 +4,7 @@
 //! turn `turn`'s. Every click is one campaign event: saved at once,
 //! undoable.
 
+use crate::rules::campaign::acts;
 use crate::rules::campaign::{
     Campaign, CampaignEdit, CharId, EscortId, EscortKind, Initiative, InitiativeRoll,
     MissionResult, MissionType, Phase, Table,
@@ -379,7 +380,7 @@ impl MissionState {
             .collect();
         // Once the turn's activations began, its test folds to its title:
         // the models come into view sooner (a click unfolds it).
-        let a = c.activations();
+        let a = acts::activations(c);
         let began = a.players + a.enemy > 0 && table.initiative.is_none();
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());

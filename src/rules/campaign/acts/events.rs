@@ -13,6 +13,8 @@ use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::ItemId;
 use crate::rules::killteam::activation::{Act, SoldierTurn, third_action_cost};
 
+use super::queries;
+
 impl Campaign {
     /// An event of the turn at the table, as the dispatcher hands them over.
     pub(in crate::rules::campaign) fn turn_event(
@@ -51,10 +53,10 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        let at = self.acting_soldier(id, rules)?;
+        let at = queries::acting_soldier(self, id, rules)?;
         let (next, note) = at.allowance.take(&rules.killteam, &at.turn, act)?;
-        self.dazzle_refusal(id, act)?;
-        self.alternation_refusal(id, &at.turn, rules)?;
+        queries::dazzle_refusal(self, id, act)?;
+        queries::alternation_refusal(self, id, &at.turn, rules)?;
         let left = at.allowance.left(&rules.killteam, &next);
         let total = at.allowance.total(&rules.killteam, &next);
         let name = self.character(id).map(|x| x.name().to_owned());
@@ -95,7 +97,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let at = self.acting_soldier(character, rules)?;
+        let at = queries::acting_soldier(self, character, rules)?;
         if at.turn.open().is_none_or(|a| a.acts.is_empty()) {
             return Err(Problem::new("KT-9", "kt.act.no.none_to_end"));
         }
@@ -120,10 +122,10 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let at = self.acting_soldier(character, rules)?;
+        let at = queries::acting_soldier(self, character, rules)?;
         // Played again from the journal: the price it had then.
         let cost = cost.unwrap_or_else(|| third_action_cost(&rules.killteam));
-        let points = self.escort_of(character)?.command_points;
+        let points = queries::escort_of(self, character)?.command_points;
         let next = at.allowance.third_action_at(&at.turn, points, cost)?;
         self.pay_stratagem(character, cost, "campaign.log.third_action", out)?;
         self.set_turn(character, next);
@@ -142,7 +144,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let (gave, next) = self.insignia_turns(character, to, rules)?;
+        let (gave, next) = queries::insignia_turns(self, character, to, rules)?;
         self.set_turn(character, gave);
         self.set_turn(to, next);
         let name = |id| {
@@ -167,7 +169,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let at = self.acting_soldier(character, rules)?;
+        let at = queries::acting_soldier(self, character, rules)?;
         let mut next = at.turn;
         let Some(act) = next.take_back() else {
             return Err(Problem::new("KT-9", "kt.act.no.none_to_take_back"));
@@ -194,7 +196,8 @@ impl Campaign {
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Playing])?;
         // KT-8: the enemy waits while it is the players' turn.
-        if rules.killteam.turn.alternation_enforced && self.activations().next == Some(true) {
+        if rules.killteam.turn.alternation_enforced && queries::activations(self).next == Some(true)
+        {
             return Err(Problem::new("KT-8", "kt.act.no.players_turn"));
         }
         if self.enemy(index).is_none() {
@@ -228,10 +231,10 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let now = self.may_join_activation(character, rules)?;
+        let now = queries::may_join_activation(self, character, rules)?;
         // Played again from the journal: the price it had then.
         let cost = cost.unwrap_or(now);
-        let at = self.acting_soldier(character, rules)?;
+        let at = queries::acting_soldier(self, character, rules)?;
         self.pay_stratagem(character, cost, "campaign.log.second_soldier", out)?;
         let place = at.turn.activations.len() - usize::from(at.turn.open().is_some());
         let table = self.table.get_or_insert_default();
@@ -253,7 +256,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let next = self.gear_turn(character, (&item, way.as_deref()), moves, rules)?;
+        let next = queries::gear_turn(self, character, (&item, way.as_deref()), moves, rules)?;
         let data = &rules.killteam;
         let single = data.item(&item).is_some_and(|i| i.single_use);
         let count = self.soldier_at_table(character).map_or(1, |s| {
@@ -293,7 +296,7 @@ impl Campaign {
         key: &'static str,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        let e = self.escort_index(self.escort_of(character)?.id)?;
+        let e = self.escort_index(queries::escort_of(self, character)?.id)?;
         let points = self.escorts[e].command_points;
         let price = i32::try_from(cost).unwrap_or(i32::MAX);
         if points < price {

@@ -15,6 +15,12 @@
 mod events;
 mod queries;
 
+pub(in crate::rules::campaign) use queries::escort_of;
+pub use queries::{
+    acting_soldier, activations, counts_actions, may_act, may_buy_third_action, may_give_insignia,
+    may_join_activation, may_use_gear, reroll_payment,
+};
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};

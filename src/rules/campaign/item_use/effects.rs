@@ -3,6 +3,7 @@
 //! mortal wounds (EQ-6, EQ-11, EQ-15, EQ-23), and the models it may be
 //! used on.
 
+use crate::rules::campaign::acts;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CharId, Fighter, LaidIn, Table};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -24,7 +25,7 @@ impl Campaign {
         it: &crate::rules::killteam::data::Item,
         rules: &RulesData,
     ) -> Result<(), Problem> {
-        if !it.action || !self.counts_actions(character) {
+        if !it.action || !acts::counts_actions(self, character) {
             return Ok(());
         }
         let act = if it.grenade {
@@ -45,10 +46,10 @@ impl Campaign {
         (it, name): (&crate::rules::killteam::data::Item, &str),
         rules: &RulesData,
     ) -> Result<(), Problem> {
-        if !self.counts_actions(character) {
+        if !acts::counts_actions(self, character) {
             return Ok(());
         }
-        if let Ok(at) = self.acting_soldier(character, rules) {
+        if let Ok(at) = acts::acting_soldier(self, character, rules) {
             let last = at.turn.activations.len().saturating_sub(1);
             let open = at.turn.open().is_some_and(|a| !a.acts.is_empty())
                 && !at
@@ -58,7 +59,7 @@ impl Campaign {
                 return Ok(());
             }
         }
-        self.may_act(character, Act::UseItem, rules)
+        acts::may_act(self, character, Act::UseItem, rules)
             .map(drop)
             .map_err(|why| {
                 with_item(
@@ -95,7 +96,7 @@ impl Campaign {
             .iter()
             .filter(|l| l.bearer == bearer && l.item == *item && l.turn == table.turn())
             .filter(|l| {
-                self.acting_soldier(bearer, rules).is_ok_and(|at| {
+                acts::acting_soldier(self, bearer, rules).is_ok_and(|at| {
                     at.allowance.in_action
                         && !at
                             .allowance

@@ -9,6 +9,7 @@ use egui_material_icons::icons;
 
 use crate::rules::CharRef;
 use crate::rules::battle::from_table::ModelKind;
+use crate::rules::campaign::acts;
 use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Mode, Table};
 use crate::rules::core::names::name_in;
 use crate::ui::battle::from_table::table_side;
@@ -313,7 +314,8 @@ pub(super) fn compact_ui(
         // A kill team at the table: each soldier's actions and "Act…",
         // each enemy's activation, in a column of their own (KT-8, KT-9);
         // not while a target is being picked, the fights taking the room.
-        let turn = if attacker.is_none() && shown.iter().any(|(l, _)| c.counts_actions(l.id)) {
+        let turn = if attacker.is_none() && shown.iter().any(|(l, _)| acts::counts_actions(c, l.id))
+        {
             TURN_WIDTH + gap
         } else {
             0.0
@@ -498,7 +500,7 @@ fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, line: &Line) {
         if let Some(table) = &c.table {
             super::cards::activated_ui(ui, cx, c, table, (i, &line.name));
         }
-    } else if c.counts_actions(line.id)
+    } else if acts::counts_actions(c, line.id)
         && let Some(x) = c.character(line.id)
     {
         actions::compact_turn_ui(ui, cx, c, x);

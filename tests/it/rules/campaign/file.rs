@@ -4,6 +4,7 @@
 
 use super::*;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::acts;
 use muster::rules::killteam::ItemId;
 
 #[test]
@@ -291,8 +292,8 @@ fn the_example_campaign_holds_a_band_and_a_kill_team_whose_soldiers_have_acted_a
         vec![(id(&c, "Trooper Rusk"), ItemId::from("mine"))]
     );
     // A band counts no actions; the team keeps its command points to spend.
-    assert!(!c.counts_actions(id(&c, "Inquisitor Vael")));
-    assert!(c.counts_actions(id(&c, "Trooper Vell")));
+    assert!(!acts::counts_actions(&c, id(&c, "Inquisitor Vael")));
+    assert!(acts::counts_actions(&c, id(&c, "Trooper Vell")));
     let bruno = c
         .escorts
         .iter()
