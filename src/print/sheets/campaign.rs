@@ -4,6 +4,7 @@
 
 use crate::i18n::Lang;
 use crate::rules::RulesData;
+use crate::rules::campaign::named;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, EscortKind, Member, Phase, State,
 };
@@ -302,7 +303,7 @@ fn next_mission(c: &Campaign, rules: &RulesData, lang: Lang) -> Vec<Fact> {
             }
             // The models the mission names: who they are, what it says of
             // them.
-            for n in c.named_models(rules) {
+            for n in named::models(c, rules) {
                 next.push(Fact::new(lang.pick(&n.names), lang.pick(&n.text)));
             }
         }

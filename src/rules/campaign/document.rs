@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use super::{Campaign, CampaignEdit, Fighter};
+use crate::rules::campaign::named;
 use crate::rules::campaign::{PreparationEdit, SetupEdit, TableEdit, TurnEdit};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -72,7 +73,7 @@ impl Document for Campaign {
         let id = edit.character()?;
         match Fighter::of(id) {
             Fighter::Enemy(e) => self.enemy(e).map(|_| self.enemy_names(e)),
-            Fighter::Named(n) => Some(self.named_names_told(n)).filter(|x| !x.is_empty()),
+            Fighter::Named(n) => Some(named::names_told(self, n)).filter(|x| !x.is_empty()),
             Fighter::Character(_) => {
                 let name = self.character(id)?.name().to_owned();
                 Some(crate::rules::core::names::Names::from([(

@@ -28,7 +28,7 @@ pub mod loot;
 mod members;
 pub mod merge;
 mod mission_end;
-mod named;
+pub mod named;
 mod names;
 mod play;
 mod playing;

@@ -4,6 +4,7 @@
 //! message, told in the language shown.
 
 use super::{Campaign, CampaignEdit, Fighter};
+use crate::rules::campaign::named;
 use crate::rules::campaign::{DebriefEdit, ReinforcementEdit, TableEdit};
 use crate::rules::core::msg::Msg;
 
@@ -15,7 +16,7 @@ impl CampaignEdit {
             Fighter::Enemy(e) => c
                 .enemy(e)
                 .map(|_| Msg::new("msg.plain").names("text", &c.enemy_names(e))),
-            Fighter::Named(n) => Some(c.named_names_told(n))
+            Fighter::Named(n) => Some(named::names_told(c, n))
                 .filter(|x| !x.is_empty())
                 .map(|x| Msg::new("msg.plain").names("text", &x)),
             Fighter::Character(_) => c.character(id).map(|x| Msg::verbatim(x.name())),

@@ -2,6 +2,7 @@
 //! as fighters fell, turn by turn, with the double-kill bonus, and the
 //! campaign's reading of that bonus, which a click changes (one event).
 
+use crate::rules::campaign::named;
 use crate::rules::campaign::{Campaign, CampaignEdit, EscortKind, Fighter};
 use egui::RichText;
 use egui_material_icons::icons;
@@ -113,7 +114,9 @@ fn name_of(cx: &ViewCtx<'_>, c: &Campaign, f: &Fallen) -> String {
             let names = c.enemy_names(i);
             name_in(&names, cx.lang.code(), "?").to_owned()
         }
-        Fighter::Named(i) => name_in(&c.named_names(i, &cx.rules), cx.lang.code(), "?").to_owned(),
+        Fighter::Named(i) => {
+            name_in(&named::names(c, i, &cx.rules), cx.lang.code(), "?").to_owned()
+        }
         Fighter::Character(_) => c
             .character(f.id)
             .map_or_else(String::new, |x| x.name().to_owned()),

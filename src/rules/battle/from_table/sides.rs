@@ -7,6 +7,7 @@ use super::fighters::{CampaignFighter, CampaignSoldier, fighters_in, soldiers_in
 use super::weapons::{enemy_rt_weapon, rt_weapon, target_profile};
 use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
+use crate::rules::campaign::named;
 use crate::rules::campaign::{Campaign, CharId, EnemyFighter, EnemyWeapon, Fighter};
 use crate::rules::characters::equipment::armour_save;
 use crate::rules::core::characteristic::Profile;
@@ -189,9 +190,9 @@ fn named_side(
     lang: &str,
     i: usize,
 ) -> Option<TableSide> {
-    let n = c.named_model(i, rules)?;
-    let f = c.named_fighter(i, rules)?;
-    let left = c.named_wounds(i, rules)?.saturating_sub(c.named_taken(i));
+    let n = named::model(c, i, rules)?;
+    let f = named::fighter(c, i, rules)?;
+    let left = named::wounds(c, i, rules)?.saturating_sub(named::taken(c, i));
     let name = name_in(&n.names, lang, &n.id).to_owned();
     Some(fought_as_enemy(name, f, left, r, true))
 }

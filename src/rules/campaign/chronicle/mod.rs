@@ -12,6 +12,7 @@ use super::{
     Campaign, CampaignEdit, CharId, DebriefEdit, Fighter, ItemEdit, ReinforcementEdit, Sides,
     State, TableEdit,
 };
+use crate::rules::campaign::named;
 use crate::rules::core::dice::seeded;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -185,7 +186,7 @@ fn blows(
 fn victim(c: &Campaign, id: CharId, rules: &RulesData) -> Msg {
     let names = match Fighter::of(id) {
         Fighter::Enemy(i) => c.enemy_names(i),
-        Fighter::Named(i) => c.named_names(i, rules),
+        Fighter::Named(i) => named::names(c, i, rules),
         Fighter::Character(_) => {
             return Msg::verbatim(c.character(id).map_or("?", |x| x.name()));
         }

@@ -4,6 +4,7 @@
 //! used on.
 
 use crate::rules::campaign::acts;
+use crate::rules::campaign::named;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CharId, Fighter, LaidIn, Table};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -133,7 +134,7 @@ impl Campaign {
     ) -> Result<(), Problem> {
         let (max, names) = match Fighter::of(target) {
             Fighter::Enemy(e) => (self.enemy_wounds(e, rules), self.enemy_names(e)),
-            Fighter::Named(n) => (self.named_max(n, rules)?, self.named_names(n, rules)),
+            Fighter::Named(n) => (named::max(self, n, rules)?, named::names(self, n, rules)),
             Fighter::Character(_) => {
                 let t = self.player_index(target)?;
                 let c = &self.characters[t];
@@ -235,12 +236,12 @@ pub fn item_targets(
         .filter(|i| !table.enemy_out.contains(i))
         .map(|i| (Fighter::Enemy(i).id(), c.enemy_names(i)));
     let named = if others {
-        c.named_models(rules).len()
+        named::models(c, rules).len()
     } else {
         0
     };
     let named = (0..named)
-        .filter(|&n| c.named_refusal(n, rules).is_none())
-        .map(|n| (Fighter::Named(n).id(), c.named_names(n, rules)));
+        .filter(|&n| named::refusal(c, n, rules).is_none())
+        .map(|n| (Fighter::Named(n).id(), named::names(c, n, rules)));
     players.chain(enemies).chain(named).collect()
 }

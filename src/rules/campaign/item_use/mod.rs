@@ -10,6 +10,7 @@ use rand::Rng;
 
 use super::edit::CampaignEdit;
 use crate::rules::campaign::ItemEdit;
+use crate::rules::campaign::named;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -44,13 +45,13 @@ impl Campaign {
     fn known(&self, bearer: CharId, target: CharId, rules: &RulesData) -> Result<Known, Problem> {
         let table = self.table.clone().unwrap_or_default();
         if let Fighter::Named(n) = Fighter::of(target) {
-            self.named_max(n, rules)?;
+            named::max(self, n, rules)?;
             return Ok(Known {
-                names: self.named_names(n, rules),
+                names: named::names(self, n, rules),
                 relation: Relation::Other,
                 items: Vec::new(),
-                wounds: self.named_taken(n),
-                out: self.named_out(n),
+                wounds: named::taken(self, n),
+                out: named::out(self, n),
             });
         }
         if let Fighter::Enemy(e) = Fighter::of(target) {

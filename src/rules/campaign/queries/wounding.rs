@@ -1,6 +1,7 @@
 //! What the table asks of the campaign: whether a roll's wounds are in, and why a model may not take wounds now.
 
 use super::super::*;
+use crate::rules::campaign::named;
 
 /// What the table asks of the campaign: whether a roll's wounds are in, and why a model may not take wounds now.
 #[derive(Clone, Copy, Debug)]
@@ -39,9 +40,7 @@ impl<'a> Wounding<'a> {
                 return Some(Problem::new("CMP-2", "campaign.problem.not_playing"));
             }
             Fighter::Named(i) => {
-                return self
-                    .c
-                    .named_out(i)
+                return named::out(self.c, i)
                     .then(|| Problem::new("CMP-13", "campaign.problem.named_out"));
             }
             Fighter::Character(_) => {}
@@ -77,7 +76,7 @@ impl<'a> Wounding<'a> {
         };
         match Fighter::of(id) {
             Fighter::Enemy(i) => table.enemy_out.contains(&i),
-            Fighter::Named(i) => self.c.named_out(i),
+            Fighter::Named(i) => named::out(self.c, i),
             Fighter::Character(_) => table.out_of_action.contains(&id),
         }
     }

@@ -10,6 +10,7 @@ use egui_material_icons::icons;
 use crate::rules::CharRef;
 use crate::rules::battle::from_table::ModelKind;
 use crate::rules::campaign::acts;
+use crate::rules::campaign::named;
 use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Mode, Table};
 use crate::rules::core::names::name_in;
 use crate::ui::battle::from_table::table_side;
@@ -158,8 +159,8 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
 fn named_lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
     let rules = &cx.rules;
     let mut out = Vec::new();
-    for (i, n) in c.named_models(rules).iter().enumerate() {
-        let Some(max) = c.named_wounds(i, rules) else {
+    for (i, n) in named::models(c, rules).iter().enumerate() {
+        let Some(max) = named::wounds(c, i, rules) else {
             continue;
         };
         let id = Fighter::Named(i).id();
@@ -168,8 +169,8 @@ fn named_lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
             name: name_in(&n.names, cx.lang.code(), &n.id).to_owned(),
             kind: cx.t("campaign.ui.named_kind").to_owned(),
             enemy: true,
-            wounds: (max, c.named_taken(i)),
-            out: c.named_out(i),
+            wounds: (max, named::taken(c, i)),
+            out: named::out(c, i),
             no_fight: None,
             soldier: false,
             dazzled: table.dazzled_now(id),
