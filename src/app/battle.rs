@@ -5,6 +5,7 @@
 use super::*;
 use crate::rules::campaign::CharId;
 use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 
 /// Where each roll's wounds went, as last computed: by (seed, replay), the
 /// state of the campaigns it was computed at, and the answer.
@@ -136,7 +137,7 @@ impl Model {
         self.get::<crate::rules::Campaign>(&fight.setup.attacker.doc)
             .is_some_and(|c| {
                 c.phase == crate::rules::campaign::Phase::Playing
-                    && c.mission_number() == fight.mission
+                    && queries::mission_number(c) == fight.mission
             })
     }
 
@@ -215,7 +216,7 @@ impl Model {
         use crate::rules::campaign::{Campaign, Phase};
         entry.played_in.iter().any(|(doc, &mission)| {
             self.get::<Campaign>(doc)
-                .is_none_or(|k| k.phase != Phase::Playing || k.mission_number() != mission)
+                .is_none_or(|k| k.phase != Phase::Playing || queries::mission_number(k) != mission)
         })
     }
 

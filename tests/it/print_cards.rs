@@ -14,6 +14,7 @@ use muster::print::{
 };
 use muster::rules::campaign::Campaign;
 use muster::rules::campaign::named;
+use muster::rules::campaign::queries;
 use muster::rules::{Doc, Roster};
 use muster::store::{self, Kinds};
 
@@ -133,7 +134,7 @@ fn a_campaign_s_cards_are_its_living_models_each_enemy_kind_once_and_the_named_m
     let titles: Vec<&str> = cards(&sheet).iter().map(|c| c.title.as_str()).collect();
     // Every living character and soldier of every escort, in order.
     let living: Vec<&str> = (c.escorts.iter())
-        .flat_map(|e| c.members(e.id))
+        .flat_map(|e| queries::members(c, e.id))
         .filter(|cc| cc.state.alive())
         .map(|cc| cc.name())
         .collect();

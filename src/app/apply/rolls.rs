@@ -8,6 +8,7 @@ use crate::rules::campaign::CharId;
 use crate::rules::campaign::InForce;
 use crate::rules::campaign::TurnEdit;
 use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 use crate::rules::{DocKey, Edit, Msg};
 use crate::store;
 
@@ -139,7 +140,7 @@ impl App {
                             .model
                             .get::<crate::rules::campaign::Campaign>(&from.doc)?;
                         (k.phase == crate::rules::campaign::Phase::Playing)
-                            .then(|| (from.doc.clone(), k.mission_number()))
+                            .then(|| (from.doc.clone(), queries::mission_number(k)))
                     })
                     .collect();
                 self.model.battle.log.push(crate::app::BattleEntry {

@@ -5,6 +5,7 @@
 use crate::i18n::Lang;
 use crate::rules::RulesData;
 use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, EscortKind, Member, Phase, State,
 };
@@ -348,8 +349,7 @@ pub fn campaign_sheet(c: &Campaign, rules: &RulesData, options: SheetOptions) ->
         });
     }
     for e in &c.escorts {
-        let cards: Vec<Card> = c
-            .members(e.id)
+        let cards: Vec<Card> = queries::members(c, e.id)
             .map(|cc| campaign_card(lang, rules, c, cc))
             .collect();
         sheet.sections.push(Section {

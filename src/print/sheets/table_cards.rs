@@ -11,6 +11,7 @@ use crate::rules::Doc;
 use crate::rules::RulesData;
 use crate::rules::battle::from_table::rt_weapon;
 use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, EnemyFighter, EnemyType, Member, Table as AtTable};
 use crate::rules::characters::Character;
 use crate::rules::characters::equipment::GearKind;
@@ -175,7 +176,7 @@ fn campaign_cards(lang: Lang, rules: &RulesData, c: &Campaign) -> Vec<Card> {
     let table = c.table.as_ref();
     let mut cards = Vec::new();
     for e in &c.escorts {
-        for cc in c.members(e.id).filter(|cc| cc.state.alive()) {
+        for cc in queries::members(c, e.id).filter(|cc| cc.state.alive()) {
             let taken = table
                 .and_then(|t| t.wounds.get(&cc.id).copied())
                 .unwrap_or(0);

@@ -8,6 +8,7 @@ use rand::Rng;
 
 use super::{Campaign, CampaignEdit, Fighter};
 use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{PreparationEdit, SetupEdit, TableEdit, TurnEdit};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -42,7 +43,7 @@ impl Document for Campaign {
         self.name = name;
     }
     fn summary(&self) -> Msg {
-        Campaign::summary(self)
+        queries::summary(self)
     }
     fn validate(&self, rules: &RulesData) -> Vec<Problem> {
         Campaign::validate(self, rules)
@@ -75,7 +76,7 @@ impl Document for Campaign {
             Fighter::Enemy(e) => self.enemy(e).map(|_| self.enemy_names(e)),
             Fighter::Named(n) => Some(named::names_told(self, n)).filter(|x| !x.is_empty()),
             Fighter::Character(_) => {
-                let name = self.character(id)?.name().to_owned();
+                let name = queries::character(self, id)?.name().to_owned();
                 Some(crate::rules::core::names::Names::from([(
                     "en".to_owned(),
                     name,
@@ -124,10 +125,10 @@ impl Document for Campaign {
         rng: &mut R,
     ) -> Applied<Self> {
         let mut c = self.clone();
-        let before = c.mission_number();
+        let before = queries::mission_number(&c);
         let (event, outcome) = c.play(edit, rules, rng)?;
         // As `Campaign::replay` numbers it.
-        let mission = c.mission_number().max(before);
+        let mission = queries::mission_number(&c).max(before);
         c.journal.push(std::sync::Arc::new(super::Entry {
             mission,
             event,

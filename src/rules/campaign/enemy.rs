@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::{Campaign, CharId, EnemyDraw, EnemyFighter, Phase};
+use crate::rules::campaign::queries;
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -137,7 +138,7 @@ impl Campaign {
                 .fighter
                 .as_ref()
         };
-        line(self.enemy_table(&rules.campaign, &m.faction))
+        line(queries::enemy_table(self, &rules.campaign, &m.faction))
             .or_else(|| line(rules.campaign.faction(&m.faction)))
     }
 

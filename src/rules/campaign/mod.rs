@@ -32,7 +32,7 @@ pub mod named;
 mod names;
 mod play;
 mod playing;
-mod queries;
+pub mod queries;
 mod ready;
 mod recruit;
 mod replay;

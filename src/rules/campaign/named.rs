@@ -14,6 +14,7 @@
 
 use super::data::{EnemyEntry, NamedModel};
 use super::{Campaign, EnemyFighter, Phase, enemy};
+use crate::rules::campaign::queries;
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
@@ -47,7 +48,7 @@ pub fn line<'a>(c: &'a Campaign, index: usize, rules: &'a RulesData) -> Option<&
             .iter()
             .find(|l| l.entry_type == kind && l.fighter.is_some())
     };
-    line(c.enemy_table(&rules.campaign, &m.faction))
+    line(queries::enemy_table(c, &rules.campaign, &m.faction))
         .or_else(|| line(rules.campaign.faction(&m.faction)))
 }
 

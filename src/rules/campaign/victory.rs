@@ -5,6 +5,7 @@
 
 use super::data::DoubleKill;
 use super::{Campaign, CharId, Fighter, Member};
+use crate::rules::campaign::queries;
 use crate::rules::data::RulesData;
 use crate::rules::killteam::victory::{DoubleKillBonus, Kill, Tally, tally};
 
@@ -65,7 +66,7 @@ impl Campaign {
         let table = self.table.as_ref()?;
         let soldiers = table.players.iter().any(|&id| {
             matches!(
-                self.character(id).map(|x| &x.member),
+                queries::character(self, id).map(|x| &x.member),
                 Some(Member::Soldier(_))
             )
         });
@@ -83,7 +84,7 @@ impl Campaign {
     pub fn battle_vp(&self, rules: &RulesData) -> Option<BattleVp> {
         let table = self.table.as_ref()?;
         let data = &rules.killteam;
-        let worth = |id: CharId| match self.character(id).map(|x| &x.member) {
+        let worth = |id: CharId| match queries::character(self, id).map(|x| &x.member) {
             Some(Member::Soldier(s)) => data.kind(&s.kind).map_or(data.other_model_vp, |k| k.vp),
             _ => data.other_model_vp,
         };

@@ -5,6 +5,7 @@
 
 use super::{Campaign, CampaignEdit, Fighter};
 use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{DebriefEdit, ReinforcementEdit, TableEdit};
 use crate::rules::core::msg::Msg;
 
@@ -19,7 +20,7 @@ impl CampaignEdit {
             Fighter::Named(n) => Some(named::names_told(c, n))
                 .filter(|x| !x.is_empty())
                 .map(|x| Msg::new("msg.plain").names("text", &x)),
-            Fighter::Character(_) => c.character(id).map(|x| Msg::verbatim(x.name())),
+            Fighter::Character(_) => queries::character(c, id).map(|x| Msg::verbatim(x.name())),
         });
         let what = self.detail().unwrap_or_else(|| Msg::new(self.label()));
         match who {

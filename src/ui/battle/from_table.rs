@@ -13,6 +13,7 @@ use crate::rules::battle::from_table::{
 use crate::rules::battle::scenario::KtWeapon;
 use crate::rules::campaign::Campaign;
 use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 use crate::rules::characters::equipment;
 use crate::ui::battle::parts::Picked;
 use crate::ui::battle::shooting::KtAttack;
@@ -136,7 +137,7 @@ impl BattleView {
         if c.phase == crate::rules::campaign::Phase::Playing {
             let origin = crate::ui::battle::TableOrigin {
                 doc: c.id.clone(),
-                mission: c.mission_number(),
+                mission: queries::mission_number(c),
             };
             self.tables.insert(self.mode, origin);
         } else {

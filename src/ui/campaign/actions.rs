@@ -11,6 +11,7 @@ use egui_material_icons::icons;
 use crate::rules::campaign;
 use crate::rules::campaign::TurnEdit;
 use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{AtTable, Campaign, CampaignCharacter, CampaignEdit, CharId};
 use crate::rules::core::names;
 use crate::rules::core::problem::Problem;
@@ -513,7 +514,7 @@ fn insignia_entries_ui(
     said: Option<&Problem>,
 ) {
     let rules = &cx.rules;
-    for g in c.members(x.escort).filter(|g| g.id != x.id) {
+    for g in queries::members(c, x.escort).filter(|g| g.id != x.id) {
         let carries = acts::acting_soldier(c, g.id, rules).is_ok_and(|at| at.allowance.insignia);
         if !carries {
             continue;

@@ -7,6 +7,7 @@ use egui_material_icons::icons;
 use crate::rules::campaign::ItemEdit;
 use crate::rules::campaign::loot::LootPick;
 use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Fighter, Table};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::Soldier;
@@ -47,9 +48,9 @@ fn fallen_name(cx: &ViewCtx<'_>, c: &Campaign, id: CharId) -> String {
         Fighter::Named(i) => {
             name_in(&named::names(c, i, &cx.rules), cx.lang.code(), "?").to_owned()
         }
-        Fighter::Character(_) => c
-            .character(id)
-            .map_or_else(String::new, |x| x.name().to_owned()),
+        Fighter::Character(_) => {
+            queries::character(c, id).map_or_else(String::new, |x| x.name().to_owned())
+        }
     }
 }
 

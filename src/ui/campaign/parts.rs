@@ -11,6 +11,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, EscortId, Member, Mission, MissionType,
     Mode, Phase, State,
@@ -61,8 +62,7 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
         return;
     };
     // CMP-5: the faction's dice for each enemy drawn, typed or rolled.
-    let enemy_dice = c
-        .enemy_table(&cx.rules.campaign, &m.faction)
+    let enemy_dice = queries::enemy_table(c, &cx.rules.campaign, &m.faction)
         .map(|f| (f.dice.count, f.dice.sides));
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
@@ -345,7 +345,7 @@ fn draw_enemy_ui(
 
 /// Whether `x` leads his escort (CMP-17).
 pub fn is_leader(c: &Campaign, x: &CampaignCharacter) -> bool {
-    c.escort(x.escort).is_some_and(|e| e.leader == Some(x.id))
+    queries::escort(c, x.escort).is_some_and(|e| e.leader == Some(x.id))
 }
 
 /// One character's card: state by icon and word, whether he leads his
@@ -451,7 +451,7 @@ fn card_badges_ui(
 /// Who the hired guide leads (CMP-14): a tick per character, greyed out
 /// with the reason when he may not be led, at most the data's number.
 fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    let max = c.rates(&cx.rules.campaign).recon.guide_characters;
+    let max = queries::rates(c, &cx.rules.campaign).recon.guide_characters;
     let full = c.guided.len() >= usize::try_from(max).unwrap_or(usize::MAX);
     ui.label(RichText::new(cx.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong());
     ui.label(RichText::new(cx.t("campaign.ui.guide_stealthy")).color(palette().ink.subdued));

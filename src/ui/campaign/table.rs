@@ -5,6 +5,7 @@
 //! undoable.
 
 use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignEdit, CharId, EscortId, EscortKind, Initiative, InitiativeRoll,
     MissionResult, MissionType, Phase, Table,
@@ -109,7 +110,7 @@ impl MissionState {
             mission_ui(ui, cx, c, &mut self.dice);
         }
         ui.add_space(space::S);
-        let at = (c.id.clone(), c.mission_number());
+        let at = (c.id.clone(), queries::mission_number(c));
         if self.marks.of.as_ref() != Some(&at) {
             self.marks = TableMarks {
                 of: Some(at),
@@ -145,7 +146,7 @@ impl MissionState {
         if cx.model.prefs.compact_table || c.phase != Phase::Playing {
             return;
         }
-        let at = (c.id.clone(), c.mission_number());
+        let at = (c.id.clone(), queries::mission_number(c));
         if self.marks.of.as_ref() != Some(&at) {
             return;
         }
@@ -168,9 +169,8 @@ impl MissionState {
         for e in &c.escorts {
             // In the list, an escort's heading only for what the list does
             // not show: its command points, those left at home.
-            let at_home = c
-                .members(e.id)
-                .any(|x| x.can_play() && !table.players.contains(&x.id));
+            let at_home =
+                queries::members(c, e.id).any(|x| x.can_play() && !table.players.contains(&x.id));
             if as_list && e.kind != EscortKind::KillTeam && !at_home {
                 continue;
             }
@@ -181,7 +181,7 @@ impl MissionState {
                 }
             });
             if !as_list {
-                let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
+                let playing = queries::members(c, e.id).filter(|x| table.players.contains(&x.id));
                 card_rows(ui, (("players", c.id.as_str()), 280.0), playing, |ui, x| {
                     player_card_ui(ui, cx, (c, table), x, (marks, refused));
                 });
@@ -368,7 +368,7 @@ impl MissionState {
     /// enemy's is tested once; a die per side, rolled by Muster or typed
     /// in, and the order they give.
     fn initiative_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
-        let sides_of = c.rates(&cx.rules.campaign).initiative.die;
+        let sides_of = queries::rates(c, &cx.rules.campaign).initiative.die;
         let sides: Vec<(Option<EscortId>, String)> = c
             .escorts
             .iter()
@@ -387,7 +387,7 @@ impl MissionState {
             // Its title alone, as a screen reader names it.
             let title = cx.t("campaign.ui.initiative_title");
             egui::CollapsingHeader::new(RichText::new(title).heading())
-                .id_salt(("cmp-initiative", c.id.as_str(), c.mission_number()))
+                .id_salt(("cmp-initiative", c.id.as_str(), queries::mission_number(c)))
                 .default_open(!began)
                 .show(ui, |ui| {
                     self.initiative_body_ui(ui, cx, (c, table), (&sides, sides_of))
@@ -506,7 +506,7 @@ fn initiative_order_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, init: 
         .heading(),
     );
     for (place, s) in init.order.iter().enumerate() {
-        let who = s.escort.and_then(|e| c.escort(e)).map_or_else(
+        let who = s.escort.and_then(|e| queries::escort(c, e)).map_or_else(
             || cx.t("campaign.ui.the_enemy").to_owned(),
             |e| player_name(cx, e),
         );

@@ -3,6 +3,7 @@
 //! campaign's reading of that bonus, which a click changes (one event).
 
 use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CampaignEdit, EscortKind, Fighter};
 use egui::RichText;
 use egui_material_icons::icons;
@@ -117,9 +118,9 @@ fn name_of(cx: &ViewCtx<'_>, c: &Campaign, f: &Fallen) -> String {
         Fighter::Named(i) => {
             name_in(&named::names(c, i, &cx.rules), cx.lang.code(), "?").to_owned()
         }
-        Fighter::Character(_) => c
-            .character(f.id)
-            .map_or_else(String::new, |x| x.name().to_owned()),
+        Fighter::Character(_) => {
+            queries::character(c, f.id).map_or_else(String::new, |x| x.name().to_owned())
+        }
     };
     cx.f(
         "campaign.ui.vp.fallen",

@@ -4,7 +4,9 @@
 //! back, and a drawn enemy's activation.
 
 use crate::rules::campaign::TurnEdit;
+use crate::rules::campaign::acts;
 use crate::rules::campaign::edit::CampaignEdit;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, Phase};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -12,8 +14,6 @@ use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::ItemId;
 use crate::rules::killteam::activation::{Act, SoldierTurn, third_action_cost};
-
-use super::queries;
 
 impl Campaign {
     /// An event of the turn at the table, as the dispatcher hands them over.
@@ -53,13 +53,13 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        let at = queries::acting_soldier(self, id, rules)?;
+        let at = acts::acting_soldier(self, id, rules)?;
         let (next, note) = at.allowance.take(&rules.killteam, &at.turn, act)?;
-        queries::dazzle_refusal(self, id, act)?;
-        queries::alternation_refusal(self, id, &at.turn, rules)?;
+        acts::dazzle_refusal(self, id, act)?;
+        acts::alternation_refusal(self, id, &at.turn, rules)?;
         let left = at.allowance.left(&rules.killteam, &next);
         let total = at.allowance.total(&rules.killteam, &next);
-        let name = self.character(id).map(|x| x.name().to_owned());
+        let name = queries::character(self, id).map(|x| x.name().to_owned());
         self.set_turn(id, next);
         let line = Msg::new("campaign.log.act")
             .text("name", name.unwrap_or_default())
@@ -97,14 +97,14 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let at = queries::acting_soldier(self, character, rules)?;
+        let at = acts::acting_soldier(self, character, rules)?;
         if at.turn.open().is_none_or(|a| a.acts.is_empty()) {
             return Err(Problem::new("KT-9", "kt.act.no.none_to_end"));
         }
         let mut next = at.turn;
         next.end_activation();
         self.set_turn(character, next);
-        let name = self.character(character).map(|x| x.name().to_owned());
+        let name = queries::character(self, character).map(|x| x.name().to_owned());
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.end_activation").text("name", name.unwrap_or_default()),
@@ -122,10 +122,10 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let at = queries::acting_soldier(self, character, rules)?;
+        let at = acts::acting_soldier(self, character, rules)?;
         // Played again from the journal: the price it had then.
         let cost = cost.unwrap_or_else(|| third_action_cost(&rules.killteam));
-        let points = queries::escort_of(self, character)?.command_points;
+        let points = acts::escort_of(self, character)?.command_points;
         let next = at.allowance.third_action_at(&at.turn, points, cost)?;
         self.pay_stratagem(character, cost, "campaign.log.third_action", out)?;
         self.set_turn(character, next);
@@ -144,11 +144,11 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let (gave, next) = queries::insignia_turns(self, character, to, rules)?;
+        let (gave, next) = acts::insignia_turns(self, character, to, rules)?;
         self.set_turn(character, gave);
         self.set_turn(to, next);
         let name = |id| {
-            self.character(id)
+            queries::character(self, id)
                 .map(|x| x.name().to_owned())
                 .unwrap_or_default()
         };
@@ -169,13 +169,13 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let at = queries::acting_soldier(self, character, rules)?;
+        let at = acts::acting_soldier(self, character, rules)?;
         let mut next = at.turn;
         let Some(act) = next.take_back() else {
             return Err(Problem::new("KT-9", "kt.act.no.none_to_take_back"));
         };
         self.set_turn(character, next);
-        let name = self.character(character).map(|x| x.name().to_owned());
+        let name = queries::character(self, character).map(|x| x.name().to_owned());
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.take_back_act")
@@ -196,8 +196,7 @@ impl Campaign {
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Playing])?;
         // KT-8: the enemy waits while it is the players' turn.
-        if rules.killteam.turn.alternation_enforced && queries::activations(self).next == Some(true)
-        {
+        if rules.killteam.turn.alternation_enforced && acts::activations(self).next == Some(true) {
             return Err(Problem::new("KT-8", "kt.act.no.players_turn"));
         }
         if self.enemy(index).is_none() {
@@ -231,10 +230,10 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let now = queries::may_join_activation(self, character, rules)?;
+        let now = acts::may_join_activation(self, character, rules)?;
         // Played again from the journal: the price it had then.
         let cost = cost.unwrap_or(now);
-        let at = queries::acting_soldier(self, character, rules)?;
+        let at = acts::acting_soldier(self, character, rules)?;
         self.pay_stratagem(character, cost, "campaign.log.second_soldier", out)?;
         let place = at.turn.activations.len() - usize::from(at.turn.open().is_some());
         let table = self.table.get_or_insert_default();
@@ -256,7 +255,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let next = queries::gear_turn(self, character, (&item, way.as_deref()), moves, rules)?;
+        let next = acts::gear_turn(self, character, (&item, way.as_deref()), moves, rules)?;
         let data = &rules.killteam;
         let single = data.item(&item).is_some_and(|i| i.single_use);
         let count = self.soldier_at_table(character).map_or(1, |s| {
@@ -267,7 +266,7 @@ impl Campaign {
         if single {
             table.use_one(character, &item, count);
         }
-        let name = self.character(character).map(|x| x.name().to_owned());
+        let name = queries::character(self, character).map(|x| x.name().to_owned());
         let names = data
             .item(&item)
             .map(|i| i.names.clone())
@@ -296,7 +295,7 @@ impl Campaign {
         key: &'static str,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        let e = self.escort_index(queries::escort_of(self, character)?.id)?;
+        let e = self.escort_index(acts::escort_of(self, character)?.id)?;
         let points = self.escorts[e].command_points;
         let price = i32::try_from(cost).unwrap_or(i32::MAX);
         if points < price {
@@ -305,7 +304,7 @@ impl Campaign {
                 .arg("points", points));
         }
         self.escorts[e].command_points = points - price;
-        let name = self.character(character).map(|x| x.name().to_owned());
+        let name = queries::character(self, character).map(|x| x.name().to_owned());
         out.lines.push((
             LineKind::Info,
             Msg::new(key)

@@ -20,6 +20,7 @@ pub use queries::{
     acting_soldier, activations, counts_actions, may_act, may_buy_third_action, may_give_insignia,
     may_join_activation, may_use_gear, reroll_payment,
 };
+use queries::{alternation_refusal, dazzle_refusal, gear_turn, insignia_turns};
 
 use std::collections::BTreeMap;
 

@@ -4,6 +4,7 @@
 //! reroll stratagem's payment.
 
 use crate::rules::campaign::edit::CampaignEdit;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, Escort, Member, Phase, Table};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -108,7 +109,7 @@ fn open_activation_other_than<'c>(
     {
         return None;
     }
-    c.character(other).map(|x| x.name())
+    queries::character(c, other).map(|x| x.name())
 }
 
 /// EQ-10 « ne peut plus bouger durant ce tour »: a model a flash
@@ -132,8 +133,7 @@ pub(super) fn dazzle_refusal(c: &Campaign, id: CharId, act: Act) -> Result<(), P
 pub fn counts_actions(c: &Campaign, id: CharId) -> bool {
     c.phase == Phase::Playing
         && c.table.as_ref().is_some_and(|t| t.players.contains(&id))
-        && c.character(id)
-            .is_some_and(|x| matches!(x.member, Member::Soldier(_)))
+        && queries::character(c, id).is_some_and(|x| matches!(x.member, Member::Soldier(_)))
 }
 
 /// Whether the third-action stratagem (KT-11) may be bought for `id`'s
@@ -169,9 +169,8 @@ pub(super) fn insignia_turns(
 ) -> Result<(SoldierTurn, SoldierTurn), Problem> {
     let g = acting_soldier(c, giver, rules)?;
     let t = acting_soldier(c, taker, rules)?;
-    let same_team = c
-        .character(giver)
-        .zip(c.character(taker))
+    let same_team = queries::character(c, giver)
+        .zip(queries::character(c, taker))
         .is_some_and(|(a, b)| a.escort == b.escort && a.id != b.id);
     if !same_team {
         return Err(Problem::new("EQ-31", "kt.act.no.insignia_team"));
@@ -286,7 +285,7 @@ pub fn may_join_activation(c: &Campaign, id: CharId, rules: &RulesData) -> Resul
     {
         return Err(Problem::new("KT-11", "kt.act.no.second_twice"));
     }
-    let escort = c.character(id).map(|x| x.escort);
+    let escort = queries::character(c, id).map(|x| x.escort);
     let mate_acted = c.characters.iter().any(|x| {
         x.id != id
             && Some(x.escort) == escort
@@ -421,8 +420,7 @@ pub fn reroll_payment(
     character: CharId,
     rules: &RulesData,
 ) -> Result<CampaignEdit, Problem> {
-    let x = c
-        .character(character)
+    let x = queries::character(c, character)
         .ok_or_else(|| Problem::new("KT-11", "battle.reroll.no_team"))?;
     if !matches!(x.member, Member::Soldier(_)) {
         return Err(Problem::new("KT-11", "battle.reroll.no_team"));

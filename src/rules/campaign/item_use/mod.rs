@@ -11,6 +11,7 @@ use rand::Rng;
 use super::edit::CampaignEdit;
 use crate::rules::campaign::ItemEdit;
 use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -170,9 +171,8 @@ impl Campaign {
             ));
         }
         table.mine_gone(bearer, &item);
-        let laid_by = self
-            .character(bearer)
-            .map_or_else(String::new, |x| x.name().to_owned());
+        let laid_by =
+            queries::character(self, bearer).map_or_else(String::new, |x| x.name().to_owned());
         out.lines.push((
             LineKind::Info,
             Msg::new("kt.remove_mine.done")

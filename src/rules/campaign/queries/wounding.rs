@@ -2,6 +2,7 @@
 
 use super::super::*;
 use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 
 /// What the table asks of the campaign: whether a roll's wounds are in, and why a model may not take wounds now.
 #[derive(Clone, Copy, Debug)]
@@ -45,7 +46,7 @@ impl<'a> Wounding<'a> {
             }
             Fighter::Character(_) => {}
         }
-        let Some(x) = self.c.character(id) else {
+        let Some(x) = queries::character(self.c, id) else {
             return Some(Problem::new("CMP-13", "campaign.problem.no_character").arg("id", id));
         };
         let named = |key: &'static str| Some(Problem::new("CMP-13", key).character(x.name()));

@@ -11,6 +11,7 @@ use crate::rules::CharRef;
 use crate::rules::battle::from_table::ModelKind;
 use crate::rules::campaign::acts;
 use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Mode, Table};
 use crate::rules::core::names::name_in;
 use crate::ui::battle::from_table::table_side;
@@ -99,7 +100,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
     let rules = &cx.rules;
     let mut out = Vec::new();
     for e in &c.escorts {
-        for x in c.members(e.id).filter(|x| table.players.contains(&x.id)) {
+        for x in queries::members(c, e.id).filter(|x| table.players.contains(&x.id)) {
             let max = x.member.wounds(rules);
             let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
             out.push(Line {
@@ -386,7 +387,7 @@ fn line_ui(
         // His items, mines and loot, opened under his line as on his card.
         if line.gear
             && gear_open(ui, c, line.id)
-            && let (Some(table), Some(x)) = (&c.table, c.character(line.id))
+            && let (Some(table), Some(x)) = (&c.table, queries::character(c, line.id))
         {
             ui.indent(("compact-gear", line.id), |ui| {
                 super::player_card::table_gear_ui(ui, cx, (c, table), x);
@@ -502,7 +503,7 @@ fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, line: &Line) {
             super::cards::activated_ui(ui, cx, c, table, (i, &line.name));
         }
     } else if acts::counts_actions(c, line.id)
-        && let Some(x) = c.character(line.id)
+        && let Some(x) = queries::character(c, line.id)
     {
         actions::compact_turn_ui(ui, cx, c, x);
     }

@@ -4,6 +4,7 @@
 
 use muster::rules::campaign::State;
 use muster::rules::campaign::chronicle::chronicle;
+use muster::rules::campaign::queries;
 
 use super::*;
 
@@ -184,7 +185,7 @@ fn cmp_13_wounds_taken_and_dealt_and_models_taken_out_are_the_table_s() {
     );
     let record = service_record(&story, dace);
     assert_eq!(record.kills.len(), 1, "the first enemy, taken out by Dace");
-    assert_eq!(record.kills[0].0, c.mission_number());
+    assert_eq!(record.kills[0].0, queries::mission_number(&c));
     assert_eq!(
         record.wounds_in_all(),
         Wounds {

@@ -5,6 +5,7 @@
 
 use muster::i18n::Lang;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::dice::Roll;
 use muster::rules::killteam::item_use::Effect;
@@ -534,8 +535,7 @@ fn eq_6_eq_10_each_item_offers_the_models_it_may_be_used_on() {
         }),
         r,
     );
-    let dace = c
-        .character(char_id(&c, "Trooper Dace"))
+    let dace = queries::character(&c, char_id(&c, "Trooper Dace"))
         .expect("Dace")
         .clone();
     let ids = |targets| -> Vec<CharId> {

@@ -11,6 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice, MissionType, Phase};
 use muster::rules::{Doc, Document as _, Roster, RulesData};
 use muster::store::Store;
@@ -480,7 +481,7 @@ fn cmp_14_the_recon_step_shows_the_campaigns_own_table() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window_on(dir.path(), at_the_debrief);
     let c = the_campaign(&h);
-    let recon = &c.rates(&h.state().app.model.rules.campaign).recon;
+    let recon = &queries::rates(&c, &h.state().app.model.rules.campaign).recon;
     let clue = *recon
         .results
         .iter()

@@ -11,6 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
 use muster::rules::campaign::TableEdit;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, Fighter};
 use muster::ui::Gui;
 
@@ -267,7 +268,7 @@ fn a_fight_picked_at_a_mission_now_over_is_said_so_and_not_rolled() {
         ));
     }
     h.run();
-    assert_eq!(crate::common::the_campaign(&h).mission_number(), 2);
+    assert_eq!(queries::mission_number(&crate::common::the_campaign(&h)), 2);
     assert!(
         h.query_by_label_contains("picked at the table of mission 1 of The Raid, which is over")
             .is_some(),
