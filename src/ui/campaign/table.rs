@@ -4,6 +4,7 @@
 //! turn `turn`'s. Every click is one campaign event: saved at once,
 //! undoable.
 
+use crate::rules::campaign;
 use crate::rules::campaign::acts;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::{
@@ -269,7 +270,7 @@ impl MissionState {
     /// objective been met.
     fn vp_earned_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
         // KT-21 into CMP-6: the battle's VP, until the player types.
-        let from_battle = c.mission_vp_from_battle(&cx.rules, self.success);
+        let from_battle = campaign::victory::mission_vp_from_battle(c, &cx.rules, self.success);
         if !self.vp_typed {
             // CMP-6: an objective not met earns none.
             self.vp = from_battle.unwrap_or(0);
@@ -287,7 +288,7 @@ impl MissionState {
             }
         });
         let unmet = (!self.success)
-            .then(|| c.mission_vp_from_battle(&cx.rules, true))
+            .then(|| campaign::victory::mission_vp_from_battle(c, &cx.rules, true))
             .flatten()
             .filter(|&vp| vp > 0);
         if let Some(vp) = unmet {

@@ -4,6 +4,7 @@
 
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
+use crate::rules::campaign::victory;
 use crate::rules::campaign::{Campaign, CampaignEdit, EscortKind, Fighter};
 use egui::RichText;
 use egui_material_icons::icons;
@@ -23,7 +24,7 @@ pub(super) fn victory_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     if !c.escorts.iter().any(|e| e.kind == EscortKind::KillTeam) {
         return;
     }
-    let Some(vp) = c.battle_vp(&cx.rules) else {
+    let Some(vp) = victory::battle_vp(c, &cx.rules) else {
         return;
     };
     card(ui, |ui| {

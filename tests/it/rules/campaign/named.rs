@@ -9,6 +9,7 @@ use muster::rules::ProblemKind;
 use muster::rules::battle::from_table::{TableSide, table_side};
 use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::named;
+use muster::rules::campaign::victory;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter, MissionType};
 use muster::rules::{CharRef, Characteristic as C, RulesData};
 
@@ -210,7 +211,7 @@ fn a_named_model_out_of_action_scores_no_kill_for_either_side() {
         (MissionType::Survival, "survival_betrayed"),
         r,
     );
-    let before = c.battle_vp(r).expect("a table");
+    let before = victory::battle_vp(&c, r).expect("a table");
     let c = ok(
         &c,
         E::Table(TableEdit::SetOutOfAction {
@@ -219,7 +220,7 @@ fn a_named_model_out_of_action_scores_no_kill_for_either_side() {
         }),
         r,
     );
-    let after = c.battle_vp(r).expect("a table");
+    let after = victory::battle_vp(&c, r).expect("a table");
     assert!(after.enemies_fallen.is_empty() && after.players_fallen.is_empty());
     assert_eq!(after.players, before.players);
     assert_eq!(after.enemy, before.enemy);

@@ -12,6 +12,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
 use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::queries;
+use muster::rules::campaign::victory;
 use muster::rules::campaign::{Campaign, Fighter};
 use muster::ui::Gui;
 
@@ -215,9 +216,15 @@ fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
             rules,
         );
     }
-    let battle = c.battle_vp(rules).expect("a table").players.total();
+    let battle = victory::battle_vp(&c, rules)
+        .expect("a table")
+        .players
+        .total();
     assert!(battle >= 2, "two kills: {battle}");
-    assert_eq!(c.mission_vp_from_battle(rules, true), Some(battle));
+    assert_eq!(
+        victory::mission_vp_from_battle(&c, rules, true),
+        Some(battle)
+    );
     let vp_before = c.vp;
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
