@@ -10,6 +10,7 @@
 //! The integration tests include this file and check that the checked-in
 //! example is byte for byte what it makes.
 
+use muster::rules::campaign::enemy;
 use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, EscortId, EscortKind, Fighter, Member, MissionChoice,
@@ -239,7 +240,7 @@ fn first_mission(
         &c,
         E::Table(TableEdit::AddWounds {
             character: second,
-            wounds: c.enemy_wounds(1, r),
+            wounds: enemy::wounds(&c, 1, r),
             roll: Some(1_002),
             sides: Sides {
                 first: vec![brask],

@@ -10,6 +10,7 @@ use crate::i18n::Lang;
 use crate::rules::Doc;
 use crate::rules::RulesData;
 use crate::rules::battle::from_table::rt_weapon;
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, EnemyFighter, EnemyType, Member, Table as AtTable};
@@ -244,7 +245,7 @@ fn enemy_cards(lang: Lang, rules: &RulesData, c: &Campaign, table: Option<&AtTab
                 tone: "info",
             });
         }
-        let Some(f) = c.enemy_fighter(first, rules) else {
+        let Some(f) = enemy::fighter(c, first, rules) else {
             card.lines.push(Fact::new(
                 lang.t("sheet.cards.no_profile"),
                 lang.t("sheet.cards.no_profile_hint"),
@@ -253,7 +254,7 @@ fn enemy_cards(lang: Lang, rules: &RulesData, c: &Campaign, table: Option<&AtTab
             continue;
         };
         fighter_parts(lang, f, &mut card);
-        let wounds = c.enemy_wounds(first, rules);
+        let wounds = enemy::wounds(c, first, rules);
         let taken = |i: usize| {
             table
                 .and_then(|t| t.enemy_wounds.get(&i).copied())

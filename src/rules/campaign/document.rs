@@ -7,6 +7,7 @@ use std::sync::Arc;
 use rand::Rng;
 
 use super::{Campaign, CampaignEdit, Fighter};
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::{PreparationEdit, SetupEdit, TableEdit, TurnEdit};
@@ -69,11 +70,11 @@ impl Document for Campaign {
         | CampaignEdit::Table(TableEdit::EnemyBehaviour { index, .. })
         | CampaignEdit::Preparation(PreparationEdit::RerollEnemy { index, .. }) = edit
         {
-            return self.enemy(*index).map(|_| self.enemy_names(*index));
+            return enemy::at(self, *index).map(|_| enemy::names(self, *index));
         }
         let id = edit.character()?;
         match Fighter::of(id) {
-            Fighter::Enemy(e) => self.enemy(e).map(|_| self.enemy_names(e)),
+            Fighter::Enemy(e) => enemy::at(self, e).map(|_| enemy::names(self, e)),
             Fighter::Named(n) => Some(named::names_told(self, n)).filter(|x| !x.is_empty()),
             Fighter::Character(_) => {
                 let name = queries::character(self, id)?.name().to_owned();

@@ -14,6 +14,7 @@
 use super::edit::CampaignEdit;
 use super::{Campaign, CharId, Fighter, Member, Phase};
 use crate::rules::campaign::ItemEdit;
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::queries;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -38,7 +39,7 @@ impl Campaign {
         }
         let data = &rules.killteam;
         if let Fighter::Enemy(i) = Fighter::of(from) {
-            let Some(f) = self.enemy_fighter(i, rules) else {
+            let Some(f) = enemy::fighter(self, i, rules) else {
                 return Vec::new();
             };
             let same = |a: &Names, b: &Names| {

@@ -17,7 +17,7 @@ mod debrief;
 mod document;
 mod drawing;
 mod edit;
-mod enemy;
+pub mod enemy;
 mod entries;
 mod house;
 mod ids;

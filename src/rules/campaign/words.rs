@@ -4,6 +4,7 @@
 //! message, told in the language shown.
 
 use super::{Campaign, CampaignEdit, Fighter};
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::{DebriefEdit, ReinforcementEdit, TableEdit};
@@ -14,9 +15,9 @@ impl CampaignEdit {
     /// then what it changed, when the event says more than its kind.
     pub fn words(&self, c: &Campaign) -> Msg {
         let who = self.character().and_then(|id| match Fighter::of(id) {
-            Fighter::Enemy(e) => c
-                .enemy(e)
-                .map(|_| Msg::new("msg.plain").names("text", &c.enemy_names(e))),
+            Fighter::Enemy(e) => {
+                enemy::at(c, e).map(|_| Msg::new("msg.plain").names("text", &enemy::names(c, e)))
+            }
             Fighter::Named(n) => Some(named::names_told(c, n))
                 .filter(|x| !x.is_empty())
                 .map(|x| Msg::new("msg.plain").names("text", &x)),

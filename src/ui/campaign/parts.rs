@@ -11,6 +11,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, EscortId, Member, Mission, MissionType,
@@ -208,7 +209,7 @@ fn reroll_cell_ui(
 ) {
     let id = c.id.as_str();
     // The enemy by the name his line gives him ("Cultist 1").
-    let names = c.enemy_names(i);
+    let names = enemy::names(c, i);
     let enemy = name_in(&names, cx.lang.code(), "").to_owned();
     let key = format!("reroll-{i}");
     let ask = DiceAsk::new(count, sides, "CMP-5");
@@ -252,7 +253,7 @@ pub(super) fn behaviour_cell_ui(
     let id = c.id.as_str();
     let cran_die = c.settings.cran_die;
     // The enemy by the name his card gives him ("Cultist 1").
-    let names = c.enemy_names(i);
+    let names = enemy::names(c, i);
     let enemy = name_in(&names, cx.lang.code(), "").to_owned();
     let key = format!("behaviour-{i}");
     let ask = DiceAsk::new(1, cran_die, "CMP-15");

@@ -2,6 +2,7 @@
 //! as fighters fell, turn by turn, with the double-kill bonus, and the
 //! campaign's reading of that bonus, which a click changes (one event).
 
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::victory;
@@ -113,7 +114,7 @@ fn side_ui(
 fn name_of(cx: &ViewCtx<'_>, c: &Campaign, f: &Fallen) -> String {
     let name = match Fighter::of(f.id) {
         Fighter::Enemy(i) => {
-            let names = c.enemy_names(i);
+            let names = enemy::names(c, i);
             name_in(&names, cx.lang.code(), "?").to_owned()
         }
         Fighter::Named(i) => {

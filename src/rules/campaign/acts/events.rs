@@ -6,6 +6,7 @@
 use crate::rules::campaign::TurnEdit;
 use crate::rules::campaign::acts;
 use crate::rules::campaign::edit::CampaignEdit;
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, Phase};
 use crate::rules::core::msg::Msg;
@@ -199,10 +200,10 @@ impl Campaign {
         if rules.killteam.turn.alternation_enforced && acts::activations(self).next == Some(true) {
             return Err(Problem::new("KT-8", "kt.act.no.players_turn"));
         }
-        if self.enemy(index).is_none() {
+        if enemy::at(self, index).is_none() {
             return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1));
         }
-        let names = self.enemy_names(index);
+        let names = enemy::names(self, index);
         let table = self.table.get_or_insert_default();
         if table.enemy_out.contains(&index) {
             return Err(Problem::new("KT-9", "kt.act.no.out_of_action"));

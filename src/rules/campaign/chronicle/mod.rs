@@ -12,6 +12,7 @@ use super::{
     Campaign, CampaignEdit, CharId, DebriefEdit, Fighter, ItemEdit, ReinforcementEdit, Sides,
     State, TableEdit,
 };
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
 use crate::rules::core::dice::seeded;
@@ -188,7 +189,7 @@ fn blows(
 /// A model's name as a kill says it.
 fn victim(c: &Campaign, id: CharId, rules: &RulesData) -> Msg {
     let names = match Fighter::of(id) {
-        Fighter::Enemy(i) => c.enemy_names(i),
+        Fighter::Enemy(i) => enemy::names(c, i),
         Fighter::Named(i) => named::names(c, i, rules),
         Fighter::Character(_) => {
             return Msg::verbatim(queries::character(c, id).map_or("?", |x| x.name()));

@@ -4,6 +4,7 @@
 //! used on.
 
 use crate::rules::campaign::acts;
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CharId, Fighter, LaidIn, Table};
 use crate::rules::core::msg::Msg;
@@ -133,7 +134,7 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<(), Problem> {
         let (max, names) = match Fighter::of(target) {
-            Fighter::Enemy(e) => (self.enemy_wounds(e, rules), self.enemy_names(e)),
+            Fighter::Enemy(e) => (enemy::wounds(self, e, rules), enemy::names(self, e)),
             Fighter::Named(n) => (named::max(self, n, rules)?, named::names(self, n, rules)),
             Fighter::Character(_) => {
                 let t = self.player_index(target)?;
@@ -234,7 +235,7 @@ pub fn item_targets(
         .map_or(0, |m| m.enemy.len());
     let enemies = (0..enemies)
         .filter(|i| !table.enemy_out.contains(i))
-        .map(|i| (Fighter::Enemy(i).id(), c.enemy_names(i)));
+        .map(|i| (Fighter::Enemy(i).id(), enemy::names(c, i)));
     let named = if others {
         named::models(c, rules).len()
     } else {

@@ -10,6 +10,7 @@ use rand::Rng;
 
 use super::edit::CampaignEdit;
 use crate::rules::campaign::ItemEdit;
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
 use crate::rules::core::dice::Roll;
@@ -56,11 +57,11 @@ impl Campaign {
             });
         }
         if let Fighter::Enemy(e) = Fighter::of(target) {
-            if self.enemy(e).is_none() {
+            if enemy::at(self, e).is_none() {
                 return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", e + 1));
             }
             return Ok(Known {
-                names: self.enemy_names(e),
+                names: enemy::names(self, e),
                 relation: Relation::Other,
                 items: Vec::new(),
                 wounds: table.enemy_wounds.get(&e).copied().unwrap_or(0),

@@ -1,6 +1,7 @@
 //! What the table asks of the campaign: whether a roll's wounds are in, and why a model may not take wounds now.
 
 use super::super::*;
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
 
@@ -34,7 +35,7 @@ impl<'a> Wounding<'a> {
     /// and he must be at its table, alive and not out of action yet.
     pub fn wound_refusal(&self, id: CharId) -> Option<Problem> {
         match Fighter::of(id) {
-            Fighter::Enemy(i) => return self.c.enemy_refusal(i),
+            Fighter::Enemy(i) => return enemy::refusal(self.c, i),
             // Whether the mission names him is the data's to say: the
             // wounds' event refuses one it does not.
             Fighter::Named(_) if self.c.phase != Phase::Playing => {

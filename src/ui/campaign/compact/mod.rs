@@ -10,6 +10,7 @@ use egui_material_icons::icons;
 use crate::rules::CharRef;
 use crate::rules::battle::from_table::ModelKind;
 use crate::rules::campaign::acts;
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Mode, Table};
@@ -124,7 +125,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
     }
     let drawn = c.mission.as_ref().map_or(0, |m| m.enemy.len());
     for i in 0..drawn {
-        let Some(e) = c.enemy(i) else { continue };
+        let Some(e) = enemy::at(c, i) else { continue };
         let line = name_in(&e.names, cx.lang.code(), e.entry_type.as_str());
         let kind_key = format!("campaign.ui.enemy_type.{}", e.entry_type);
         // A type the data added since has no word of its own: as written.
@@ -133,16 +134,15 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
             .map_or_else(|| e.entry_type.to_string(), str::to_owned);
         out.push(Line {
             id: Fighter::Enemy(i).id(),
-            name: name_in(&c.enemy_names(i), cx.lang.code(), "").to_owned(),
+            name: name_in(&enemy::names(c, i), cx.lang.code(), "").to_owned(),
             kind: format!("{line} · {kind}"),
             enemy: true,
             wounds: (
-                c.enemy_wounds(i, rules),
+                enemy::wounds(c, i, rules),
                 table.enemy_wounds.get(&i).copied().unwrap_or(0),
             ),
             out: table.enemy_out.contains(&i),
-            no_fight: c
-                .enemy_fighter(i, rules)
+            no_fight: enemy::fighter(c, i, rules)
                 .is_none()
                 .then(|| cx.t("campaign.ui.fight.no_profile").to_owned()),
             soldier: false,

@@ -11,6 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
 use muster::rules::campaign::TableEdit;
+use muster::rules::campaign::enemy;
 use muster::rules::campaign::queries;
 use muster::rules::campaign::victory;
 use muster::rules::campaign::{Campaign, Fighter};
@@ -99,7 +100,7 @@ fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = super::showing(dir.path(), &c);
     let enemy = enemy_name(&c, 0);
-    let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
+    let fighter = enemy::fighter(&c, 0, rules).expect("profile").clone();
     let gun = fighter.weapons.iter().find(|w| w.range > 0).expect("a gun");
     let gun_name = gun.names["en"].clone();
     h.get_by_label(&format!("{enemy} attacks…"))

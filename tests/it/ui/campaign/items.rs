@@ -5,6 +5,7 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::rules::campaign::enemy;
 use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::names::name_in;
@@ -24,7 +25,7 @@ pub(crate) fn shows(h: &Harness<'_, Gui>, text: &str) -> bool {
 
 /// The first enemy's name at the table ("Renegade 1").
 pub(crate) fn enemy_name(c: &Campaign) -> String {
-    name_in(&c.enemy_names(0), "en", "").to_owned()
+    name_in(&enemy::names(c, 0), "en", "").to_owned()
 }
 
 pub(crate) fn wounds(c: &Campaign, id: CharId) -> u32 {
