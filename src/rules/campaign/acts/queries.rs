@@ -63,7 +63,7 @@ pub fn may_act(
 /// while it is the enemy's turn to activate, a soldier opens no new
 /// activation, unless the "second soldier" stratagem joined him to his
 /// team-mate's (KT-11). Only when the group's rules enforce the turns.
-pub(super) fn alternation_refusal(
+pub(in crate::rules::campaign) fn alternation_refusal(
     c: &Campaign,
     id: CharId,
     turn: &SoldierTurn,
@@ -115,7 +115,11 @@ fn open_activation_other_than<'c>(
 /// EQ-10 « ne peut plus bouger durant ce tour »: a model a flash
 /// grenade dazzled this turn takes no move: no Move, no retreat, no
 /// Agility move, no charge (a charge is a move into contact).
-pub(super) fn dazzle_refusal(c: &Campaign, id: CharId, act: Act) -> Result<(), Problem> {
+pub(in crate::rules::campaign) fn dazzle_refusal(
+    c: &Campaign,
+    id: CharId,
+    act: Act,
+) -> Result<(), Problem> {
     let dazzled = c.table.as_ref().is_some_and(|t| t.dazzled_now(id));
     let moves = matches!(
         act,
@@ -161,7 +165,7 @@ pub fn may_give_insignia(
 /// `taker` (EQ-31): refused for two soldiers of different teams, as
 /// `give_insignia` refuses, and on the enemy's turn to activate when
 /// `taker` would open an activation (KT-8).
-pub(super) fn insignia_turns(
+pub(in crate::rules::campaign) fn insignia_turns(
     c: &Campaign,
     giver: CharId,
     taker: CharId,
@@ -330,7 +334,7 @@ pub fn may_use_gear(
 
 /// The turn after `id` used `item` (its way `way`), each of its actions
 /// a Move when `moves` (as the event records it), or why not.
-pub(super) fn gear_turn(
+pub(in crate::rules::campaign) fn gear_turn(
     c: &Campaign,
     id: CharId,
     (item, way): (&ItemId, Option<&str>),
