@@ -10,6 +10,8 @@
 //! The integration tests include this file and check that the checked-in
 //! example is byte for byte what it makes.
 
+use muster::rules::campaign::enemy;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, EscortId, EscortKind, Fighter, Member, MissionChoice,
     MissionResult, NewEscort, Sides,
@@ -220,7 +222,7 @@ fn first_mission(
     // enemy alone wounds Vael; Brask alone takes the second out of
     // action.
     let (first, second) = (Fighter::Enemy(0).id(), Fighter::Enemy(1).id());
-    if c.character(vael).expect("Vael").member.wounds(r) > 1 {
+    if queries::character(&c, vael).expect("Vael").member.wounds(r) > 1 {
         c = go(
             &c,
             E::Table(TableEdit::AddWounds {
@@ -238,7 +240,7 @@ fn first_mission(
         &c,
         E::Table(TableEdit::AddWounds {
             character: second,
-            wounds: c.enemy_wounds(1, r),
+            wounds: enemy::wounds(&c, 1, r),
             roll: Some(1_002),
             sides: Sides {
                 first: vec![brask],
@@ -341,7 +343,7 @@ fn third_mission(c: &Campaign, go: &mut impl FnMut(&Campaign, E) -> Campaign) ->
             roll: die(10, 9),
         }),
     );
-    let brask_cran = c.character(brask).expect("Brask").cran;
+    let brask_cran = queries::character(&c, brask).expect("Brask").cran;
     let mut c = c;
     for (who, face) in [(brask, brask_cran), (dall, 1)] {
         c = go(

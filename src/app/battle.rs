@@ -4,6 +4,8 @@
 
 use super::*;
 use crate::rules::campaign::CharId;
+use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 
 /// Where each roll's wounds went, as last computed: by (seed, replay), the
 /// state of the campaigns it was computed at, and the answer.
@@ -155,7 +157,7 @@ impl Model {
         self.get::<crate::rules::Campaign>(&fight.setup.attacker.doc)
             .is_some_and(|c| {
                 c.phase == crate::rules::campaign::Phase::Playing
-                    && c.mission_number() == fight.mission
+                    && queries::mission_number(c) == fight.mission
             })
     }
 
@@ -234,7 +236,7 @@ impl Model {
         use crate::rules::campaign::{Campaign, Phase};
         entry.played_in.iter().any(|(doc, &mission)| {
             self.get::<Campaign>(doc)
-                .is_none_or(|k| k.phase != Phase::Playing || k.mission_number() != mission)
+                .is_none_or(|k| k.phase != Phase::Playing || queries::mission_number(k) != mission)
         })
     }
 
@@ -273,13 +275,13 @@ impl Model {
             .filter_map(|c| c.campaign.as_ref())
             .find_map(|r| {
                 let k = self.get::<Campaign>(&r.doc)?;
-                k.counts_actions(CharId(r.id)).then_some((r, k))
+                acts::counts_actions(k, CharId(r.id)).then_some((r, k))
             });
         let Some((r, k)) = soldier else {
             return Ok(None);
         };
         let rules = self.rules_of(k);
-        let edit = k.reroll_payment(CharId(r.id), &rules)?;
+        let edit = acts::reroll_payment(k, CharId(r.id), &rules)?;
         Ok(Some(RerollPayer {
             key: crate::rules::DocKey::of::<Campaign>(r.doc.clone()),
             edit,

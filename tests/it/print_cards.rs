@@ -13,6 +13,8 @@ use muster::print::{
     Block, Card, CardSize, Paper, Printout, Sheet, SheetKind, SheetOptions, sheet_of,
 };
 use muster::rules::campaign::Campaign;
+use muster::rules::campaign::named;
+use muster::rules::campaign::queries;
 use muster::rules::{Doc, Roster};
 use muster::store::{self, Kinds};
 
@@ -132,7 +134,7 @@ fn a_campaign_s_cards_are_its_living_models_each_enemy_kind_once_and_the_named_m
     let titles: Vec<&str> = cards(&sheet).iter().map(|c| c.title.as_str()).collect();
     // Every living character and soldier of every escort, in order.
     let living: Vec<&str> = (c.escorts.iter())
-        .flat_map(|e| c.members(e.id))
+        .flat_map(|e| queries::members(c, e.id))
         .filter(|cc| cc.state.alive())
         .map(|cc| cc.name())
         .collect();
@@ -179,13 +181,13 @@ fn a_campaign_s_cards_are_its_living_models_each_enemy_kind_once_and_the_named_m
         );
     }
     // The models the mission names come last, with what it says of them.
-    for (i, named) in c.named_models(rules).iter().enumerate() {
+    for (i, named) in named::models(c, rules).iter().enumerate() {
         let title = named.names.get("en").expect("English");
         let card = card(&sheet, title);
         assert!(card.lines.iter().any(|l| l.value == named.text["en"]));
         assert_eq!(
             card.track.as_ref().map(|t| t.boxes),
-            c.named_wounds(i, rules)
+            named::wounds(c, i, rules)
         );
     }
     // A character without a weapon fights with his fists (CC-4), said on

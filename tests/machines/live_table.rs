@@ -16,6 +16,7 @@ use muster::app::{App, Command};
 use muster::i18n::Lang;
 use muster::rules::RulesData;
 use muster::rules::campaign::Campaign;
+use muster::rules::campaign::enemy;
 use muster::rules::core::names::name_in;
 use muster::rules::killteam::activation::third_action_cost;
 use muster::store::journaled::entry_key;
@@ -67,9 +68,9 @@ pub(crate) fn live_plan(side: Side, c: &Campaign, r: &RulesData) -> Result<Vec<S
             let enemies = c.mission.as_ref().map_or(0, |m| m.enemy.len());
             (0..enemies.min(LIVE_EDITS / 2))
                 .flat_map(|i| {
-                    let names = c.enemy_names(i);
+                    let names = enemy::names(c, i);
                     let name = name_in(&names, "en", "").to_owned();
-                    let max = c.enemy_wounds(i, r);
+                    let max = enemy::wounds(c, i, r);
                     [
                         Step {
                             what: format!("marks {name} activated"),

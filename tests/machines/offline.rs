@@ -11,6 +11,7 @@ use super::{
 };
 use muster::app::Command;
 use muster::app::merging::{MergeAct, MergePreview};
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, Entry, EscortId, Member, MissionChoice, MissionResult, NewEscort,
     Phase,
@@ -156,7 +157,7 @@ pub(crate) fn cran(dir: &Path, machine: &str, args: &[String]) -> Result<String,
         }),
     )?;
     let c = campaign(&app)?;
-    let x = c.character(character).ok_or("the character is gone")?;
+    let x = queries::character(&c, character).ok_or("the character is gone")?;
     Ok(format!(
         "{machine}: {name} rolled {face} on his Cran test (Cran {}): {:?}",
         x.cran, x.state

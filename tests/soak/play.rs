@@ -20,6 +20,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rand::Rng as _;
 use rand::seq::SliceRandom as _;
 
+use muster::rules::campaign::enemy;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, ENEMY_IDS, EscortId, MissionChoice, MissionResult, Phase,
 };
@@ -159,7 +160,7 @@ fn gm_options(c: &Campaign, r: &muster::rules::RulesData, rng: &mut impl rand::R
                 .map(|i| {
                     E::Table(TableEdit::SetWounds {
                         character: CharId(ENEMY_IDS.0 + i as u64),
-                        wounds: rng.random_range(0..=c.enemy_wounds(i, r)),
+                        wounds: rng.random_range(0..=enemy::wounds(c, i, r)),
                     })
                 })
                 .collect();

@@ -14,6 +14,7 @@ mod rolls;
 
 use super::{App, Command, MessageKind, Screen};
 use crate::rules::Msg;
+use crate::rules::campaign::queries;
 
 impl App {
     /// Runs one command, then saves what changed.
@@ -133,7 +134,7 @@ impl App {
                     .get::<crate::rules::Campaign>(&setup.attacker.doc)
                     .map(|c| crate::app::TableFight {
                         setup: setup.clone(),
-                        mission: c.mission_number(),
+                        mission: queries::mission_number(c),
                         range: None,
                     });
                 self.new_fight = Some(setup);

@@ -7,6 +7,8 @@ use crate::app::{App, MessageKind};
 use crate::rules::campaign::CharId;
 use crate::rules::campaign::InForce;
 use crate::rules::campaign::TurnEdit;
+use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 use crate::rules::{DocKey, Edit, Msg};
 use crate::store;
 
@@ -75,10 +77,10 @@ impl App {
             let Some(k) = self.model.get::<Campaign>(&from.doc) else {
                 continue;
             };
-            if !k.counts_actions(CharId(from.id)) {
+            if !acts::counts_actions(k, CharId(from.id)) {
                 continue;
             }
-            k.may_act(CharId(from.id), act, &self.model.rules_of(k))?;
+            acts::may_act(k, CharId(from.id), act, &self.model.rules_of(k))?;
             acts.push((
                 from.doc.clone(),
                 CampaignEdit::Turn(TurnEdit::Act {
@@ -138,7 +140,7 @@ impl App {
                             .model
                             .get::<crate::rules::campaign::Campaign>(&from.doc)?;
                         (k.phase == crate::rules::campaign::Phase::Playing)
-                            .then(|| (from.doc.clone(), k.mission_number()))
+                            .then(|| (from.doc.clone(), queries::mission_number(k)))
                     })
                     .collect();
                 self.model.battle.log.push(crate::app::BattleEntry {

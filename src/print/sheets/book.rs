@@ -8,6 +8,7 @@
 use crate::i18n::Lang;
 use crate::rules::RulesData;
 use crate::rules::campaign::chronicle::{Fate, MissionStory, chronicle, service_record};
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignEdit, DebriefEdit, Mission, ReinforcementEdit, State,
 };
@@ -100,7 +101,9 @@ fn cover(c: &Campaign, stories: &[MissionStory], rules: &RulesData, lang: Lang) 
         Fact::new(lang.t("sheet.book.fallen_count"), fallen.to_string()),
     ];
     for e in &c.escorts {
-        let living = c.members(e.id).filter(|x| x.state.alive()).count();
+        let living = queries::members(c, e.id)
+            .filter(|x| x.state.alive())
+            .count();
         facts.push(Fact::new(
             lang.f(
                 "sheet.escort",

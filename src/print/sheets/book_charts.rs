@@ -5,6 +5,7 @@
 
 use crate::i18n::Lang;
 use crate::rules::campaign::chronicle::{CRAN_OUTCOMES, MissionStory, Wounds, wounds_by_character};
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, State};
 
 use crate::print::model::{Chart, Series, Shade, Threshold};
@@ -236,7 +237,7 @@ pub fn wounds_words(lang: Lang, c: &Campaign, shown: &[(CharId, Wounds)], all: u
             lang.f(
                 "campaign.chronicle.wounds_of",
                 &[
-                    ("name", c.character(*id).map_or("?", |x| x.name())),
+                    ("name", queries::character(c, *id).map_or("?", |x| x.name())),
                     ("taken", &w.taken.to_string()),
                     ("dealt", &w.dealt.to_string()),
                 ],
@@ -273,7 +274,11 @@ pub fn wounds_chart(c: &Campaign, stories: &[MissionStory], lang: Lang) -> Chart
         x_label: String::new(),
         y_label: lang.t("campaign.record.wounds_axis").to_owned(),
         ticks: (shown.iter())
-            .map(|(id, _)| c.character(*id).map_or("?", |x| x.name()).to_owned())
+            .map(|(id, _)| {
+                queries::character(c, *id)
+                    .map_or("?", |x| x.name())
+                    .to_owned()
+            })
             .collect(),
         bars: vec![
             series("campaign.record.taken", Shade::Warn, |w| w.taken),

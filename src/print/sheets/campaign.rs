@@ -4,6 +4,8 @@
 
 use crate::i18n::Lang;
 use crate::rules::RulesData;
+use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, EscortKind, Member, Phase, State,
 };
@@ -302,7 +304,7 @@ fn next_mission(c: &Campaign, rules: &RulesData, lang: Lang) -> Vec<Fact> {
             }
             // The models the mission names: who they are, what it says of
             // them.
-            for n in c.named_models(rules) {
+            for n in named::models(c, rules) {
                 next.push(Fact::new(lang.pick(&n.names), lang.pick(&n.text)));
             }
         }
@@ -347,8 +349,7 @@ pub fn campaign_sheet(c: &Campaign, rules: &RulesData, options: SheetOptions) ->
         });
     }
     for e in &c.escorts {
-        let cards: Vec<Card> = c
-            .members(e.id)
+        let cards: Vec<Card> = queries::members(c, e.id)
             .map(|cc| campaign_card(lang, rules, c, cc))
             .collect();
         sheet.sections.push(Section {

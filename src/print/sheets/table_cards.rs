@@ -10,6 +10,9 @@ use crate::i18n::Lang;
 use crate::rules::Doc;
 use crate::rules::RulesData;
 use crate::rules::battle::from_table::rt_weapon;
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, EnemyFighter, EnemyType, Member, Table as AtTable};
 use crate::rules::characters::Character;
 use crate::rules::characters::equipment::GearKind;
@@ -174,7 +177,7 @@ fn campaign_cards(lang: Lang, rules: &RulesData, c: &Campaign) -> Vec<Card> {
     let table = c.table.as_ref();
     let mut cards = Vec::new();
     for e in &c.escorts {
-        for cc in c.members(e.id).filter(|cc| cc.state.alive()) {
+        for cc in queries::members(c, e.id).filter(|cc| cc.state.alive()) {
             let taken = table
                 .and_then(|t| t.wounds.get(&cc.id).copied())
                 .unwrap_or(0);
@@ -242,7 +245,7 @@ fn enemy_cards(lang: Lang, rules: &RulesData, c: &Campaign, table: Option<&AtTab
                 tone: "info",
             });
         }
-        let Some(f) = c.enemy_fighter(first, rules) else {
+        let Some(f) = enemy::fighter(c, first, rules) else {
             card.lines.push(Fact::new(
                 lang.t("sheet.cards.no_profile"),
                 lang.t("sheet.cards.no_profile_hint"),
@@ -251,7 +254,7 @@ fn enemy_cards(lang: Lang, rules: &RulesData, c: &Campaign, table: Option<&AtTab
             continue;
         };
         fighter_parts(lang, f, &mut card);
-        let wounds = c.enemy_wounds(first, rules);
+        let wounds = enemy::wounds(c, first, rules);
         let taken = |i: usize| {
             table
                 .and_then(|t| t.enemy_wounds.get(&i).copied())
@@ -301,7 +304,7 @@ fn named_cards(lang: Lang, rules: &RulesData, c: &Campaign, table: Option<&AtTab
     };
     let mission = super::mission_name(rules, lang, m);
     let mut cards = Vec::new();
-    for (i, n) in c.named_models(rules).iter().enumerate() {
+    for (i, n) in named::models(c, rules).iter().enumerate() {
         let mut card = Card {
             title: lang.pick(&n.names).to_owned(),
             subtitle: mission.to_owned(),
@@ -310,10 +313,10 @@ fn named_cards(lang: Lang, rules: &RulesData, c: &Campaign, table: Option<&AtTab
             lines: vec![Fact::new(lang.t("sheet.mission"), lang.pick(&n.text))],
             track: None,
         };
-        if let Some(f) = c.named_fighter(i, rules) {
+        if let Some(f) = named::fighter(c, i, rules) {
             fighter_parts(lang, f, &mut card);
-            let wounds = c.named_wounds(i, rules).unwrap_or(1);
-            let taken = table.map_or(0, |_| c.named_taken(i));
+            let wounds = named::wounds(c, i, rules).unwrap_or(1);
+            let taken = table.map_or(0, |_| named::taken(c, i));
             card.track = Some(Track {
                 label: lang.t("sheet.wounds").to_owned(),
                 boxes: wounds,

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{Fight, Rolled};
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CampaignEdit, CharId};
 use crate::rules::campaign::{Sides, TableEdit};
 use crate::rules::characters::units::{Victory, victory};
@@ -338,7 +339,7 @@ pub fn roll_wounds<'a>(
                 }
                 // A roll of another mission, or of none, is not this
                 // table's.
-                Some(k) if played_in.get(id) != Some(&k.mission_number()) => {
+                Some(k) if played_in.get(id) != Some(&queries::mission_number(k)) => {
                     WoundsGo::Refused(match played_in.get(id) {
                         Some(n) => Problem::new("CMP-13", "campaign.problem.roll_of_mission")
                             .arg("mission", n),

@@ -7,6 +7,7 @@
 use std::collections::BTreeSet;
 
 use super::{Campaign, CampaignCharacter, Member};
+use crate::rules::campaign::queries;
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::msg::Msg;
 use crate::rules::data::RulesData;
@@ -17,13 +18,13 @@ use crate::rules::data::RulesData;
 pub fn differences(before: &Campaign, after: &Campaign, rules: &RulesData) -> Vec<Msg> {
     let mut out = Vec::new();
     for x in &after.characters {
-        match before.character(x.id) {
+        match queries::character(before, x.id) {
             Some(was) => character_changes(before, after, was, x, rules, &mut out),
             None => out.push(Msg::new("campaign.change.joins").text("name", x.name())),
         }
     }
     for x in &before.characters {
-        if after.character(x.id).is_none() {
+        if queries::character(after, x.id).is_none() {
             out.push(Msg::new("campaign.change.leaves").text("name", x.name()));
         }
     }
@@ -55,10 +56,12 @@ pub fn differences(before: &Campaign, after: &Campaign, rules: &RulesData) -> Ve
     for (key, a, b) in figures.into_iter().filter(|(_, a, b)| a != b) {
         out.push(Msg::new(key).int("before", a).int("after", b));
     }
-    if before.phase != after.phase || before.mission_number() != after.mission_number() {
+    if before.phase != after.phase
+        || queries::mission_number(before) != queries::mission_number(after)
+    {
         out.push(
             Msg::new("campaign.change.phase")
-                .int("mission", after.mission_number())
+                .int("mission", queries::mission_number(after))
                 .key("phase", after.phase.key()),
         );
     }

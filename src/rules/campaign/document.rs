@@ -7,6 +7,9 @@ use std::sync::Arc;
 use rand::Rng;
 
 use super::{Campaign, CampaignEdit, Fighter};
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{PreparationEdit, SetupEdit, TableEdit, TurnEdit};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -41,7 +44,7 @@ impl Document for Campaign {
         self.name = name;
     }
     fn summary(&self) -> Msg {
-        Campaign::summary(self)
+        queries::summary(self)
     }
     fn validate(&self, rules: &RulesData) -> Vec<Problem> {
         Campaign::validate(self, rules)
@@ -67,14 +70,14 @@ impl Document for Campaign {
         | CampaignEdit::Table(TableEdit::EnemyBehaviour { index, .. })
         | CampaignEdit::Preparation(PreparationEdit::RerollEnemy { index, .. }) = edit
         {
-            return self.enemy(*index).map(|_| self.enemy_names(*index));
+            return enemy::at(self, *index).map(|_| enemy::names(self, *index));
         }
         let id = edit.character()?;
         match Fighter::of(id) {
-            Fighter::Enemy(e) => self.enemy(e).map(|_| self.enemy_names(e)),
-            Fighter::Named(n) => Some(self.named_names_told(n)).filter(|x| !x.is_empty()),
+            Fighter::Enemy(e) => enemy::at(self, e).map(|_| enemy::names(self, e)),
+            Fighter::Named(n) => Some(named::names_told(self, n)).filter(|x| !x.is_empty()),
             Fighter::Character(_) => {
-                let name = self.character(id)?.name().to_owned();
+                let name = queries::character(self, id)?.name().to_owned();
                 Some(crate::rules::core::names::Names::from([(
                     "en".to_owned(),
                     name,
@@ -123,10 +126,10 @@ impl Document for Campaign {
         rng: &mut R,
     ) -> Applied<Self> {
         let mut c = self.clone();
-        let before = c.mission_number();
+        let before = queries::mission_number(&c);
         let (event, outcome) = c.play(edit, rules, rng)?;
         // As `Campaign::replay` numbers it.
-        let mission = c.mission_number().max(before);
+        let mission = queries::mission_number(&c).max(before);
         c.journal.push(std::sync::Arc::new(super::Entry {
             mission,
             event,

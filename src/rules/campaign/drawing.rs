@@ -5,6 +5,7 @@ use super::data::{CampaignData, MissionData};
 use super::edit::MissionChoice;
 use super::play::{dice, total};
 use super::{Campaign, Mission, MissionType, Phase};
+use crate::rules::campaign::queries;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
@@ -95,7 +96,7 @@ impl Campaign {
                 .saturating_add(
                     self.settings
                         .difficulty
-                        .saturating_mul(self.rates(data).difficulty_enemy_points),
+                        .saturating_mul(queries::rates(self, data).difficulty_enemy_points),
                 ),
         };
         choice.points = Some(points);
@@ -165,7 +166,7 @@ impl Campaign {
                     .keyed("type", t.as_str(), t.key())
                 })?
         } else {
-            let ids = self.mission_ids(data, t);
+            let ids = queries::mission_ids(self, data, t);
             let sides = u32::try_from(ids.len()).unwrap_or(1);
             let roll = dice(
                 choice.draw.take(),

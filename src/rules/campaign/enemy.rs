@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::{Campaign, CharId, EnemyDraw, EnemyFighter, Phase};
+use crate::rules::campaign::queries;
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -112,107 +113,96 @@ impl Fighter {
     }
 }
 
-impl Campaign {
-    /// The enemy drawn at this place in the mission's escort.
-    pub fn enemy(&self, index: usize) -> Option<&EnemyDraw> {
-        self.mission.as_ref().and_then(|m| m.enemy.get(index))
-    }
+/// The enemy drawn at this place in the mission's escort.
+pub fn at(c: &Campaign, index: usize) -> Option<&EnemyDraw> {
+    c.mission.as_ref().and_then(|m| m.enemy.get(index))
+}
 
-    /// How the enemy at this place fights: as its line of the tables the
-    /// campaign recorded when it started says (an edit of the data changes
-    /// new campaigns only), or, for a campaign started before Muster
-    /// recorded how enemies fight, as the data's line says.
-    pub fn enemy_fighter<'a>(
-        &'a self,
-        index: usize,
-        rules: &'a RulesData,
-    ) -> Option<&'a EnemyFighter> {
-        let e = self.enemy(index)?;
-        let m = self.mission.as_ref()?;
-        let line = |table: Option<&'a super::data::Faction>| {
-            table?
-                .table
-                .iter()
-                .find(|l| l.names == e.names && l.entry_type == e.entry_type)?
-                .fighter
-                .as_ref()
-        };
-        line(self.enemy_table(&rules.campaign, &m.faction))
-            .or_else(|| line(rules.campaign.faction(&m.faction)))
-    }
-
-    /// The enemy's wounds: its profile's W, 1 when it has none.
-    pub fn enemy_wounds(&self, index: usize, rules: &RulesData) -> u32 {
-        self.enemy_fighter(index, rules)
-            .map_or(1, |f| {
-                u32::try_from(f.profile.get(Characteristic::W)).unwrap_or(0)
-            })
-            .max(1)
-    }
-
-    /// The enemy's names with its place in the escort ("Ork boy 3"), for
-    /// the log and the battle screen.
-    pub fn enemy_names(&self, index: usize) -> Names {
-        self.enemy(index).map_or_else(Names::new, |e| {
-            e.names
-                .iter()
-                .map(|(lang, name)| (lang.clone(), format!("{name} {}", index + 1)))
-                .collect()
-        })
-    }
-
-    /// Why the enemy at this place cannot take wounds now (CMP-13), or
-    /// none when it can: a mission must be played, the enemy drawn for it
-    /// and not out of action yet.
-    pub fn enemy_refusal(&self, index: usize) -> Option<Problem> {
-        if self.phase != Phase::Playing {
-            return Some(Problem::new("CMP-2", "campaign.problem.not_playing"));
-        }
-        if self.enemy(index).is_none() {
-            return Some(
-                Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1),
-            );
-        }
-        let out = self
+/// How the enemy at this place fights: as its line of the tables the
+/// campaign recorded when it started says (an edit of the data changes
+/// new campaigns only), or, for a campaign started before Muster
+/// recorded how enemies fight, as the data's line says.
+pub fn fighter<'a>(
+    c: &'a Campaign,
+    index: usize,
+    rules: &'a RulesData,
+) -> Option<&'a EnemyFighter> {
+    let e = at(c, index)?;
+    let m = c.mission.as_ref()?;
+    let line = |table: Option<&'a super::data::Faction>| {
+        table?
             .table
+            .iter()
+            .find(|l| l.names == e.names && l.entry_type == e.entry_type)?
+            .fighter
             .as_ref()
-            .is_some_and(|t| t.enemy_out.contains(&index));
-        out.then(|| {
-            Problem::new("CMP-13", "campaign.problem.already_out").named(
-                "character",
-                &format!("enemy {}", index + 1),
-                &self.enemy_names(index),
-            )
+    };
+    line(queries::enemy_table(c, &rules.campaign, &m.faction))
+        .or_else(|| line(rules.campaign.faction(&m.faction)))
+}
+
+/// The enemy's wounds: its profile's W, 1 when it has none.
+pub fn wounds(c: &Campaign, index: usize, rules: &RulesData) -> u32 {
+    fighter(c, index, rules)
+        .map_or(1, |f| {
+            u32::try_from(f.profile.get(Characteristic::W)).unwrap_or(0)
         })
+        .max(1)
+}
+
+/// The enemy's names with its place in the escort ("Ork boy 3"), for
+/// the log and the battle screen.
+pub fn names(c: &Campaign, index: usize) -> Names {
+    at(c, index).map_or_else(Names::new, |e| {
+        e.names
+            .iter()
+            .map(|(lang, name)| (lang.clone(), format!("{name} {}", index + 1)))
+            .collect()
+    })
+}
+
+/// Why the enemy at this place cannot take wounds now (CMP-13), or
+/// none when it can: a mission must be played, the enemy drawn for it
+/// and not out of action yet.
+pub fn refusal(c: &Campaign, index: usize) -> Option<Problem> {
+    if c.phase != Phase::Playing {
+        return Some(Problem::new("CMP-2", "campaign.problem.not_playing"));
     }
+    if at(c, index).is_none() {
+        return Some(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1));
+    }
+    let out = c
+        .table
+        .as_ref()
+        .is_some_and(|t| t.enemy_out.contains(&index));
+    out.then(|| {
+        Problem::new("CMP-13", "campaign.problem.already_out").named(
+            "character",
+            &format!("enemy {}", index + 1),
+            &names(c, index),
+        )
+    })
 }
 
 impl Campaign {
-    /// The enemy at this place, or why there is none (CMP-15).
-    fn drawn(&self, index: usize) -> Result<&EnemyDraw, Problem> {
-        self.enemy(index).ok_or_else(|| {
-            Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1)
-        })
-    }
-
     /// The wounds an enemy has taken, ticked at the table; at its last it
     /// is out of action.
     pub(super) fn set_enemy_wounds(
         &mut self,
         index: usize,
-        wounds: u32,
+        taken: u32,
         rules: &RulesData,
     ) -> Result<(), Problem> {
-        self.drawn(index)?;
+        drawn(self, index)?;
         // Never past its last: an enemy drawn before Muster kept its
         // profile takes its wounds from the data, which may have been
         // edited since the journal recorded the ticks.
-        let max = self.enemy_wounds(index, rules);
+        let max = wounds(self, index, rules);
         let table = self.table.get_or_insert_default();
         set_wounds(
             (&mut table.enemy_wounds, &mut table.enemy_out),
             index,
-            wounds,
+            taken,
             max,
         );
         Ok(())
@@ -220,7 +210,7 @@ impl Campaign {
 
     /// An enemy taken out of action, or back in.
     pub(super) fn set_enemy_out(&mut self, index: usize, out: bool) -> Result<(), Problem> {
-        self.drawn(index)?;
+        drawn(self, index)?;
         let table = self.table.get_or_insert_default();
         set_out(&mut table.enemy_out, index, out);
         Ok(())
@@ -231,23 +221,29 @@ impl Campaign {
     pub(super) fn add_enemy_wounds(
         &mut self,
         index: usize,
-        wounds: u32,
+        caused: u32,
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        self.drawn(index)?;
-        let max = self.enemy_wounds(index, rules);
-        let names = self.enemy_names(index);
+        drawn(self, index)?;
+        let max = wounds(self, index, rules);
+        let names = names(self, index);
         let table = self.table.get_or_insert_default();
         add_wounds(
             (&mut table.enemy_wounds, &mut table.enemy_out),
             index,
-            (wounds, max),
+            (caused, max),
             &names,
             out,
         );
         Ok(())
     }
+}
+
+/// The enemy at this place, or why there is none (CMP-15).
+fn drawn(c: &Campaign, index: usize) -> Result<&EnemyDraw, Problem> {
+    at(c, index)
+        .ok_or_else(|| Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1))
 }
 
 /// The wounds taken and the out of action of the fighters kept by their

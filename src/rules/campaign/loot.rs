@@ -14,6 +14,8 @@
 use super::edit::CampaignEdit;
 use super::{Campaign, CharId, Fighter, Member, Phase};
 use crate::rules::campaign::ItemEdit;
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::queries;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
@@ -37,7 +39,7 @@ impl Campaign {
         }
         let data = &rules.killteam;
         if let Fighter::Enemy(i) = Fighter::of(from) {
-            let Some(f) = self.enemy_fighter(i, rules) else {
+            let Some(f) = enemy::fighter(self, i, rules) else {
                 return Vec::new();
             };
             let same = |a: &Names, b: &Names| {
@@ -60,7 +62,7 @@ impl Campaign {
     /// A soldier as he plays at the table: his kit, with what he looted in
     /// place of his own (RIB-13).
     pub fn soldier_at_table(&self, id: CharId) -> Option<Soldier> {
-        let Member::Soldier(s) = &self.character(id)?.member else {
+        let Member::Soldier(s) = &queries::character(self, id)?.member else {
             return None;
         };
         let mut s = s.clone();

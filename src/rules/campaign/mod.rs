@@ -9,7 +9,7 @@
 //! journal entries are shared (`Arc`), so the undo history holds small
 //! copies of a large campaign.
 
-mod acts;
+pub mod acts;
 pub mod chronicle;
 pub mod compare;
 pub mod data;
@@ -17,7 +17,7 @@ mod debrief;
 mod document;
 mod drawing;
 mod edit;
-mod enemy;
+pub mod enemy;
 mod entries;
 mod house;
 mod ids;
@@ -28,11 +28,11 @@ pub mod loot;
 mod members;
 pub mod merge;
 mod mission_end;
-mod named;
+pub mod named;
 mod names;
 mod play;
 mod playing;
-mod queries;
+pub mod queries;
 mod ready;
 mod recruit;
 mod replay;

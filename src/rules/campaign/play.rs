@@ -16,6 +16,7 @@ use super::{
     PoolMode, State,
 };
 use crate::rules::campaign::SetupEdit;
+use crate::rules::campaign::queries;
 use crate::rules::characters::equipment::GearEdit;
 use crate::rules::core::dice::{Roll, RollFor};
 use crate::rules::core::problem::Problem;
@@ -154,7 +155,7 @@ impl Campaign {
     /// Reinforcement points received by every escort after a mission
     /// (CMP-7, CMP-8).
     pub fn reinforcement_per_mission(&self, rules: &RulesData) -> u32 {
-        let rates = self.rates(&rules.campaign);
+        let rates = queries::rates(self, &rules.campaign);
         rates.reinforcement_per_mission.saturating_add(
             self.settings
                 .difficulty
@@ -245,7 +246,8 @@ impl Campaign {
         self.next_id = id.next();
         member.set_id(id);
         let die = self.settings.cran_die;
-        let cran = member.default_cran_by(self.rates(&rules.campaign).cran(die), die, rules);
+        let cran =
+            member.default_cran_by(queries::rates(self, &rules.campaign).cran(die), die, rules);
         self.characters.push(Arc::new(CampaignCharacter {
             id,
             escort,

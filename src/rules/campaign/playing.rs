@@ -2,6 +2,7 @@
 //! (the mission's end is in `mission_end.rs`).
 
 use super::{Campaign, CharId, EscortId, EscortKind, Fighter, Phase};
+use crate::rules::campaign::queries;
 use crate::rules::killteam::{ItemId, with_item};
 use std::collections::BTreeMap;
 
@@ -28,7 +29,7 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.rates(&rules.campaign).into_owned();
+        let rates = queries::rates(self, &rules.campaign).into_owned();
         self.expect(&[Phase::Playing])?;
         let m = self
             .mission
@@ -92,7 +93,7 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.rates(&rules.campaign).into_owned();
+        let rates = queries::rates(self, &rules.campaign).into_owned();
         self.expect(&[Phase::Playing])?;
         let order = self.initiative(rolls, &rates, rng, out)?;
         let table = self.table.get_or_insert_default();
@@ -110,7 +111,7 @@ impl Campaign {
                 .map(u32::to_string)
                 .collect::<Vec<_>>()
                 .join(" · ");
-            let line = match side.escort.and_then(|e| self.escort(e)) {
+            let line = match side.escort.and_then(|e| queries::escort(self, e)) {
                 Some(e) => Msg::new("campaign.log.initiative_player").text("player", &e.player),
                 None => Msg::new("campaign.log.initiative_enemy"),
             };

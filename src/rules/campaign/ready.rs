@@ -6,6 +6,7 @@ use rand::Rng;
 use super::edit::CampaignEdit;
 use super::play::{dice, enemy_differs, total};
 use crate::rules::campaign::PreparationEdit;
+use crate::rules::campaign::queries;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -129,7 +130,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.rates(&rules.campaign).into_owned();
+        let rates = queries::rates(self, &rules.campaign).into_owned();
         self.expect(&[Phase::Ready])?;
         let players: Vec<CharId> = self
             .characters
@@ -192,9 +193,8 @@ impl Campaign {
             .mission
             .as_ref()
             .ok_or_else(|| Problem::new("CMP-5", "campaign.problem.not_ready"))?;
-        let faction = self
-            .enemy_table(&rules.campaign, &mission.faction)
-            .ok_or_else(|| {
+        let faction =
+            queries::enemy_table(self, &rules.campaign, &mission.faction).ok_or_else(|| {
                 Problem::new("CMP-5", "campaign.problem.unknown_faction")
                     .arg("faction", &mission.faction)
             })?;

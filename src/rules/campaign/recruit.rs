@@ -5,6 +5,7 @@
 
 use super::play::no_escort;
 use super::{Campaign, EscortId, EscortKind, Member};
+use crate::rules::campaign::queries;
 use crate::rules::characters::Character;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -97,7 +98,7 @@ impl Campaign {
         name: &str,
         rules: &RulesData,
     ) -> Result<Member, Problem> {
-        let e = self.escort(escort).ok_or_else(|| no_escort(escort))?;
+        let e = queries::escort(self, escort).ok_or_else(|| no_escort(escort))?;
         let name = name.trim();
         if name.is_empty() {
             return Err(Problem::new("FILE", "problem.empty_name"));
@@ -206,8 +207,7 @@ impl Campaign {
         {
             return name;
         }
-        let same = self
-            .members(escort)
+        let same = queries::members(self, escort)
             .filter(|x| RecruitKind::of(&x.member) == *kind)
             .count();
         let called = called.trim();

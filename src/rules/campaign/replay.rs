@@ -3,6 +3,7 @@
 
 use super::*;
 
+use crate::rules::campaign::queries;
 use crate::rules::core::problem::ProblemKind;
 
 impl Campaign {
@@ -17,11 +18,11 @@ impl Campaign {
         let mut outcomes = Vec::with_capacity(self.journal.len());
         let mut rng = crate::rules::core::dice::seeded(0);
         for (i, entry) in self.journal.iter().enumerate() {
-            let before = c.mission_number();
+            let before = queries::mission_number(&c);
             let (mut resolved, outcome) = c
                 .play(entry.event.clone(), rules, &mut rng)
                 .map_err(|p| (i, p))?;
-            let number = c.mission_number().max(before);
+            let number = queries::mission_number(&c).max(before);
             if entry.mission != number {
                 return Err((
                     i,
@@ -127,7 +128,7 @@ impl Campaign {
                         .arg("die", self.settings.cran_die),
                 );
             }
-            if self.escort(c.escort).is_none() {
+            if queries::escort(self, c.escort).is_none() {
                 out.push(
                     Problem::new("FILE", "campaign.problem.no_escort")
                         .character(c.name())
@@ -137,7 +138,7 @@ impl Campaign {
         }
         for e in &self.escorts {
             if let Some(leader) = e.leader
-                && self.character(leader).is_none()
+                && queries::character(self, leader).is_none()
             {
                 out.push(Problem::new("FILE", "campaign.problem.no_character").arg("id", leader));
             }

@@ -10,6 +10,7 @@
 use std::sync::Arc;
 
 use super::{Campaign, Entry};
+use crate::rules::campaign::queries;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 
@@ -26,7 +27,7 @@ pub(super) fn play_entry(
     entry: &Arc<Entry>,
     rules: &RulesData,
 ) -> Result<(), Problem> {
-    let before = c.mission_number();
+    let before = queries::mission_number(c);
     // The event plays on a copy (it may be refused half-way); the journal,
     // which it only reads, is lent to the copy, not copied.
     let journal = std::mem::take(&mut c.journal);
@@ -35,7 +36,7 @@ pub(super) fn play_entry(
     let mut rng = crate::rules::core::dice::seeded(0);
     match next.play(entry.event.clone(), rules, &mut rng) {
         Ok(_) => {
-            let mission = next.mission_number().max(before);
+            let mission = queries::mission_number(&next).max(before);
             next.journal.push(if mission == entry.mission {
                 Arc::clone(entry)
             } else {

@@ -6,6 +6,7 @@ use rand::Rng;
 use super::edit::{CampaignEdit, MissionChoice, NewEscort};
 use super::{Campaign, CharId, Escort, EscortId, MissionType, Phase, PoolMode, Settings};
 use crate::rules::campaign::SetupEdit;
+use crate::rules::campaign::queries;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -181,7 +182,7 @@ impl Campaign {
             for i in 0..self.characters.len() {
                 let die = settings.cran_die;
                 let cran = self.characters[i].member.default_cran_by(
-                    self.rates(data).cran(die),
+                    queries::rates(self, data).cran(die),
                     die,
                     rules,
                 );
@@ -225,7 +226,7 @@ impl Campaign {
                 doc: None,
             };
             let id = self.add_escort(&new, rules)?;
-            let ids: Vec<CharId> = self.members(id).map(|x| x.id).collect();
+            let ids: Vec<CharId> = queries::members(self, id).map(|x| x.id).collect();
             for (&cid, carried) in ids.iter().zip(&e.characters) {
                 let i = self.index(cid)?;
                 if !carried.state.alive() {

@@ -4,6 +4,9 @@
 //! message, told in the language shown.
 
 use super::{Campaign, CampaignEdit, Fighter};
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{DebriefEdit, ReinforcementEdit, TableEdit};
 use crate::rules::core::msg::Msg;
 
@@ -12,13 +15,13 @@ impl CampaignEdit {
     /// then what it changed, when the event says more than its kind.
     pub fn words(&self, c: &Campaign) -> Msg {
         let who = self.character().and_then(|id| match Fighter::of(id) {
-            Fighter::Enemy(e) => c
-                .enemy(e)
-                .map(|_| Msg::new("msg.plain").names("text", &c.enemy_names(e))),
-            Fighter::Named(n) => Some(c.named_names_told(n))
+            Fighter::Enemy(e) => {
+                enemy::at(c, e).map(|_| Msg::new("msg.plain").names("text", &enemy::names(c, e)))
+            }
+            Fighter::Named(n) => Some(named::names_told(c, n))
                 .filter(|x| !x.is_empty())
                 .map(|x| Msg::new("msg.plain").names("text", &x)),
-            Fighter::Character(_) => c.character(id).map(|x| Msg::verbatim(x.name())),
+            Fighter::Character(_) => queries::character(c, id).map(|x| Msg::verbatim(x.name())),
         });
         let what = self.detail().unwrap_or_else(|| Msg::new(self.label()));
         match who {

@@ -12,6 +12,8 @@ use crate::rules::battle::from_table::{
 };
 use crate::rules::battle::scenario::KtWeapon;
 use crate::rules::campaign::Campaign;
+use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 use crate::rules::characters::equipment;
 use crate::ui::battle::parts::Picked;
 use crate::ui::battle::shooting::KtAttack;
@@ -126,7 +128,7 @@ impl BattleView {
         }
         // KT-8: the turn card counts the models standing at the table: the
         // players' soldiers, the drawn enemies.
-        let a = c.activations();
+        let a = acts::activations(c);
         if a.enemy_drawn {
             self.shooting.kt_turn.left = [a.standing, a.enemy_standing].map(i64::from);
         }
@@ -135,7 +137,7 @@ impl BattleView {
         if c.phase == crate::rules::campaign::Phase::Playing {
             let origin = crate::ui::battle::TableOrigin {
                 doc: c.id.clone(),
-                mission: c.mission_number(),
+                mission: queries::mission_number(c),
             };
             self.tables.insert(self.mode, origin);
         } else {

@@ -25,6 +25,8 @@ mod units;
 use egui_material_icons::icons;
 
 use crate::app::Command;
+use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{card, card_title};
@@ -171,10 +173,9 @@ impl BattleView {
     fn stale_table(&self, cx: &ViewCtx<'_>) -> Option<(TableOrigin, &'static str)> {
         use crate::rules::campaign::{Campaign, Phase};
         let origin = self.tables.get(&self.mode)?;
-        let over = cx
-            .model
-            .get::<Campaign>(&origin.doc)
-            .is_none_or(|c| c.phase != Phase::Playing || c.mission_number() != origin.mission);
+        let over = cx.model.get::<Campaign>(&origin.doc).is_none_or(|c| {
+            c.phase != Phase::Playing || queries::mission_number(c) != origin.mission
+        });
         if over {
             return Some((origin.clone(), "battle.table_over"));
         }
@@ -223,11 +224,11 @@ impl BattleView {
             .tables
             .get(&Mode::Shooting)
             .and_then(|o| {
-                cx.model
-                    .get::<Campaign>(&o.doc)
-                    .filter(|c| c.phase == Phase::Playing && c.mission_number() == o.mission)
+                cx.model.get::<Campaign>(&o.doc).filter(|c| {
+                    c.phase == Phase::Playing && queries::mission_number(c) == o.mission
+                })
             })
-            .map(Campaign::activations)
+            .map(acts::activations)
             .filter(|a| a.enemy_drawn);
         let turn = &mut self.shooting.kt_turn;
         turn.from_table = counted.is_some();

@@ -2,7 +2,7 @@
 //! KT-18, KT-19, EQ-31, RIB-10): what he did this turn, what he has left,
 //! and an "Act…" menu offering every action, each one he may not take
 //! greyed with the reason beside it. The campaign keeps each soldier's turn
-//! and its rules decide (`Campaign::acting_soldier`, `may_act`); every
+//! and its rules decide (`acts::acting_soldier`, `may_act`); every
 //! entry of the menu sends one campaign event.
 
 use egui::RichText;
@@ -10,6 +10,8 @@ use egui_material_icons::icons;
 
 use crate::rules::campaign;
 use crate::rules::campaign::TurnEdit;
+use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{AtTable, Campaign, CampaignCharacter, CampaignEdit, CharId};
 use crate::rules::core::names;
 use crate::rules::core::problem::Problem;
@@ -24,10 +26,10 @@ use crate::ui::widgets::{HintBeside, Tone, badge, icon_and_text, icon_button};
 /// he may, or when he counts no actions (a Rogue Trader character, one not
 /// at the table).
 pub(super) fn refusal(cx: &ViewCtx<'_>, c: &Campaign, (id, act): (CharId, Act)) -> Option<String> {
-    if !c.counts_actions(id) {
+    if !acts::counts_actions(c, id) {
         return None;
     }
-    c.may_act(id, act, &cx.rules)
+    acts::may_act(c, id, act, &cx.rules)
         .err()
         .map(|p| cx.lang.problem_line(&p))
 }
@@ -41,7 +43,7 @@ pub(super) fn soldier_turn_ui(
     x: &CampaignCharacter,
 ) {
     let rules = &cx.rules;
-    let Ok(at) = c.acting_soldier(x.id, rules) else {
+    let Ok(at) = acts::acting_soldier(c, x.id, rules) else {
         return;
     };
     if !at.allowance.in_action {
@@ -87,7 +89,7 @@ pub(super) fn compact_turn_ui(
     x: &CampaignCharacter,
 ) {
     let rules = &cx.rules;
-    let Ok(at) = c.acting_soldier(x.id, rules) else {
+    let Ok(at) = acts::acting_soldier(c, x.id, rules) else {
         return;
     };
     if !at.allowance.in_action {
@@ -282,7 +284,7 @@ fn act_menu_ui(
             Act::AgilityMove => allow.agility.is_some(),
             _ => true,
         })
-        .map(|act| (act, c.may_act(x.id, act, &cx.rules).err()))
+        .map(|act| (act, acts::may_act(c, x.id, act, &cx.rules).err()))
         .collect();
     // Why none of his actions may be taken, when it is one reason for all
     // (not his turn, his activation over): said once, above them.
@@ -393,7 +395,7 @@ fn gear_entries_ui(
                 .collect()
         };
         for (way, word) in ways {
-            let verdict = c.may_use_gear(x.id, (&it.id, way), &cx.rules);
+            let verdict = acts::may_use_gear(c, x.id, (&it.id, way), &cx.rules);
             let named = cx.f(
                 "campaign.ui.act_one_named",
                 &[("act", &word), ("name", x.name())],
@@ -459,7 +461,7 @@ fn stratagem_entry_ui(
         "campaign.ui.third_action_named",
         &[("cost", &cost), ("name", x.name())],
     );
-    let verdict = c.may_buy_third_action(x.id, &cx.rules);
+    let verdict = acts::may_buy_third_action(c, x.id, &cx.rules);
     if menu_entry(ui, cx, (&word, &named), (verdict.as_ref().err(), said)) {
         send(
             cx,
@@ -482,7 +484,7 @@ fn second_soldier_entry_ui(
     x: &CampaignCharacter,
     said: Option<&Problem>,
 ) {
-    let verdict = c.may_join_activation(x.id, &cx.rules);
+    let verdict = acts::may_join_activation(c, x.id, &cx.rules);
     let cost = campaign::second_soldier_cost(&cx.rules).to_string();
     let word = cx.f("campaign.ui.second_soldier", &[("cost", &cost)]);
     let named = cx.f(
@@ -512,14 +514,12 @@ fn insignia_entries_ui(
     said: Option<&Problem>,
 ) {
     let rules = &cx.rules;
-    for g in c.members(x.escort).filter(|g| g.id != x.id) {
-        let carries = c
-            .acting_soldier(g.id, rules)
-            .is_ok_and(|at| at.allowance.insignia);
+    for g in queries::members(c, x.escort).filter(|g| g.id != x.id) {
+        let carries = acts::acting_soldier(c, g.id, rules).is_ok_and(|at| at.allowance.insignia);
         if !carries {
             continue;
         }
-        let verdict = c.may_give_insignia(g.id, x.id, rules);
+        let verdict = acts::may_give_insignia(c, g.id, x.id, rules);
         let word = cx.f("campaign.ui.insignia", &[("giver", g.name())]);
         let named = cx.f(
             "campaign.ui.insignia_named",

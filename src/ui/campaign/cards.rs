@@ -9,6 +9,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::Characteristic as C;
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::{
     Campaign, CampaignEdit, CharId, EnemyFighter, EnemyWeapon, Fighter, Member, Table,
 };
@@ -284,7 +285,7 @@ fn enemy_card_ui(
     (attacker, dice, refused): (&mut Option<CharRef>, &mut DiceTexts, &FightRefusals),
 ) {
     let rules = &cx.rules;
-    let names = c.enemy_names(i);
+    let names = enemy::names(c, i);
     let name = name_in(&names, cx.lang.code(), "").to_owned();
     let out = table.enemy_out.contains(&i);
     card(ui, |ui| {
@@ -292,7 +293,7 @@ fn enemy_card_ui(
         ui.vertical(|ui| {
             fighter_title_ui(ui, cx, &name, out, true);
             super::held::arrival_ui(ui, cx, c, Fighter::Enemy(i).id());
-            match c.enemy_fighter(i, rules) {
+            match enemy::fighter(c, i, rules) {
                 Some(f) => enemy_fighter_ui(ui, cx, f),
                 None => {
                     ui.add(
@@ -304,7 +305,7 @@ fn enemy_card_ui(
                     );
                 }
             }
-            let max = c.enemy_wounds(i, rules);
+            let max = enemy::wounds(c, i, rules);
             let taken = table.enemy_wounds.get(&i).copied().unwrap_or(0);
             let id = Fighter::Enemy(i).id();
             wounds_ui(ui, cx, c, (id, &name), max, taken);
@@ -318,7 +319,7 @@ fn enemy_card_ui(
                 // One the data gives no profile fights on typed values only.
                 let why_not = if out {
                     Some(cx.t("campaign.ui.fight.attack_out"))
-                } else if c.enemy_fighter(i, rules).is_none() {
+                } else if enemy::fighter(c, i, rules).is_none() {
                     Some(cx.t("campaign.ui.fight.no_profile"))
                 } else {
                     None

@@ -8,6 +8,7 @@ use crate::print::sheets::book_charts::{
     WOUNDS_SHOWN, cran_words, outcome_word, strength_words, vp_words, wounds_words,
 };
 use crate::rules::campaign::chronicle::{CRAN_OUTCOMES, MissionStory};
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -269,7 +270,11 @@ fn wounds_chart_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, story: &[M
         return;
     }
     let shown = &all[..all.len().min(WOUNDS_SHOWN)];
-    let name = |id: CharId| c.character(id).map_or("?", |x| x.name()).to_owned();
+    let name = |id: CharId| {
+        queries::character(c, id)
+            .map_or("?", |x| x.name())
+            .to_owned()
+    };
     let summary = said(ui, cx, (c, ChartKind::Wounds), || {
         wounds_words(cx.lang, c, shown, all.len())
     });

@@ -11,6 +11,7 @@ use egui_material_icons::icons;
 
 use crate::i18n::Lang;
 use crate::rules::campaign::data::MissionData;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, EnemySide, MissionChoice, MissionType, check_dice};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::names::name_in;
@@ -364,7 +365,8 @@ impl MissionDraw {
         let mut draw = None;
         if self.pick.is_none() {
             // CMP-3: the die reads the list the campaign started with.
-            let sides = u32::try_from(c.mission_ids(&cx.rules.campaign, t).len()).unwrap_or(0);
+            let sides =
+                u32::try_from(queries::mission_ids(c, &cx.rules.campaign, t).len()).unwrap_or(0);
             let ask = DiceAsk::new(1, sides, "CMP-3");
             let label = cx.f("campaign.ui.dice.mission", &[("dice", &ask.name())]);
             let typed = dice_field(ui, cx, &label, &mut self.draw, ask);

@@ -6,6 +6,7 @@
 use egui_material_icons::icons;
 
 use crate::rules::campaign::ReinforcementEdit;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, Escort, Member, with_free_gear,
 };
@@ -126,8 +127,7 @@ pub(in crate::ui::campaign) fn free_gear_ui(
     e: &Escort,
     buy: &mut Buy,
 ) {
-    let lacking: Vec<(&CampaignCharacter, &Soldier)> = c
-        .members(e.id)
+    let lacking: Vec<(&CampaignCharacter, &Soldier)> = queries::members(c, e.id)
         .filter(|x| x.state.alive())
         .filter_map(|x| match &x.member {
             Member::Soldier(s) if s.items.is_empty() || s.ribbon.is_none() => Some((x, s)),

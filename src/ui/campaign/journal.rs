@@ -8,6 +8,7 @@ use std::sync::Arc;
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Member, Phase};
 use crate::rules::campaign::{ReinforcementEdit, SetupEdit};
 use crate::rules::doc::LineKind;
@@ -169,12 +170,12 @@ impl JournalView {
             );
             return;
         }
-        if let Some(x) = character.and_then(|id| c.character(id)) {
+        if let Some(x) = character.and_then(|id| queries::character(c, id)) {
             self.character_ui(ui, cx, c, x);
         }
         let replayed = self.replayed(cx, c);
         // His history: the entries about him, and of each only his lines.
-        let history = character.map(|id| c.history(id, &replayed.outcomes));
+        let history = character.map(|id| queries::history(c, id, &replayed.outcomes));
         // Missions newest first; the last one open.
         let mut missions: Vec<u32> = c.journal.iter().map(|e| e.mission).collect();
         missions.dedup();
@@ -221,7 +222,7 @@ impl JournalView {
         let l = ui.label(cx.t("campaign.ui.journal_of"));
         let shown = self
             .character
-            .and_then(|id| c.character(id))
+            .and_then(|id| queries::character(c, id))
             .map_or(cx.t("campaign.ui.everyone"), |x| x.name())
             .to_owned();
         egui::ComboBox::from_id_salt("cmp-journal.who")

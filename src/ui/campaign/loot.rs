@@ -5,7 +5,10 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::ItemEdit;
+use crate::rules::campaign::enemy;
 use crate::rules::campaign::loot::LootPick;
+use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Fighter, Table};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::Soldier;
@@ -42,11 +45,13 @@ pub(super) fn thief(data: &crate::rules::killteam::data::KillTeamData, s: &Soldi
 /// A fallen model's name: a character's, or a drawn enemy's.
 fn fallen_name(cx: &ViewCtx<'_>, c: &Campaign, id: CharId) -> String {
     match Fighter::of(id) {
-        Fighter::Enemy(i) => name_in(&c.enemy_names(i), cx.lang.code(), "?").to_owned(),
-        Fighter::Named(i) => name_in(&c.named_names(i, &cx.rules), cx.lang.code(), "?").to_owned(),
-        Fighter::Character(_) => c
-            .character(id)
-            .map_or_else(String::new, |x| x.name().to_owned()),
+        Fighter::Enemy(i) => name_in(&enemy::names(c, i), cx.lang.code(), "?").to_owned(),
+        Fighter::Named(i) => {
+            name_in(&named::names(c, i, &cx.rules), cx.lang.code(), "?").to_owned()
+        }
+        Fighter::Character(_) => {
+            queries::character(c, id).map_or_else(String::new, |x| x.name().to_owned())
+        }
     }
 }
 

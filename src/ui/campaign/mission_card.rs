@@ -2,6 +2,7 @@
 //! enemy escort drawn (each enemy, his draw and cost, his reroll and his
 //! behaviour test), drawing the enemy and beginning the mission.
 
+use crate::rules::campaign::{enemy, queries};
 use egui::RichText;
 use egui_material_icons::icons;
 
@@ -23,8 +24,7 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
         return;
     };
     // CMP-5: the faction's dice for each enemy drawn, typed or rolled.
-    let enemy_dice = c
-        .enemy_table(&cx.rules.campaign, &m.faction)
+    let enemy_dice = queries::enemy_table(c, &cx.rules.campaign, &m.faction)
         .map(|f| (f.dice.count, f.dice.sides));
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
@@ -170,7 +170,7 @@ fn reroll_cell_ui(
 ) {
     let id = c.id.as_str();
     // The enemy by the name his line gives him ("Cultist 1").
-    let names = c.enemy_names(i);
+    let names = enemy::names(c, i);
     let enemy = name_in(&names, cx.lang.code(), "").to_owned();
     let key = format!("reroll-{i}");
     let ask = DiceAsk::new(count, sides, "CMP-5");
@@ -214,7 +214,7 @@ pub(super) fn behaviour_cell_ui(
     let id = c.id.as_str();
     let cran_die = c.settings.cran_die;
     // The enemy by the name his card gives him ("Cultist 1").
-    let names = c.enemy_names(i);
+    let names = enemy::names(c, i);
     let enemy = name_in(&names, cx.lang.code(), "").to_owned();
     let key = format!("behaviour-{i}");
     let ask = DiceAsk::new(1, cran_die, "CMP-15");
@@ -308,7 +308,7 @@ fn draw_enemy_ui(
 /// Who the hired guide leads (CMP-14): a tick per character, greyed out
 /// with the reason when he may not be led, at most the data's number.
 fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    let max = c.rates(&cx.rules.campaign).recon.guide_characters;
+    let max = queries::rates(c, &cx.rules.campaign).recon.guide_characters;
     let full = c.guided.len() >= usize::try_from(max).unwrap_or(usize::MAX);
     ui.label(RichText::new(cx.f("campaign.ui.guide_title", &[("max", &max.to_string())])).strong());
     ui.label(RichText::new(cx.t("campaign.ui.guide_stealthy")).color(palette().ink.subdued));

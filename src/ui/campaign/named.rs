@@ -9,6 +9,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::CharRef;
+use crate::rules::campaign::named;
 use crate::rules::campaign::{Campaign, Fighter};
 use crate::rules::core::names::name_in;
 use crate::ui::campaign::cards::{enemy_fighter_ui, fighter_title_ui, out_button_ui, wounds_ui};
@@ -25,7 +26,7 @@ pub(super) fn named_ui(
     c: &Campaign,
     (attacker, refused): (&mut Option<CharRef>, &FightRefusals),
 ) {
-    let count = c.named_models(&cx.rules).len();
+    let count = named::models(c, &cx.rules).len();
     if count == 0 {
         return;
     }
@@ -47,12 +48,12 @@ fn named_card_ui(
     (attacker, refused): (&mut Option<CharRef>, &FightRefusals),
 ) {
     let rules = &cx.rules;
-    let Some(n) = c.named_model(i, rules) else {
+    let Some(n) = named::model(c, i, rules) else {
         return;
     };
     let name = name_in(&n.names, cx.lang.code(), &n.id).to_owned();
-    let out = c.named_out(i);
-    let fighter = c.named_fighter(i, rules);
+    let out = named::out(c, i);
+    let fighter = named::fighter(c, i, rules);
     card(ui, |ui| {
         ui.set_width(280.0);
         ui.vertical(|ui| {
@@ -63,15 +64,15 @@ fn named_card_ui(
                 ui.add(egui::Label::new(RichText::new(text).color(palette().ink.subdued)).wrap());
                 return;
             };
-            if let Some(line) = c.named_line(i, rules) {
+            if let Some(line) = named::line(c, i, rules) {
                 let line = name_in(&line.names, cx.lang.code(), line.entry_type.as_str());
                 let text = cx.f("campaign.ui.named_profile_of", &[("line", line)]);
                 ui.add(egui::Label::new(RichText::new(text).color(palette().ink.subdued)).wrap());
             }
             enemy_fighter_ui(ui, cx, f);
             let id = Fighter::Named(i).id();
-            let max = c.named_wounds(i, rules).unwrap_or(1);
-            wounds_ui(ui, cx, c, (id, &name), max, c.named_taken(i));
+            let max = named::wounds(c, i, rules).unwrap_or(1);
+            wounds_ui(ui, cx, c, (id, &name), max, named::taken(c, i));
             let me = CharRef::new(c.id.clone(), id);
             ui.horizontal_wrapped(|ui| {
                 let why_not = out.then(|| cx.t("campaign.ui.fight.attack_out"));

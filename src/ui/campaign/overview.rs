@@ -7,6 +7,7 @@ use egui_material_icons::icons;
 use crate::app::Command;
 use crate::rules::Doc;
 use crate::rules::campaign::SetupEdit;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, Escort, ExportedEscort, Phase,
 };
@@ -52,7 +53,7 @@ fn escort_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> O
         ),
     );
     export_ui(ui, cx, c, e);
-    let playing = c.members(e.id).filter(|x| x.can_play()).count();
+    let playing = queries::members(c, e.id).filter(|x| x.can_play()).count();
     ui.label(
         cx.f(
             "campaign.ui.can_play_count",
@@ -60,7 +61,7 @@ fn escort_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> O
                 ("count", &playing.to_string()),
                 (
                     "all",
-                    &c.members(e.id)
+                    &queries::members(c, e.id)
                         .filter(|x| x.state.alive())
                         .count()
                         .to_string(),
@@ -68,7 +69,7 @@ fn escort_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) -> O
             ],
         ),
     );
-    let members: Vec<&CampaignCharacter> = c.members(e.id).collect();
+    let members: Vec<&CampaignCharacter> = queries::members(c, e.id).collect();
     ui.push_id(("escort", e.id), |ui| {
         card_grid(ui, members.len(), CARD, |ui, i| {
             let x = members[i];

@@ -11,6 +11,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, EscortId, Member, Mission, MissionType,
     State,
@@ -53,7 +54,7 @@ pub fn mission_name(cx: &ViewCtx<'_>, m: &Mission) -> String {
 
 /// Whether `x` leads his escort (CMP-17).
 pub fn is_leader(c: &Campaign, x: &CampaignCharacter) -> bool {
-    c.escort(x.escort).is_some_and(|e| e.leader == Some(x.id))
+    queries::escort(c, x.escort).is_some_and(|e| e.leader == Some(x.id))
 }
 
 /// One character's card: state by icon and word, whether he leads his

@@ -2,6 +2,7 @@
 //! his characters' cards (wounds, fight buttons, a soldier's turn, reminders,
 //! a Deminer's mines, loot and items) and those who stayed at home.
 
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Escort, Member, Table};
 use egui::RichText;
 use egui_material_icons::icons;
@@ -166,7 +167,7 @@ fn deminer_ui(
     }
     ui.horizontal_wrapped(|ui| {
         for (bearer, item) in &table.laid {
-            let laid_by = c.character(*bearer).map_or("?", |b| b.name());
+            let laid_by = queries::character(c, *bearer).map_or("?", |b| b.name());
             let word = cx.f("kt.remove_mine.button", &[("bearer", laid_by)]);
             let named = cx.f(
                 "kt.remove_mine.button_named",
@@ -255,8 +256,7 @@ pub(super) fn at_home_ui(
     e: &Escort,
 ) {
     let id = c.id.as_str();
-    let home: Vec<_> = c
-        .members(e.id)
+    let home: Vec<_> = queries::members(c, e.id)
         .filter(|x| x.can_play() && !table.players.contains(&x.id))
         .collect();
     if !home.is_empty() {

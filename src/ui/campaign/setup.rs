@@ -1,6 +1,7 @@
 //! The setup page of a campaign: its settings, its escorts and its start
 //! (CMP-1, CMP-2, CMP-16). Every change is one campaign event.
 
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Budget, Campaign, CampaignEdit, EscortId, EscortKind, Injuries, Member, MissionType, NewEscort,
     PoolMode, Settings,
@@ -56,7 +57,7 @@ impl SetupView {
                             "campaign.ui.escort_from",
                             &[
                                 ("source", &e.source),
-                                ("count", &c.members(e.id).count().to_string()),
+                                ("count", &queries::members(c, e.id).count().to_string()),
                             ],
                         ))
                         .color(palette().ink.subdued),

@@ -4,6 +4,9 @@
 //! turn `turn`'s. Every click is one campaign event: saved at once,
 //! undoable.
 
+use crate::rules::campaign;
+use crate::rules::campaign::acts;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignEdit, CharId, EscortId, EscortKind, Initiative, InitiativeRoll,
     MissionResult, MissionType, Phase, Table,
@@ -109,7 +112,7 @@ impl MissionState {
             mission_ui(ui, cx, c, &mut self.dice);
         }
         ui.add_space(space::S);
-        let at = (c.id.clone(), c.mission_number());
+        let at = (c.id.clone(), queries::mission_number(c));
         if self.marks.of.as_ref() != Some(&at) {
             self.marks = TableMarks {
                 of: Some(at),
@@ -145,7 +148,7 @@ impl MissionState {
         if cx.model.prefs.compact_table || c.phase != Phase::Playing {
             return;
         }
-        let at = (c.id.clone(), c.mission_number());
+        let at = (c.id.clone(), queries::mission_number(c));
         if self.marks.of.as_ref() != Some(&at) {
             return;
         }
@@ -168,9 +171,8 @@ impl MissionState {
         for e in &c.escorts {
             // In the list, an escort's heading only for what the list does
             // not show: its command points, those left at home.
-            let at_home = c
-                .members(e.id)
-                .any(|x| x.can_play() && !table.players.contains(&x.id));
+            let at_home =
+                queries::members(c, e.id).any(|x| x.can_play() && !table.players.contains(&x.id));
             if as_list && e.kind != EscortKind::KillTeam && !at_home {
                 continue;
             }
@@ -181,7 +183,7 @@ impl MissionState {
                 }
             });
             if !as_list {
-                let playing = c.members(e.id).filter(|x| table.players.contains(&x.id));
+                let playing = queries::members(c, e.id).filter(|x| table.players.contains(&x.id));
                 card_rows(ui, (("players", c.id.as_str()), 280.0), playing, |ui, x| {
                     player_card_ui(ui, cx, (c, table), x, (marks, refused));
                 });
@@ -269,7 +271,7 @@ impl MissionState {
     /// objective been met.
     fn vp_earned_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
         // KT-21 into CMP-6: the battle's VP, until the player types.
-        let from_battle = c.mission_vp_from_battle(&cx.rules, self.success);
+        let from_battle = campaign::victory::mission_vp_from_battle(c, &cx.rules, self.success);
         if !self.vp_typed {
             // CMP-6: an objective not met earns none.
             self.vp = from_battle.unwrap_or(0);
@@ -287,7 +289,7 @@ impl MissionState {
             }
         });
         let unmet = (!self.success)
-            .then(|| c.mission_vp_from_battle(&cx.rules, true))
+            .then(|| campaign::victory::mission_vp_from_battle(c, &cx.rules, true))
             .flatten()
             .filter(|&vp| vp > 0);
         if let Some(vp) = unmet {
@@ -368,7 +370,7 @@ impl MissionState {
     /// enemy's is tested once; a die per side, rolled by Muster or typed
     /// in, and the order they give.
     fn initiative_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: &Table) {
-        let sides_of = c.rates(&cx.rules.campaign).initiative.die;
+        let sides_of = queries::rates(c, &cx.rules.campaign).initiative.die;
         let sides: Vec<(Option<EscortId>, String)> = c
             .escorts
             .iter()
@@ -380,14 +382,14 @@ impl MissionState {
             .collect();
         // Once the turn's activations began, its test folds to its title:
         // the models come into view sooner (a click unfolds it).
-        let a = c.activations();
+        let a = acts::activations(c);
         let began = a.players + a.enemy > 0 && table.initiative.is_none();
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             // Its title alone, as a screen reader names it.
             let title = cx.t("campaign.ui.initiative_title");
             egui::CollapsingHeader::new(RichText::new(title).heading())
-                .id_salt(("cmp-initiative", c.id.as_str(), c.mission_number()))
+                .id_salt(("cmp-initiative", c.id.as_str(), queries::mission_number(c)))
                 .default_open(!began)
                 .show(ui, |ui| {
                     self.initiative_body_ui(ui, cx, (c, table), (&sides, sides_of))
@@ -506,7 +508,7 @@ fn initiative_order_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, init: 
         .heading(),
     );
     for (place, s) in init.order.iter().enumerate() {
-        let who = s.escort.and_then(|e| c.escort(e)).map_or_else(
+        let who = s.escort.and_then(|e| queries::escort(c, e)).map_or_else(
             || cx.t("campaign.ui.the_enemy").to_owned(),
             |e| player_name(cx, e),
         );

@@ -2,6 +2,7 @@
 //! "New turn", each kill team gaining its command points, and whose turn it
 //! is to activate.
 
+use crate::rules::campaign::acts;
 use crate::rules::campaign::{Campaign, CampaignEdit, EscortKind, Table};
 use egui::RichText;
 use egui_material_icons::icons;
@@ -45,7 +46,7 @@ pub(super) fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: 
             .clicked()
             {
                 // KT-8: models still to activate, the player is asked first.
-                let a = c.activations();
+                let a = acts::activations(c);
                 if teams > 0 && a.next.is_some() {
                     ui.data_mut(|d| d.insert_temp(asking, true));
                 } else {
@@ -82,7 +83,7 @@ fn new_turn(cx: &ViewCtx<'_>, c: &Campaign) {
 /// "Begin turn 2 with models still to activate?" (KT-8), "Not yet" first
 /// (a second click of New turn lands on nothing that begins it).
 fn new_turn_confirm_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, asking: egui::Id) {
-    let a = c.activations();
+    let a = acts::activations(c);
     let next = (c.table.as_ref().map_or(1, Table::turn) + 1).to_string();
     let text = cx.f(
         "campaign.ui.new_turn_confirm",
@@ -108,7 +109,7 @@ fn new_turn_confirm_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, asking
 /// Each side's activations this turn and whose turn it is (KT-8), by icon
 /// and words.
 pub(super) fn activations_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
-    let a = c.activations();
+    let a = acts::activations(c);
     let key = if a.enemy_drawn {
         "campaign.ui.activations"
     } else {

@@ -2,6 +2,10 @@
 //! as fighters fell, turn by turn, with the double-kill bonus, and the
 //! campaign's reading of that bonus, which a click changes (one event).
 
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
+use crate::rules::campaign::victory;
 use crate::rules::campaign::{Campaign, CampaignEdit, EscortKind, Fighter};
 use egui::RichText;
 use egui_material_icons::icons;
@@ -21,7 +25,7 @@ pub(super) fn victory_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     if !c.escorts.iter().any(|e| e.kind == EscortKind::KillTeam) {
         return;
     }
-    let Some(vp) = c.battle_vp(&cx.rules) else {
+    let Some(vp) = victory::battle_vp(c, &cx.rules) else {
         return;
     };
     card(ui, |ui| {
@@ -110,13 +114,15 @@ fn side_ui(
 fn name_of(cx: &ViewCtx<'_>, c: &Campaign, f: &Fallen) -> String {
     let name = match Fighter::of(f.id) {
         Fighter::Enemy(i) => {
-            let names = c.enemy_names(i);
+            let names = enemy::names(c, i);
             name_in(&names, cx.lang.code(), "?").to_owned()
         }
-        Fighter::Named(i) => name_in(&c.named_names(i, &cx.rules), cx.lang.code(), "?").to_owned(),
-        Fighter::Character(_) => c
-            .character(f.id)
-            .map_or_else(String::new, |x| x.name().to_owned()),
+        Fighter::Named(i) => {
+            name_in(&named::names(c, i, &cx.rules), cx.lang.code(), "?").to_owned()
+        }
+        Fighter::Character(_) => {
+            queries::character(c, f.id).map_or_else(String::new, |x| x.name().to_owned())
+        }
     };
     cx.f(
         "campaign.ui.vp.fallen",

@@ -5,6 +5,7 @@ use std::path::Path;
 use muster::app::{App, Command, Prefs, SaveState, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::Characteristic as C;
+use muster::rules::campaign::enemy;
 use muster::rules::{CharacterEdit, DocKey, NewCharacter, Roster, RosterEdit};
 
 use crate::common::rules;
@@ -361,7 +362,7 @@ fn undoing_an_enemy_activation_names_the_enemy() {
                 .is_ok()
         })
         .expect("an enemy to activate");
-    let enemy = c.enemy_names(index);
+    let enemy = enemy::names(c, index);
     app.apply(Command::Edit(
         key,
         Edit::Campaign(CampaignEdit::Turn(TurnEdit::EnemyActivation { index })),

@@ -14,6 +14,7 @@ use muster::rules::battle::Fight;
 use muster::rules::battle::summary::{BattleSide, Combatant, Winner, summarize};
 use muster::rules::campaign::CharId;
 use muster::rules::campaign::TableEdit;
+use muster::rules::campaign::queries;
 use muster::rules::characters::units::{UnitTest, UnitTestKind, Victory, test_ld};
 use muster::rules::close_combat::odds::Fighter;
 
@@ -389,7 +390,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     let fighters = [nim, dace, pell, grot];
     let taken = [0, 2, 1, 1];
     // Rolled while its first mission was played.
-    let played_in = std::collections::BTreeMap::from([(c.id.clone(), c.mission_number())]);
+    let played_in = std::collections::BTreeMap::from([(c.id.clone(), queries::mission_number(&c))]);
     let w = roll_wounds(&fighters, &taken, 42, &played_in, |k| {
         (k == c.id).then_some(&c)
     });
@@ -459,7 +460,8 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
         refused(&std::collections::BTreeMap::new()),
         ProblemKind::RollBetweenMissions
     );
-    let earlier = std::collections::BTreeMap::from([(c.id.clone(), c.mission_number() + 1)]);
+    let earlier =
+        std::collections::BTreeMap::from([(c.id.clone(), queries::mission_number(&c) + 1)]);
     assert_eq!(refused(&earlier), ProblemKind::RollOfMission);
 }
 

@@ -39,6 +39,7 @@ mod who_plays;
 
 use crate::common::{ok, refused};
 use muster::i18n::Lang;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, EscortId, Injuries, Member, MissionChoice, MissionResult,
     MissionType, NewEscort, Phase, PoolMode, State,
@@ -63,7 +64,7 @@ fn human(name: &str) -> Member {
 /// The events of a character's history, in order.
 pub(crate) fn history_labels(c: &Campaign, who: CharId, r: &RulesData) -> Vec<&'static str> {
     let (_, outcomes) = c.replay(r).expect("replays");
-    c.history(who, &outcomes)
+    queries::history(c, who, &outcomes)
         .keys()
         .map(|&i| c.journal[i].event.label())
         .collect()
@@ -121,7 +122,7 @@ fn id(c: &Campaign, name: &str) -> CharId {
 }
 
 fn state(c: &Campaign, name: &str) -> State {
-    c.character(id(c, name)).expect("character").state
+    queries::character(c, id(c, name)).expect("character").state
 }
 
 /// Plays the current mission: `out` are taken out of action; ends it.

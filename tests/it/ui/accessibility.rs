@@ -10,6 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Example, Screen};
 use muster::rules::campaign::DebriefEdit;
+use muster::rules::campaign::enemy;
 use muster::rules::campaign::{CampaignEdit as E, MissionResult};
 use muster::rules::{Doc, DocKey};
 use muster::store::Store;
@@ -299,14 +300,15 @@ fn battle(w: &mut Walk) {
         vael.click_accesskit();
         w.h.run();
     }
-    let enemy =
+    let enemy = enemy::names(
         w.h.state()
             .app
             .model
             .get::<muster::rules::Campaign>("raid-band")
-            .expect("the band's campaign")
-            .enemy_names(0)["en"]
-            .clone();
+            .expect("the band's campaign"),
+        0,
+    )["en"]
+        .clone();
     w.h.get_by_label(&format!("Close combat: Inquisitor Vael against {enemy}"))
         .click_accesskit();
     w.h.run();
@@ -325,14 +327,15 @@ fn kill_team_fights(w: &mut Walk) {
     );
     w.h.get_by_label("Trooper Osk attacks…").click_accesskit();
     w.h.run();
-    let enemy =
+    let enemy = enemy::names(
         w.h.state()
             .app
             .model
             .get::<muster::rules::Campaign>("raid-team")
-            .expect("the team's campaign")
-            .enemy_names(0)["en"]
-            .clone();
+            .expect("the team's campaign"),
+        0,
+    )["en"]
+        .clone();
     let against = format!("Trooper Osk against {enemy}");
     let fights: Vec<String> =
         w.h.query_all_by_label_contains(&against)

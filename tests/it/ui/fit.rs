@@ -9,6 +9,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::campaign::TurnEdit;
+use muster::rules::campaign::enemy;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{Doc, KillTeam};
@@ -87,7 +88,7 @@ fn the_last_card_s_fight_buttons_scroll_above_the_fight_banner() {
         "the banner says why he may not charge"
     );
     let last = c.mission.as_ref().expect("mission").enemy.len() - 1;
-    let enemy = c.enemy_names(last)["fr"].clone();
+    let enemy = enemy::names(&c, last)["fr"].clone();
     let close = format!("Corps à corps : {OSK} contre {enemy}");
     scroll_to_the_end(&mut h, end);
     let title = h.get_by_label(&format!("{OSK} attaque")).rect();

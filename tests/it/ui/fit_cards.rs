@@ -7,6 +7,7 @@ use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::i18n::Lang;
+use muster::rules::campaign::enemy;
 
 /// A long enemy name wraps on his card beside the "in action" badge, which
 /// keeps the card's first line, as a short name's does.
@@ -51,7 +52,7 @@ fn a_target_s_fight_buttons_leave_no_empty_line_in_its_card() {
     let mut h = campaign_window(dir.path(), &c, Lang::En, (1024.0, 3000.0));
     h.get_by_label("Inquisitor Vael attacks…").click_accesskit();
     h.run();
-    let name = c.enemy_names(0)["en"].clone();
+    let name = enemy::names(&c, 0)["en"].clone();
     let psychic = h
         .get_by_label(&format!("Psychic attack: Inquisitor Vael against {name}"))
         .rect();

@@ -7,6 +7,8 @@ use super::fighters::{CampaignFighter, CampaignSoldier, fighters_in, soldiers_in
 use super::weapons::{enemy_rt_weapon, rt_weapon, target_profile};
 use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::named;
 use crate::rules::campaign::{Campaign, CharId, EnemyFighter, EnemyWeapon, Fighter};
 use crate::rules::characters::equipment::armour_save;
 use crate::rules::core::characteristic::Profile;
@@ -144,15 +146,15 @@ fn enemy_side(
     lang: &str,
     i: usize,
 ) -> Option<TableSide> {
-    let e = c.enemy(i)?;
-    let f = c.enemy_fighter(i, rules)?;
+    let e = enemy::at(c, i)?;
+    let f = enemy::fighter(c, i, rules)?;
     let taken = c
         .table
         .as_ref()
         .and_then(|t| t.enemy_wounds.get(&i).copied())
         .unwrap_or(0);
-    let left = c.enemy_wounds(i, rules).saturating_sub(taken);
-    let names = c.enemy_names(i);
+    let left = enemy::wounds(c, i, rules).saturating_sub(taken);
+    let names = enemy::names(c, i);
     let name = name_in(&names, lang, e.entry_type.as_str()).to_owned();
     let character = e.entry_type.is_character();
     Some(fought_as_enemy(name, f, left, r, character))
@@ -189,9 +191,9 @@ fn named_side(
     lang: &str,
     i: usize,
 ) -> Option<TableSide> {
-    let n = c.named_model(i, rules)?;
-    let f = c.named_fighter(i, rules)?;
-    let left = c.named_wounds(i, rules)?.saturating_sub(c.named_taken(i));
+    let n = named::model(c, i, rules)?;
+    let f = named::fighter(c, i, rules)?;
+    let left = named::wounds(c, i, rules)?.saturating_sub(named::taken(c, i));
     let name = name_in(&n.names, lang, &n.id).to_owned();
     Some(fought_as_enemy(name, f, left, r, true))
 }

@@ -4,7 +4,10 @@
 //! back, and a drawn enemy's activation.
 
 use crate::rules::campaign::TurnEdit;
+use crate::rules::campaign::acts;
 use crate::rules::campaign::edit::CampaignEdit;
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, Phase};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -51,13 +54,13 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        let at = self.acting_soldier(id, rules)?;
+        let at = acts::acting_soldier(self, id, rules)?;
         let (next, note) = at.allowance.take(&rules.killteam, &at.turn, act)?;
-        self.dazzle_refusal(id, act)?;
-        self.alternation_refusal(id, &at.turn, rules)?;
+        acts::dazzle_refusal(self, id, act)?;
+        acts::alternation_refusal(self, id, &at.turn, rules)?;
         let left = at.allowance.left(&rules.killteam, &next);
         let total = at.allowance.total(&rules.killteam, &next);
-        let name = self.character(id).map(|x| x.name().to_owned());
+        let name = queries::character(self, id).map(|x| x.name().to_owned());
         self.set_turn(id, next);
         let line = Msg::new("campaign.log.act")
             .text("name", name.unwrap_or_default())
@@ -95,14 +98,14 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let at = self.acting_soldier(character, rules)?;
+        let at = acts::acting_soldier(self, character, rules)?;
         if at.turn.open().is_none_or(|a| a.acts.is_empty()) {
             return Err(Problem::new("KT-9", "kt.act.no.none_to_end"));
         }
         let mut next = at.turn;
         next.end_activation();
         self.set_turn(character, next);
-        let name = self.character(character).map(|x| x.name().to_owned());
+        let name = queries::character(self, character).map(|x| x.name().to_owned());
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.end_activation").text("name", name.unwrap_or_default()),
@@ -120,10 +123,10 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let at = self.acting_soldier(character, rules)?;
+        let at = acts::acting_soldier(self, character, rules)?;
         // Played again from the journal: the price it had then.
         let cost = cost.unwrap_or_else(|| third_action_cost(&rules.killteam));
-        let points = self.escort_of(character)?.command_points;
+        let points = acts::escort_of(self, character)?.command_points;
         let next = at.allowance.third_action_at(&at.turn, points, cost)?;
         self.pay_stratagem(character, cost, "campaign.log.third_action", out)?;
         self.set_turn(character, next);
@@ -142,11 +145,11 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let (gave, next) = self.insignia_turns(character, to, rules)?;
+        let (gave, next) = acts::insignia_turns(self, character, to, rules)?;
         self.set_turn(character, gave);
         self.set_turn(to, next);
         let name = |id| {
-            self.character(id)
+            queries::character(self, id)
                 .map(|x| x.name().to_owned())
                 .unwrap_or_default()
         };
@@ -167,13 +170,13 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let at = self.acting_soldier(character, rules)?;
+        let at = acts::acting_soldier(self, character, rules)?;
         let mut next = at.turn;
         let Some(act) = next.take_back() else {
             return Err(Problem::new("KT-9", "kt.act.no.none_to_take_back"));
         };
         self.set_turn(character, next);
-        let name = self.character(character).map(|x| x.name().to_owned());
+        let name = queries::character(self, character).map(|x| x.name().to_owned());
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.take_back_act")
@@ -194,13 +197,13 @@ impl Campaign {
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Playing])?;
         // KT-8: the enemy waits while it is the players' turn.
-        if rules.killteam.turn.alternation_enforced && self.activations().next == Some(true) {
+        if rules.killteam.turn.alternation_enforced && acts::activations(self).next == Some(true) {
             return Err(Problem::new("KT-8", "kt.act.no.players_turn"));
         }
-        if self.enemy(index).is_none() {
+        if enemy::at(self, index).is_none() {
             return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", index + 1));
         }
-        let names = self.enemy_names(index);
+        let names = enemy::names(self, index);
         let table = self.table.get_or_insert_default();
         if table.enemy_out.contains(&index) {
             return Err(Problem::new("KT-9", "kt.act.no.out_of_action"));
@@ -228,10 +231,10 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let now = self.may_join_activation(character, rules)?;
+        let now = acts::may_join_activation(self, character, rules)?;
         // Played again from the journal: the price it had then.
         let cost = cost.unwrap_or(now);
-        let at = self.acting_soldier(character, rules)?;
+        let at = acts::acting_soldier(self, character, rules)?;
         self.pay_stratagem(character, cost, "campaign.log.second_soldier", out)?;
         let place = at.turn.activations.len() - usize::from(at.turn.open().is_some());
         let table = self.table.get_or_insert_default();
@@ -253,7 +256,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let next = self.gear_turn(character, (&item, way.as_deref()), moves, rules)?;
+        let next = acts::gear_turn(self, character, (&item, way.as_deref()), moves, rules)?;
         let data = &rules.killteam;
         let single = data.item(&item).is_some_and(|i| i.single_use);
         let count = self.soldier_at_table(character).map_or(1, |s| {
@@ -264,7 +267,7 @@ impl Campaign {
         if single {
             table.use_one(character, &item, count);
         }
-        let name = self.character(character).map(|x| x.name().to_owned());
+        let name = queries::character(self, character).map(|x| x.name().to_owned());
         let names = data
             .item(&item)
             .map(|i| i.names.clone())
@@ -293,7 +296,7 @@ impl Campaign {
         key: &'static str,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        let e = self.escort_index(self.escort_of(character)?.id)?;
+        let e = self.escort_index(acts::escort_of(self, character)?.id)?;
         let points = self.escorts[e].command_points;
         let price = i32::try_from(cost).unwrap_or(i32::MAX);
         if points < price {
@@ -302,7 +305,7 @@ impl Campaign {
                 .arg("points", points));
         }
         self.escorts[e].command_points = points - price;
-        let name = self.character(character).map(|x| x.name().to_owned());
+        let name = queries::character(self, character).map(|x| x.name().to_owned());
         out.lines.push((
             LineKind::Info,
             Msg::new(key)

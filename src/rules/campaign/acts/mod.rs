@@ -15,6 +15,14 @@
 mod events;
 mod queries;
 
+pub use queries::{
+    acting_soldier, activations, counts_actions, may_act, may_buy_third_action, may_give_insignia,
+    may_join_activation, may_use_gear, reroll_payment,
+};
+pub(in crate::rules::campaign) use queries::{
+    alternation_refusal, dazzle_refusal, escort_of, gear_turn, insignia_turns,
+};
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};

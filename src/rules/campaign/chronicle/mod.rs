@@ -12,6 +12,9 @@ use super::{
     Campaign, CampaignEdit, CharId, DebriefEdit, Fighter, ItemEdit, ReinforcementEdit, Sides,
     State, TableEdit,
 };
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::core::dice::seeded;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -99,7 +102,7 @@ fn told(story: &mut MissionStory, event: &CampaignEdit, now: &Campaign) {
         CampaignEdit::Debrief(DebriefEdit::CranTest { .. }) => story.cran_tests += 1,
         CampaignEdit::Debrief(DebriefEdit::FateReroll { .. }) => story.fate_points += 1,
         CampaignEdit::Debrief(DebriefEdit::Recon { character, .. }) => {
-            if let Some(x) = now.character(*character) {
+            if let Some(x) = queries::character(now, *character) {
                 story.recon.push(x.name().to_owned());
             }
         }
@@ -174,7 +177,9 @@ fn blows(
         if !out_before && w.out_of_action(id) {
             story.kills.push(Kill {
                 by,
-                by_name: now.character(by).map_or("?", |x| x.name()).to_owned(),
+                by_name: queries::character(now, by)
+                    .map_or("?", |x| x.name())
+                    .to_owned(),
                 victim: victim(now, id, rules),
             });
         }
@@ -184,10 +189,10 @@ fn blows(
 /// A model's name as a kill says it.
 fn victim(c: &Campaign, id: CharId, rules: &RulesData) -> Msg {
     let names = match Fighter::of(id) {
-        Fighter::Enemy(i) => c.enemy_names(i),
-        Fighter::Named(i) => c.named_names(i, rules),
+        Fighter::Enemy(i) => enemy::names(c, i),
+        Fighter::Named(i) => named::names(c, i, rules),
         Fighter::Character(_) => {
-            return Msg::verbatim(c.character(id).map_or("?", |x| x.name()));
+            return Msg::verbatim(queries::character(c, id).map_or("?", |x| x.name()));
         }
     };
     Msg::new("chronicle.model").names("name", &names)
@@ -209,7 +214,7 @@ fn deeds(
             }
         }
         CampaignEdit::Debrief(DebriefEdit::CranTest { character, .. }) => {
-            if let Some(x) = now.character(*character) {
+            if let Some(x) = queries::character(now, *character) {
                 did(*character, DeedKind::CranTest(x.state));
             }
         }
@@ -230,7 +235,7 @@ fn deeds(
                 super::Member::Soldier(_) => None,
             };
             let was = value(before.iter().find(|x| x.id == *character).map(|x| &**x));
-            let is = value(now.character(*character));
+            let is = value(queries::character(now, *character));
             let change = was.zip(is);
             did(*character, DeedKind::Advance(*characteristic, change));
         }

@@ -3,6 +3,7 @@
 
 use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::edit::CampaignEdit;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, Member, Phase};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::msg::Msg;
@@ -79,7 +80,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.shared_rates(&rules.campaign);
+        let rates = queries::shared_rates(self, &rules.campaign);
         self.expect(&[Phase::Debrief, Phase::Ready])?;
         let i = self.index(character)?;
         let die = self.settings.cran_die;

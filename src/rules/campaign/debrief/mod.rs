@@ -14,6 +14,7 @@ use rand::Rng;
 use super::edit::{CampaignEdit, MissionChoice};
 use super::{Campaign, CampaignCharacter, End, MissionType, Phase};
 use crate::rules::campaign::DebriefEdit;
+use crate::rules::campaign::queries;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -47,7 +48,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.shared_rates(&rules.campaign);
+        let rates = queries::shared_rates(self, &rules.campaign);
         let nobody = !self.characters.iter().any(|x| x.state.alive());
         if nobody && self.phase != Phase::Playing {
             // Every character dead or missing: the campaign is lost,
@@ -76,7 +77,7 @@ impl Campaign {
         let won = d.success;
         let leader_alive = self.escorts.iter().any(|e| {
             e.leader
-                .and_then(|l| self.character(l))
+                .and_then(|l| queries::character(self, l))
                 .is_some_and(|c| c.state.alive())
         });
         let end = if won {
@@ -119,7 +120,7 @@ impl Campaign {
         if let Some(d) = &self.debrief
             && let Some(&first) = d.pending.first()
         {
-            let name = self.character(first).map_or("?", CampaignCharacter::name);
+            let name = queries::character(self, first).map_or("?", CampaignCharacter::name);
             return Err(Problem::new("CMP-9", "campaign.problem.tests_pending")
                 .character(name)
                 .arg("count", d.pending.len()));

@@ -7,6 +7,7 @@ use rand::Rng;
 use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::edit::CampaignEdit;
 use crate::rules::campaign::play::{cran_result, dice, total};
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, Injuries, Member, Phase, Rolled, State, TestKind};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
@@ -266,8 +267,8 @@ impl Campaign {
             .copied()
             .filter(|c| !d.accepted.contains(c))
             .filter(|&c| {
-                self.character(c)
-                    .and_then(|x| self.escort(x.escort))
+                queries::character(self, c)
+                    .and_then(|x| queries::escort(self, x.escort))
                     .is_some_and(|e| e.fate_points > 0)
             })
             .collect()

@@ -10,6 +10,7 @@ use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::data::ReconEffect;
 use crate::rules::campaign::edit::CampaignEdit;
 use crate::rules::campaign::play::{dice, total};
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, EscortId, Phase, Rates, Rolled, State, TestKind};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
@@ -30,7 +31,7 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.shared_rates(&rules.campaign);
+        let rates = queries::shared_rates(self, &rules.campaign);
         let data = &rates;
         self.expect(&[Phase::Debrief])?;
         self.tests_done()?;
@@ -245,7 +246,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.shared_rates(&rules.campaign);
+        let rates = queries::shared_rates(self, &rules.campaign);
         self.expect(&[Phase::Debrief])?;
         let d = self.debrief_mut()?;
         if !d.guide_offered {
@@ -275,7 +276,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.shared_rates(&rules.campaign);
+        let rates = queries::shared_rates(self, &rules.campaign);
         self.expect(&[Phase::Ready, Phase::Playing])?;
         if !self.guide {
             return Err(Problem::new("CMP-14", "campaign.problem.no_guide_hired"));

@@ -5,6 +5,7 @@
 
 use crate::rules::campaign::edit::{Bought, CampaignEdit};
 use crate::rules::campaign::play::no_escort;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, EscortId, EscortKind, Member, Phase, PoolMode};
 use crate::rules::campaign::{DebriefEdit, ReinforcementEdit};
 use crate::rules::characters::equipment::GearEdit;
@@ -24,7 +25,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let rates = self.shared_rates(&rules.campaign);
+        let rates = queries::shared_rates(self, &rules.campaign);
         // Before the next mission is drawn, as the Grand Final's
         // threshold counts the VP left (CMP-2).
         self.expect(&[Phase::Debrief])?;
@@ -73,7 +74,10 @@ impl Campaign {
             if self.recruiting().held(&origin, member.name()).is_some() {
                 return Err(Problem::new("CMP-7", "campaign.problem.recruit_held")
                     .character(member.name())
-                    .arg("player", self.escort(escort).map_or("", |e| &e.player)));
+                    .arg(
+                        "player",
+                        queries::escort(self, escort).map_or("", |e| &e.player),
+                    ));
             }
         }
         self.check_priority(escort)?;
@@ -109,7 +113,7 @@ impl Campaign {
         cost: u32,
         rules: &RulesData,
     ) -> Result<(), Problem> {
-        let e = self.escort(escort).ok_or_else(|| no_escort(escort))?;
+        let e = queries::escort(self, escort).ok_or_else(|| no_escort(escort))?;
         let fits = matches!(
             (e.kind, member),
             (EscortKind::Band, Member::Character(_)) | (EscortKind::KillTeam, Member::Soldier(_))
@@ -147,13 +151,13 @@ impl Campaign {
         let losers: Vec<EscortId> = d
             .fallen
             .iter()
-            .filter_map(|&c| self.character(c).map(|c| c.escort))
+            .filter_map(|&c| queries::character(self, c).map(|c| c.escort))
             .collect();
         if losers.is_empty() || losers.contains(&escort) {
             return Ok(());
         }
         if let Some(waiting) = losers.iter().find(|e| !d.recruited.contains(e)) {
-            let player = self.escort(*waiting).map_or("?", |e| e.player.as_str());
+            let player = queries::escort(self, *waiting).map_or("?", |e| e.player.as_str());
             return Err(
                 Problem::new("CMP-16", "campaign.problem.pool_priority").arg("player", player)
             );

@@ -3,6 +3,9 @@
 //! mortal wounds (EQ-6, EQ-11, EQ-15, EQ-23), and the models it may be
 //! used on.
 
+use crate::rules::campaign::acts;
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::named;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CharId, Fighter, LaidIn, Table};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -24,7 +27,7 @@ impl Campaign {
         it: &crate::rules::killteam::data::Item,
         rules: &RulesData,
     ) -> Result<(), Problem> {
-        if !it.action || !self.counts_actions(character) {
+        if !it.action || !acts::counts_actions(self, character) {
             return Ok(());
         }
         let act = if it.grenade {
@@ -45,10 +48,10 @@ impl Campaign {
         (it, name): (&crate::rules::killteam::data::Item, &str),
         rules: &RulesData,
     ) -> Result<(), Problem> {
-        if !self.counts_actions(character) {
+        if !acts::counts_actions(self, character) {
             return Ok(());
         }
-        if let Ok(at) = self.acting_soldier(character, rules) {
+        if let Ok(at) = acts::acting_soldier(self, character, rules) {
             let last = at.turn.activations.len().saturating_sub(1);
             let open = at.turn.open().is_some_and(|a| !a.acts.is_empty())
                 && !at
@@ -58,7 +61,7 @@ impl Campaign {
                 return Ok(());
             }
         }
-        self.may_act(character, Act::UseItem, rules)
+        acts::may_act(self, character, Act::UseItem, rules)
             .map(drop)
             .map_err(|why| {
                 with_item(
@@ -95,7 +98,7 @@ impl Campaign {
             .iter()
             .filter(|l| l.bearer == bearer && l.item == *item && l.turn == table.turn())
             .filter(|l| {
-                self.acting_soldier(bearer, rules).is_ok_and(|at| {
+                acts::acting_soldier(self, bearer, rules).is_ok_and(|at| {
                     at.allowance.in_action
                         && !at
                             .allowance
@@ -131,8 +134,8 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<(), Problem> {
         let (max, names) = match Fighter::of(target) {
-            Fighter::Enemy(e) => (self.enemy_wounds(e, rules), self.enemy_names(e)),
-            Fighter::Named(n) => (self.named_max(n, rules)?, self.named_names(n, rules)),
+            Fighter::Enemy(e) => (enemy::wounds(self, e, rules), enemy::names(self, e)),
+            Fighter::Named(n) => (named::max(self, n, rules)?, named::names(self, n, rules)),
             Fighter::Character(_) => {
                 let t = self.player_index(target)?;
                 let c = &self.characters[t];
@@ -232,14 +235,14 @@ pub fn item_targets(
         .map_or(0, |m| m.enemy.len());
     let enemies = (0..enemies)
         .filter(|i| !table.enemy_out.contains(i))
-        .map(|i| (Fighter::Enemy(i).id(), c.enemy_names(i)));
+        .map(|i| (Fighter::Enemy(i).id(), enemy::names(c, i)));
     let named = if others {
-        c.named_models(rules).len()
+        named::models(c, rules).len()
     } else {
         0
     };
     let named = (0..named)
-        .filter(|&n| c.named_refusal(n, rules).is_none())
-        .map(|n| (Fighter::Named(n).id(), c.named_names(n, rules)));
+        .filter(|&n| named::refusal(c, n, rules).is_none())
+        .map(|n| (Fighter::Named(n).id(), named::names(c, n, rules)));
     players.chain(enemies).chain(named).collect()
 }

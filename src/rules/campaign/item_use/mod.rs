@@ -10,6 +10,9 @@ use rand::Rng;
 
 use super::edit::CampaignEdit;
 use crate::rules::campaign::ItemEdit;
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -44,21 +47,21 @@ impl Campaign {
     fn known(&self, bearer: CharId, target: CharId, rules: &RulesData) -> Result<Known, Problem> {
         let table = self.table.clone().unwrap_or_default();
         if let Fighter::Named(n) = Fighter::of(target) {
-            self.named_max(n, rules)?;
+            named::max(self, n, rules)?;
             return Ok(Known {
-                names: self.named_names(n, rules),
+                names: named::names(self, n, rules),
                 relation: Relation::Other,
                 items: Vec::new(),
-                wounds: self.named_taken(n),
-                out: self.named_out(n),
+                wounds: named::taken(self, n),
+                out: named::out(self, n),
             });
         }
         if let Fighter::Enemy(e) = Fighter::of(target) {
-            if self.enemy(e).is_none() {
+            if enemy::at(self, e).is_none() {
                 return Err(Problem::new("CMP-15", "campaign.problem.no_enemy").arg("index", e + 1));
             }
             return Ok(Known {
-                names: self.enemy_names(e),
+                names: enemy::names(self, e),
                 relation: Relation::Other,
                 items: Vec::new(),
                 wounds: table.enemy_wounds.get(&e).copied().unwrap_or(0),
@@ -169,9 +172,8 @@ impl Campaign {
             ));
         }
         table.mine_gone(bearer, &item);
-        let laid_by = self
-            .character(bearer)
-            .map_or_else(String::new, |x| x.name().to_owned());
+        let laid_by =
+            queries::character(self, bearer).map_or_else(String::new, |x| x.name().to_owned());
         out.lines.push((
             LineKind::Info,
             Msg::new("kt.remove_mine.done")

@@ -5,6 +5,7 @@
 use rand::Rng;
 
 use super::RECHARGE;
+use crate::rules::campaign::acts;
 use crate::rules::campaign::edit::CampaignEdit;
 use crate::rules::campaign::{
     self, Campaign, CharId, Fighter, ItemEdit, ItemResult, Phase, UsedOn,
@@ -81,7 +82,7 @@ impl Campaign {
     ) -> Result<u32, Problem> {
         self.item_to_reroll(character, item, rules)?;
         let cost = campaign::reroll_cost(rules);
-        let points = self.escort_of(character)?.command_points;
+        let points = acts::escort_of(self, character)?.command_points;
         if points < i32::try_from(cost).unwrap_or(i32::MAX) {
             return Err(Problem::new("KT-11", "kt.act.no.points")
                 .arg("cost", cost)

@@ -1,6 +1,7 @@
 //! What the debrief asks: who the guide may lead, and whether the leader and the Cran tests may still change.
 
 use super::super::*;
+use crate::rules::campaign::queries;
 
 /// What the debrief asks: who the guide may lead, and whether the leader and the Cran tests may still change.
 #[derive(Clone, Copy, Debug)]
@@ -21,7 +22,7 @@ impl<'a> Debriefing<'a> {
     /// than the data's save (a kill-team soldier: carry none of its armour
     /// items) and be worth no more than its points.
     pub fn guide_refusal(&self, id: CharId, rules: &RulesData) -> Option<Problem> {
-        let rates = self.c.rates(&rules.campaign);
+        let rates = queries::rates(self.c, &rules.campaign);
         let r = &rates.recon;
         let Some(x) = self.c.characters.iter().find(|x| x.id == id) else {
             return Some(Problem::new("CMP-14", "campaign.problem.no_character").arg("id", id));
@@ -94,8 +95,11 @@ impl<'a> Debriefing<'a> {
     /// is unless set by hand.
     pub fn default_cran(&self, x: &CampaignCharacter, rules: &RulesData) -> u32 {
         let die = self.c.settings.cran_die;
-        x.member
-            .default_cran_by(self.c.rates(&rules.campaign).cran(die), die, rules)
+        x.member.default_cran_by(
+            queries::rates(self.c, &rules.campaign).cran(die),
+            die,
+            rules,
+        )
     }
 
     /// Why the escort `escort` may not hire the guide now (CMP-14), or
@@ -113,7 +117,7 @@ impl<'a> Debriefing<'a> {
         if c.guide {
             return Some(Problem::new("CMP-14", "campaign.problem.guide_hired"));
         }
-        let cost = c.rates(&rules.campaign).recon.guide_cost;
+        let cost = queries::rates(c, &rules.campaign).recon.guide_cost;
         c.check_priority(escort)
             .err()
             .or_else(|| c.points_refusal(escort, cost, "CMP-14"))

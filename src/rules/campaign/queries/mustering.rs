@@ -1,6 +1,7 @@
 //! What choosing the escorts at the campaign's start asks: their problems, factions and cost, the budget and the enemy's multiplier.
 
 use super::super::*;
+use crate::rules::campaign::queries;
 
 /// What choosing the escorts at the campaign's start asks: their problems, factions and cost, the budget and the enemy's multiplier.
 #[derive(Clone, Copy, Debug)]
@@ -28,7 +29,7 @@ impl<'a> Mustering<'a> {
         rules: &RulesData,
         with: Option<&Member>,
     ) -> Vec<Problem> {
-        let Some(e) = self.c.escort(escort) else {
+        let Some(e) = queries::escort(self.c, escort) else {
             return Vec::new();
         };
         // A recruit weighed gets the id he would get (his roster's may be
@@ -38,9 +39,7 @@ impl<'a> Mustering<'a> {
             m.set_id(self.c.next_id.max(CharId(1)));
             m
         });
-        let members = self
-            .c
-            .members(escort)
+        let members = queries::members(self.c, escort)
             .filter(|x| x.state.alive())
             .map(|x| &x.member)
             .chain(with.as_ref());
@@ -92,14 +91,13 @@ impl<'a> Mustering<'a> {
         };
         factions
             .iter()
-            .filter(|f| self.c.members(escort).any(|x| f.holds(&x.member)))
+            .filter(|f| queries::members(self.c, escort).any(|x| f.holds(&x.member)))
             .collect()
     }
 
     /// What an escort's characters cost, as recruits (CMP-16).
     pub fn cost(&self, escort: EscortId, rules: &RulesData) -> Result<u32, Problem> {
-        self.c
-            .members(escort)
+        queries::members(self.c, escort)
             .filter(|x| x.state.alive())
             .try_fold(0_u32, |sum, x| {
                 Ok(sum.saturating_add(self.c.recruiting().cost(&x.member, rules)?))

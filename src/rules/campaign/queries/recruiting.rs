@@ -1,6 +1,7 @@
 //! What reinforcing an escort asks (CMP-9, CMP-10): a recruit's cost and refusals, the characters held for a return, each escort's pool.
 
 use super::super::*;
+use crate::rules::campaign::queries;
 
 /// What reinforcing an escort asks (CMP-9, CMP-10): a recruit's cost and refusals, the characters held for a return, each escort's pool.
 #[derive(Clone, Copy, Debug)]
@@ -20,7 +21,7 @@ impl<'a> Recruiting<'a> {
     /// character's figure and the advance points he is worth (CHR-10), a
     /// kill-team soldier's equivalents (KT-4), at the recorded rates.
     pub fn cost(&self, member: &Member, rules: &RulesData) -> Result<u32, Problem> {
-        let rates = self.c.rates(&rules.campaign);
+        let rates = queries::rates(self.c, &rules.campaign);
         let r = &rates.recruit;
         match member {
             Member::Character(c) => Ok(r
@@ -45,8 +46,10 @@ impl<'a> Recruiting<'a> {
     /// anyone, as it did then.
     pub fn refusal(&self, escort: EscortId, member: &Member) -> Option<Problem> {
         let factions = self.c.rates.as_ref()?.recruit_factions.as_ref()?;
-        let e = self.c.escort(escort)?;
-        let held: Vec<&Member> = self.c.members(escort).map(|x| &x.member).collect();
+        let e = queries::escort(self.c, escort)?;
+        let held: Vec<&Member> = queries::members(self.c, escort)
+            .map(|x| &x.member)
+            .collect();
         let same = |a: &Member, b: &Member| match (a, b) {
             (Member::Character(a), Member::Character(b)) => a.race == b.race,
             (Member::Soldier(a), Member::Soldier(b)) => a.kind == b.kind,
@@ -87,7 +90,7 @@ impl<'a> Recruiting<'a> {
         rules: &RulesData,
     ) -> Option<Problem> {
         if let Some(x) = self.c.recruiting().held(origin, member.name()) {
-            let player = self.c.escort(x.escort).map_or("", |e| e.player.as_str());
+            let player = queries::escort(self.c, x.escort).map_or("", |e| e.player.as_str());
             return Some(
                 Problem::new("CMP-7", "campaign.problem.recruit_held")
                     .character(member.name())
@@ -115,7 +118,7 @@ impl<'a> Recruiting<'a> {
     pub fn pool(&self, escort: EscortId) -> u32 {
         match self.c.settings.pool {
             PoolMode::Pooled => self.c.pool,
-            PoolMode::Split => self.c.escort(escort).map_or(0, |e| e.reinforcement),
+            PoolMode::Split => queries::escort(self.c, escort).map_or(0, |e| e.reinforcement),
         }
     }
 

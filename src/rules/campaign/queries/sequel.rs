@@ -1,6 +1,7 @@
 //! What a campaign over hands to the next: an escort exported, what carries over, the next campaign begun.
 
 use super::super::*;
+use crate::rules::campaign::queries;
 
 /// What a campaign over hands to the next: an escort exported, what carries over, the next campaign begun.
 #[derive(Clone, Copy, Debug)]
@@ -20,8 +21,8 @@ impl<'a> Sequel<'a> {
     /// a Rogue Trader roster or a kill team for the next game, named `name`
     /// (the app gives it a fresh id).
     pub fn export_escort(&self, escort: EscortId, name: &str) -> Option<ExportedEscort> {
-        let e = self.c.escort(escort)?;
-        let alive = self.c.members(escort).filter(|x| x.state.alive());
+        let e = queries::escort(self.c, escort)?;
+        let alive = queries::members(self.c, escort).filter(|x| x.state.alive());
         if e.kind == EscortKind::KillTeam {
             let mut team = KillTeam::new("escort", name);
             for (n, x) in alive.enumerate() {
@@ -64,9 +65,7 @@ impl<'a> Sequel<'a> {
                 player: e.player.clone(),
                 source: e.source.clone(),
                 kind: e.kind,
-                characters: self
-                    .c
-                    .members(e.id)
+                characters: queries::members(self.c, e.id)
                     .filter(|x| x.state.alive())
                     .map(|x| CarriedCharacter {
                         member: x.member.clone(),

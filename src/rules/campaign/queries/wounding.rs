@@ -1,6 +1,9 @@
 //! What the table asks of the campaign: whether a roll's wounds are in, and why a model may not take wounds now.
 
 use super::super::*;
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 
 /// What the table asks of the campaign: whether a roll's wounds are in, and why a model may not take wounds now.
 #[derive(Clone, Copy, Debug)]
@@ -32,21 +35,19 @@ impl<'a> Wounding<'a> {
     /// and he must be at its table, alive and not out of action yet.
     pub fn wound_refusal(&self, id: CharId) -> Option<Problem> {
         match Fighter::of(id) {
-            Fighter::Enemy(i) => return self.c.enemy_refusal(i),
+            Fighter::Enemy(i) => return enemy::refusal(self.c, i),
             // Whether the mission names him is the data's to say: the
             // wounds' event refuses one it does not.
             Fighter::Named(_) if self.c.phase != Phase::Playing => {
                 return Some(Problem::new("CMP-2", "campaign.problem.not_playing"));
             }
             Fighter::Named(i) => {
-                return self
-                    .c
-                    .named_out(i)
+                return named::out(self.c, i)
                     .then(|| Problem::new("CMP-13", "campaign.problem.named_out"));
             }
             Fighter::Character(_) => {}
         }
-        let Some(x) = self.c.character(id) else {
+        let Some(x) = queries::character(self.c, id) else {
             return Some(Problem::new("CMP-13", "campaign.problem.no_character").arg("id", id));
         };
         let named = |key: &'static str| Some(Problem::new("CMP-13", key).character(x.name()));
@@ -77,7 +78,7 @@ impl<'a> Wounding<'a> {
         };
         match Fighter::of(id) {
             Fighter::Enemy(i) => table.enemy_out.contains(&i),
-            Fighter::Named(i) => self.c.named_out(i),
+            Fighter::Named(i) => named::out(self.c, i),
             Fighter::Character(_) => table.out_of_action.contains(&id),
         }
     }

@@ -18,6 +18,7 @@ use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
 use crate::rules::battle::summary::Combatant;
 use crate::rules::campaign::CharId;
+use crate::rules::campaign::queries;
 use crate::rules::characters::equipment;
 use crate::rules::characters::equipment::PowerCard;
 use crate::rules::psychic::attack::PsychicAttack;
@@ -333,7 +334,7 @@ fn psyker_cards(cx: &ViewCtx<'_>, r: &CharRef) -> Vec<PowerCard> {
     use crate::rules::campaign::{Campaign, Member};
     cx.model
         .get::<Campaign>(&r.doc)
-        .and_then(|c| c.character(CharId(r.id)))
+        .and_then(|c| queries::character(c, CharId(r.id)))
         .and_then(|x| match &x.member {
             Member::Character(ch) => Some(ch.powers.clone()),
             Member::Soldier(_) => None,

@@ -9,6 +9,10 @@ use egui_material_icons::icons;
 
 use crate::rules::CharRef;
 use crate::rules::battle::from_table::ModelKind;
+use crate::rules::campaign::acts;
+use crate::rules::campaign::enemy;
+use crate::rules::campaign::named;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId, Fighter, Member, Mode, Table};
 use crate::rules::core::names::name_in;
 use crate::ui::battle::from_table::table_side;
@@ -97,7 +101,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
     let rules = &cx.rules;
     let mut out = Vec::new();
     for e in &c.escorts {
-        for x in c.members(e.id).filter(|x| table.players.contains(&x.id)) {
+        for x in queries::members(c, e.id).filter(|x| table.players.contains(&x.id)) {
             let max = x.member.wounds(rules);
             let taken = table.wounds.get(&x.id).copied().unwrap_or(0);
             out.push(Line {
@@ -121,7 +125,7 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
     }
     let drawn = c.mission.as_ref().map_or(0, |m| m.enemy.len());
     for i in 0..drawn {
-        let Some(e) = c.enemy(i) else { continue };
+        let Some(e) = enemy::at(c, i) else { continue };
         let line = name_in(&e.names, cx.lang.code(), e.entry_type.as_str());
         let kind_key = format!("campaign.ui.enemy_type.{}", e.entry_type);
         // A type the data added since has no word of its own: as written.
@@ -130,16 +134,15 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
             .map_or_else(|| e.entry_type.to_string(), str::to_owned);
         out.push(Line {
             id: Fighter::Enemy(i).id(),
-            name: name_in(&c.enemy_names(i), cx.lang.code(), "").to_owned(),
+            name: name_in(&enemy::names(c, i), cx.lang.code(), "").to_owned(),
             kind: format!("{line} · {kind}"),
             enemy: true,
             wounds: (
-                c.enemy_wounds(i, rules),
+                enemy::wounds(c, i, rules),
                 table.enemy_wounds.get(&i).copied().unwrap_or(0),
             ),
             out: table.enemy_out.contains(&i),
-            no_fight: c
-                .enemy_fighter(i, rules)
+            no_fight: enemy::fighter(c, i, rules)
                 .is_none()
                 .then(|| cx.t("campaign.ui.fight.no_profile").to_owned()),
             soldier: false,
@@ -157,8 +160,8 @@ pub(super) fn lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> 
 fn named_lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
     let rules = &cx.rules;
     let mut out = Vec::new();
-    for (i, n) in c.named_models(rules).iter().enumerate() {
-        let Some(max) = c.named_wounds(i, rules) else {
+    for (i, n) in named::models(c, rules).iter().enumerate() {
+        let Some(max) = named::wounds(c, i, rules) else {
             continue;
         };
         let id = Fighter::Named(i).id();
@@ -167,8 +170,8 @@ fn named_lines(cx: &ViewCtx<'_>, c: &Campaign, table: &Table) -> Vec<Line> {
             name: name_in(&n.names, cx.lang.code(), &n.id).to_owned(),
             kind: cx.t("campaign.ui.named_kind").to_owned(),
             enemy: true,
-            wounds: (max, c.named_taken(i)),
-            out: c.named_out(i),
+            wounds: (max, named::taken(c, i)),
+            out: named::out(c, i),
             no_fight: None,
             soldier: false,
             dazzled: table.dazzled_now(id),
@@ -313,7 +316,8 @@ pub(super) fn compact_ui(
         // A kill team at the table: each soldier's actions and "Act…",
         // each enemy's activation, in a column of their own (KT-8, KT-9);
         // not while a target is being picked, the fights taking the room.
-        let turn = if attacker.is_none() && shown.iter().any(|(l, _)| c.counts_actions(l.id)) {
+        let turn = if attacker.is_none() && shown.iter().any(|(l, _)| acts::counts_actions(c, l.id))
+        {
             TURN_WIDTH + gap
         } else {
             0.0
@@ -383,7 +387,7 @@ fn line_ui(
         // His items, mines and loot, opened under his line as on his card.
         if line.gear
             && gear_open(ui, c, line.id)
-            && let (Some(table), Some(x)) = (&c.table, c.character(line.id))
+            && let (Some(table), Some(x)) = (&c.table, queries::character(c, line.id))
         {
             ui.indent(("compact-gear", line.id), |ui| {
                 super::player_card::table_gear_ui(ui, cx, (c, table), x);
@@ -498,8 +502,8 @@ fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, line: &Line) {
         if let Some(table) = &c.table {
             super::cards::activated_ui(ui, cx, c, table, (i, &line.name));
         }
-    } else if c.counts_actions(line.id)
-        && let Some(x) = c.character(line.id)
+    } else if acts::counts_actions(c, line.id)
+        && let Some(x) = queries::character(c, line.id)
     {
         actions::compact_turn_ui(ui, cx, c, x);
     }

@@ -5,6 +5,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::i18n::Lang;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, CharId, Debrief, Member};
 use crate::rules::{Character, Characteristic};
 use crate::ui::campaign::parts::{MissionState, edit};
@@ -42,7 +43,10 @@ impl MissionState {
             // CHR-13: a point that fits nowhere, every characteristic at its
             // maximum, is kept and leaves the step done.
             let (open, kept) = c.advances_owed(&cx.rules);
-            let owed: Vec<_> = open.iter().filter_map(|&w| c.character(w)).collect();
+            let owed: Vec<_> = open
+                .iter()
+                .filter_map(|&w| queries::character(c, w))
+                .collect();
             step_title(
                 ui,
                 cx,
@@ -54,7 +58,7 @@ impl MissionState {
             if owed.is_empty() && kept.is_empty() {
                 ui.label(cx.t("campaign.ui.no_point_left"));
             }
-            for x in kept.iter().filter_map(|&w| c.character(w)) {
+            for x in kept.iter().filter_map(|&w| queries::character(c, w)) {
                 let Member::Character(ch) = &x.member else {
                     continue;
                 };

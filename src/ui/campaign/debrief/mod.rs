@@ -14,6 +14,7 @@ mod reinforcements;
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CampaignEdit, Debrief, MissionChoice, MissionType, Phase};
 use crate::ui::campaign::parts::{MissionState, character_card_ui, edit};
 use crate::ui::context::ViewCtx;
@@ -68,7 +69,7 @@ impl MissionState {
                 &cx.f("campaign.ui.escort_now_of", &[("player", &player)]),
             );
             let members: Vec<&crate::rules::campaign::CampaignCharacter> =
-                c.members(e.id).collect();
+                queries::members(c, e.id).collect();
             ui.push_id(("escort now", e.id), |ui| {
                 widgets::card_grid(
                     ui,

@@ -5,6 +5,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CampaignEdit, Injuries, TestKind};
 use crate::ui::campaign::dice::{dice_ui, dice_ui_worded};
 use crate::ui::campaign::parts::{MissionState, edit, state_tone};
@@ -41,7 +42,9 @@ impl MissionState {
                 ui.label(cx.t("campaign.ui.no_test_left"));
             }
             for &who in &d.pending {
-                let Some(x) = c.character(who) else { continue };
+                let Some(x) = queries::character(c, who) else {
+                    continue;
+                };
                 ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(x.name()).strong());
                     ui.label(cx.f(
@@ -90,8 +93,10 @@ impl MissionState {
             }
             rolled_ui(ui, cx, c, d, TestKind::Fate);
             for &who in &d.fallen {
-                let Some(x) = c.character(who) else { continue };
-                let left = c.escort(x.escort).map_or(0, |e| e.fate_points);
+                let Some(x) = queries::character(c, who) else {
+                    continue;
+                };
+                let left = queries::escort(c, x.escort).map_or(0, |e| e.fate_points);
                 ui.horizontal_wrapped(|ui| {
                     badge(ui, state_tone(x.state), cx.t(x.state.key()));
                     ui.label(RichText::new(x.name()).strong());
@@ -135,7 +140,9 @@ pub(super) fn confirm_out_ui(ui: &mut egui::Ui, s: &Step<'_>) {
         step_title(ui, cx, step, cx.t("campaign.ui.step.confirm_out"), settled);
         ui.label(RichText::new(cx.t("campaign.ui.confirm_out_rule")).color(palette().ink.subdued));
         for &who in &d.played {
-            let Some(x) = c.character(who) else { continue };
+            let Some(x) = queries::character(c, who) else {
+                continue;
+            };
             let was_out = d.out_of_action.contains(&who);
             let tested = was_out && !d.pending.contains(&who);
             ui.horizontal_wrapped(|ui| {

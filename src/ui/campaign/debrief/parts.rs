@@ -4,6 +4,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, Debrief, TestKind};
 use crate::ui::campaign::parts::state_tone;
 use crate::ui::context::ViewCtx;
@@ -82,7 +83,7 @@ pub(super) fn rolled_ui(
     kind: TestKind,
 ) {
     for r in d.rolled.iter().filter(|r| r.kind == kind) {
-        let name = c.character(r.character).map_or("?", |x| x.name());
+        let name = queries::character(c, r.character).map_or("?", |x| x.name());
         let mut parts = Vec::new();
         if let Some((roll, effect)) = &r.recon {
             parts.push(cx.f(

@@ -4,6 +4,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CampaignEdit, CharId, TestKind};
 use crate::ui::campaign::dice::{DiceAsk, Typed, dice_field};
 use crate::ui::campaign::parts::{MissionState, edit};
@@ -20,8 +21,10 @@ impl MissionState {
     /// the Cran test some results ask for and good fortune's dice; then
     /// the character goes.
     fn recon_dice_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, who: CharId) {
-        let name = c.character(who).map_or("", |x| x.name()).to_owned();
-        let recon = &c.rates(&cx.rules.campaign).recon;
+        let name = queries::character(c, who)
+            .map_or("", |x| x.name())
+            .to_owned();
+        let recon = &queries::rates(c, &cx.rules.campaign).recon;
         let cran_die = c.settings.cran_die;
         ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().ink.subdued));
         let fields = [
@@ -77,7 +80,7 @@ impl MissionState {
             ui.set_min_width(ui.available_width());
             let all_done = c.escorts.iter().all(|e| d.recon.contains(&e.id));
             step_title(ui, cx, step, cx.t("campaign.ui.step.recon"), all_done);
-            recon_table_ui(ui, cx, &c.rates(&cx.rules.campaign).recon);
+            recon_table_ui(ui, cx, &queries::rates(c, &cx.rules.campaign).recon);
             // Each escort's recon stays shown once the next one's turn comes.
             rolled_ui(ui, cx, c, d, TestKind::Recon);
             let can: Vec<_> = c
@@ -97,7 +100,7 @@ impl MissionState {
                     let l = ui.label(cx.t("campaign.ui.recon_who"));
                     let shown = self
                         .recon
-                        .and_then(|r| c.character(r))
+                        .and_then(|r| queries::character(c, r))
                         .map_or("", |x| x.name())
                         .to_owned();
                     egui::ComboBox::from_id_salt("cmp-recon")
@@ -115,7 +118,7 @@ impl MissionState {
                 }
             }
             if d.guide_offered && !c.guide {
-                let cost = c.rates(&cx.rules.campaign).recon.guide_cost;
+                let cost = queries::rates(c, &cx.rules.campaign).recon.guide_cost;
                 for e in &c.escorts {
                     let name = cx.f(
                         "campaign.ui.hire_guide",

@@ -5,6 +5,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Bought, Campaign, CampaignEdit, CharId, Escort, EscortId, Member, Purchase,
 };
@@ -75,7 +76,7 @@ impl MissionState {
 /// rate, for one escort's player.
 fn exchange_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: &mut Buy) {
     let id = c.id.as_str();
-    let rate = c.rates(&cx.rules.campaign).vp_exchange_rate;
+    let rate = queries::rates(c, &cx.rules.campaign).vp_exchange_rate;
     ui.horizontal_wrapped(|ui| {
         let l = ui.label(cx.f("campaign.ui.exchange", &[("rate", &rate.to_string())]));
         ui.add(egui::DragValue::new(&mut buy.exchange).range(0..=c.vp))
@@ -157,8 +158,7 @@ fn spend_for_ui(
     escort: EscortId,
     buy: &mut Buy,
 ) {
-    let takers: Vec<(CharId, &str, bool)> = c
-        .members(escort)
+    let takers: Vec<(CharId, &str, bool)> = queries::members(c, escort)
         .filter(|x| x.state.alive())
         .filter_map(|x| match &x.member {
             Member::Character(ch) => Some((x.id, x.name(), ch.psychic)),

@@ -10,6 +10,7 @@ use muster::rules::battle::from_table::{
     FightMode, FoughtBy, TableSide, enemy_blows, enemy_shot, table_fight, table_side,
 };
 use muster::rules::campaign::TableEdit;
+use muster::rules::campaign::enemy;
 use muster::rules::campaign::{CampaignEdit as E, CharId, Fighter};
 use muster::rules::{CharRef, Characteristic as C};
 
@@ -66,7 +67,7 @@ fn each_fighter_brings_his_wounds_left_and_where_his_wounds_go() {
     // The drawn enemy: his W is his wounds left.
     let enemy = CharRef::new(c.id.clone(), Fighter::Enemy(0).id());
     let e = table_side(&c, r, &enemy, "en").expect("the enemy");
-    let full = c.enemy_wounds(0, r);
+    let full = enemy::wounds(&c, 0, r);
     assert_eq!(e.as_target().wounds_left, full - 1);
     assert!(e.is_enemy());
     assert_eq!(e.from(), enemy);
@@ -113,7 +114,7 @@ fn a_shot_picked_on_the_table_brings_the_shooters_weapon_and_the_targets_save() 
         Some(muster::rules::battle::scenario::KtWeapon::of(line))
     );
     // The enemy's save and T, from his faction's table.
-    let fighter = c.enemy_fighter(0, r).expect("profile");
+    let fighter = enemy::fighter(&c, 0, r).expect("profile");
     let target = f.target.as_target();
     assert_eq!(target.t, i64::from(fighter.profile.get(C::T)));
     assert_eq!(target.save, fighter.save.map(i64::from));

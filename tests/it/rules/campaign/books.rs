@@ -5,6 +5,7 @@
 //! nothing is spent that is not held, the dead stay dead, and the journal
 //! replays to the same campaign.
 
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, EscortId, Member, MissionResult, Phase, State,
 };
@@ -129,7 +130,7 @@ proptest! {
                     if let Some(after) = tried(&c, e, seed) {
                         for x in &after.characters {
                             if x.id != id {
-                                let was = c.character(x.id).expect("was there").state;
+                                let was = queries::character(&c, x.id).expect("was there").state;
                                 prop_assert_eq!(x.state, was, "{}", x.name());
                             }
                         }
@@ -141,7 +142,7 @@ proptest! {
             // The guide, when found and paid for: exactly his price.
             if s.hire && c.debrief.as_ref().is_some_and(|d| d.guide_offered) {
                 let before = points(&c);
-                let cost = c.rates(&r.campaign).recon.guide_cost;
+                let cost = queries::rates(&c, &r.campaign).recon.guide_cost;
                 match tried(&c, E::Debrief(DebriefEdit::HireGuide { escort: EscortId(1) }), seed) {
                     Some(after) => {
                         prop_assert_eq!(points(&after), before - cost);
@@ -167,7 +168,7 @@ proptest! {
             }
             // The dead stay dead.
             for id in dead_before {
-                let x = c.character(id).expect("kept");
+                let x = queries::character(&c, id).expect("kept");
                 prop_assert!(!x.state.alive(), "{}", x.name());
             }
             c = crate::common::ok(&c, E::Debrief(DebriefEdit::NextMission { choice: Default::default() }), r);

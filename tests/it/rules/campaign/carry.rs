@@ -4,6 +4,7 @@
 
 use muster::i18n::Lang;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, CharId, Member, MissionChoice, MissionResult, MissionType, Phase,
     State,
@@ -39,7 +40,10 @@ fn id(c: &Campaign, name: &str) -> CharId {
 }
 
 fn char_of<'a>(c: &'a Campaign, name: &str) -> &'a muster::rules::Character {
-    match &c.character(id(c, name)).expect("character").member {
+    match &queries::character(c, id(c, name))
+        .expect("character")
+        .member
+    {
         Member::Character(ch) => ch,
         Member::Soldier(_) => panic!("a Rogue Trader character"),
     }
@@ -137,7 +141,7 @@ fn cmp_17_the_next_campaign_takes_its_own_copy_of_the_survivors() {
     assert!(next.validate(r).is_empty(), "{:?}", next.validate(r));
     // Ada's history in the new campaign says where she came from.
     let ada = id(&next, "Ada");
-    let history = next.history(ada, &outcomes);
+    let history = queries::history(&next, ada, &outcomes);
     let (&i, lines) = history.iter().next().expect("an entry");
     assert!(matches!(
         next.journal[i].event,
@@ -187,7 +191,7 @@ fn cmp_17_the_resource_points_are_credited_when_the_next_campaign_starts() {
         == "The resource points carried over give 120 reinforcement points."));
     // CMP-12: fate points are the new campaign's own.
     let fate = if c.settings.fate_points {
-        c.rates(&r.campaign).fate_points_per_player
+        queries::rates(&c, &r.campaign).fate_points_per_player
     } else {
         0
     };
@@ -335,7 +339,10 @@ fn cmp_9_who_was_out_of_action_is_corrected_before_the_cran_tests() {
     assert_eq!(p.kind, ProblemKind::AlreadyOut);
     // Once his test is rolled, it stands.
     let c = cran(&c, "Bob", 10, r);
-    assert_eq!(c.character(bob).unwrap().state, State::LightlyWounded);
+    assert_eq!(
+        queries::character(&c, bob).unwrap().state,
+        State::LightlyWounded
+    );
     let p = refused(
         &c,
         E::Debrief(DebriefEdit::ConfirmOutOfAction {
@@ -402,7 +409,7 @@ fn a_french_history_line_names_the_characteristic_in_french() {
     );
     // In the replayed history too.
     let (_, outcomes) = c.replay(r).expect("replays");
-    let history = c.history(bob, &outcomes);
+    let history = queries::history(&c, bob, &outcomes);
     let lines: Vec<String> = history
         .iter()
         .flat_map(|(&i, ls)| ls.iter().map(move |&l| (i, l)))

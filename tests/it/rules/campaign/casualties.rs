@@ -3,13 +3,14 @@
 
 use super::*;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::queries;
 
 #[test]
 fn cmp_9_cran_tests_after_the_mission() {
     let r = rules();
     let c = started(&["High", "Equal", "Low", "Standing"], r);
     // A human's Cl 7 gives Cran 4 on the D10 (CMP-11).
-    assert_eq!(c.character(id(&c, "High")).unwrap().cran, 4);
+    assert_eq!(queries::character(&c, id(&c, "High")).unwrap().cran, 4);
     let c = play(&c, &["High", "Equal", "Low"], lost(), r);
     let d = c.debrief.as_ref().unwrap();
     assert_eq!(d.pending.len(), 3);
@@ -38,9 +39,9 @@ fn cmp_9_cran_tests_after_the_mission() {
     assert_eq!(state(&c, "High"), State::LightlyWounded);
     assert_eq!(state(&c, "Equal"), State::SeriouslyWounded);
     assert_eq!(state(&c, "Low"), State::Dead);
-    assert!(c.character(id(&c, "High")).unwrap().can_play());
-    assert!(!c.character(id(&c, "Equal")).unwrap().can_play());
-    assert!(!c.character(id(&c, "Low")).unwrap().can_play());
+    assert!(queries::character(&c, id(&c, "High")).unwrap().can_play());
+    assert!(!queries::character(&c, id(&c, "Equal")).unwrap().can_play());
+    assert!(!queries::character(&c, id(&c, "Low")).unwrap().can_play());
     // Each test is tested once.
     let p = refused(
         &c,
@@ -382,7 +383,7 @@ fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
         }),
         r,
     );
-    assert_eq!(c.character(ada).unwrap().cran, 3);
+    assert_eq!(queries::character(&c, ada).unwrap().cran, 3);
     let c = ok(
         &c,
         E::Setup(SetupEdit::SetCran {
@@ -399,7 +400,7 @@ fn cmp_11_raising_cl_lowers_cran_unless_it_was_set_by_hand() {
         }),
         r,
     );
-    assert_eq!(c.character(bob).unwrap().cran, 6);
+    assert_eq!(queries::character(&c, bob).unwrap().cran, 6);
     // Never between a fatal test and its fate reroll.
     let c = next(&c, r);
     let c = cran(&play(&c, &["Ada"], lost(), r), "Ada", 1, r);

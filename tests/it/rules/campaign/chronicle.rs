@@ -4,6 +4,8 @@
 
 use muster::rules::campaign::State;
 use muster::rules::campaign::chronicle::chronicle;
+use muster::rules::campaign::enemy;
+use muster::rules::campaign::queries;
 
 use super::*;
 
@@ -133,7 +135,7 @@ fn cmp_13_wounds_taken_and_dealt_and_models_taken_out_are_the_table_s() {
         let dace = crate::common::char_id(c, "Trooper Dace");
         let nim = crate::common::char_id(c, "Trooper Nim");
         let (ork, other) = (Fighter::Enemy(0).id(), Fighter::Enemy(1).id());
-        let full = c.enemy_wounds(0, r);
+        let full = enemy::wounds(c, 0, r);
         vec![
             // Dace alone against the first enemy: he takes him out.
             E::Table(TableEdit::AddWounds {
@@ -170,7 +172,7 @@ fn cmp_13_wounds_taken_and_dealt_and_models_taken_out_are_the_table_s() {
     let at_the_table = story.last().expect("the mission at the table");
     let dace = crate::common::char_id(&c, "Trooper Dace");
     let nim = crate::common::char_id(&c, "Trooper Nim");
-    let full = c.enemy_wounds(0, r);
+    let full = enemy::wounds(&c, 0, r);
     assert_eq!(
         at_the_table.wounds.get(&dace),
         Some(&Wounds {
@@ -184,7 +186,7 @@ fn cmp_13_wounds_taken_and_dealt_and_models_taken_out_are_the_table_s() {
     );
     let record = service_record(&story, dace);
     assert_eq!(record.kills.len(), 1, "the first enemy, taken out by Dace");
-    assert_eq!(record.kills[0].0, c.mission_number());
+    assert_eq!(record.kills[0].0, queries::mission_number(&c));
     assert_eq!(
         record.wounds_in_all(),
         Wounds {

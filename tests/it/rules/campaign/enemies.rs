@@ -5,6 +5,7 @@
 use crate::common::rules;
 use crate::common::{ok, refused};
 use muster::rules::ProblemKind;
+use muster::rules::campaign::enemy;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, ENEMY_IDS, Fighter};
 use muster::rules::campaign::{DebriefEdit, SetupEdit, TableEdit};
 use muster::rules::core::dice::Roll;
@@ -42,9 +43,9 @@ fn cmp_5_each_drawn_enemy_keeps_how_its_table_line_fights() {
             .iter()
             .find(|l| l.names == e.names)
             .expect("its line");
-        assert_eq!(c.enemy_fighter(i, r), line.fighter.as_ref(), "enemy {i}");
+        assert_eq!(enemy::fighter(&c, i, r), line.fighter.as_ref(), "enemy {i}");
         assert_eq!(
-            c.enemy_wounds(i, r),
+            enemy::wounds(&c, i, r),
             u32::try_from(line.fighter.as_ref().expect("f").profile.get(C::W)).expect("w")
         );
     }
@@ -68,7 +69,7 @@ fn cmp_5_an_enemy_fights_as_drawn_after_the_data_is_edited() {
     }
     let (again, _) = c.replay(&edited).expect("replays");
     assert_eq!(again.mission.as_ref().expect("m").enemy, drawn);
-    assert_ne!(again.enemy_wounds(0, &edited), 9);
+    assert_ne!(enemy::wounds(&again, 0, &edited), 9);
 }
 
 /// A campaign started before Muster recorded how enemies fight replays,
@@ -105,7 +106,7 @@ fn a_campaign_that_recorded_no_profiles_reads_the_datas() {
         .find(|l| l.names == m.enemy[0].names)
         .expect("line");
     assert!(line.fighter.is_some());
-    assert_eq!(again.enemy_fighter(0, r), line.fighter.as_ref());
+    assert_eq!(enemy::fighter(&again, 0, r), line.fighter.as_ref());
 }
 
 /// CMP-13: an enemy's wound boxes: ticked one by one, never past its
@@ -115,7 +116,7 @@ fn a_campaign_that_recorded_no_profiles_reads_the_datas() {
 fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     let r = rules();
     let c = at_the_table(r);
-    let max = c.enemy_wounds(0, r);
+    let max = enemy::wounds(&c, 0, r);
     // Ticked past its last, it stops at its last (a profile from edited
     // data never breaks the journal).
     let ticked = ok(

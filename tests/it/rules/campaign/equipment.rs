@@ -6,6 +6,7 @@
 
 use muster::i18n::Lang;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Bought, Campaign, CampaignEdit as E, CharId, EscortId, Member, MissionChoice, MissionResult,
     NewEscort, Phase, Purchase, State,
@@ -98,7 +99,10 @@ pub(crate) fn id(c: &Campaign, name: &str) -> CharId {
 }
 
 pub(crate) fn character<'a>(c: &'a Campaign, name: &str) -> &'a Character {
-    match &c.character(id(c, name)).expect("character").member {
+    match &queries::character(c, id(c, name))
+        .expect("character")
+        .member
+    {
         Member::Character(ch) => ch,
         Member::Soldier(_) => panic!("a Rogue Trader character"),
     }
@@ -169,7 +173,7 @@ fn cmp_7_a_campaign_characters_equipment_is_added_changed_moved_and_removed_by_e
     let ada = id(&c, "Ada");
     // Her history: the escort she came with, then the five gear events.
     let (_, outcomes) = c.replay(r).expect("replays");
-    let since = |who| c.history(who, &outcomes).range(before..).count();
+    let since = |who| queries::history(&c, who, &outcomes).range(before..).count();
     assert_eq!(since(ada), 5);
     assert_eq!(since(id(&c, "Bob")), 0, "none of them in Bob's");
     assert_eq!(c.journal[before].event.label(), "history.add_gear");
@@ -299,7 +303,10 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
     let c = gear(&c, "Bob", GearEdit::AddGear { gear: sword() }, r);
     // A 1 on the Cran test: dead (CMP-9).
     let c = after_mission(&c, &["Bob"], 1, r);
-    assert_eq!(c.character(id(&c, "Bob")).unwrap().state, State::Dead);
+    assert_eq!(
+        queries::character(&c, id(&c, "Bob")).unwrap().state,
+        State::Dead
+    );
     for edit in [
         GearEdit::AddGear {
             gear: Gear::new("Grenades", GearKind::Other),

@@ -3,6 +3,7 @@
 //! change to a character who died on the other machine is held aside,
 //! each beside the event kept in its place.
 
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, EscortId, MissionResult, State};
 use muster::rules::core::dice::Roll;
 use muster::rules::{GearEdit, RulesData};
@@ -97,7 +98,7 @@ fn cmp_13_a_change_to_a_character_who_died_on_the_other_machine_is_held_aside() 
         edit: GearEdit::AddGear { gear: sword() },
     });
     let replayed = two_machines(&base, &[dies], &[sword_for_bob], r);
-    let dead = replayed.campaign.character(bob).expect("Bob");
+    let dead = queries::character(&replayed.campaign, bob).expect("Bob");
     assert_eq!(dead.state, State::Dead, "Bob died on Camille's machine");
     let [aside] = replayed.set_aside.as_slice() else {
         panic!("the sword held aside: {:?}", replayed.set_aside);

@@ -4,6 +4,8 @@
 
 use super::*;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::acts;
+use muster::rules::campaign::queries;
 use muster::rules::killteam::ItemId;
 
 #[test]
@@ -157,12 +159,12 @@ proptest! {
             let pending = c.debrief.as_ref().unwrap().pending.clone();
             for (i, id) in pending.iter().enumerate() {
                 c = ok(&c, E::Debrief(DebriefEdit::CranTest { character: *id, roll: die(10, s.faces[i % 4]) }), r);
-                if c.character(*id).unwrap().state == State::Dead && s.fate && c.escorts[0].fate_points > 0 {
+                if queries::character(&c, *id).unwrap().state == State::Dead && s.fate && c.escorts[0].fate_points > 0 {
                     c = ok(&c, E::Debrief(DebriefEdit::FateReroll { character: *id, roll: die(10, s.faces[(i + 1) % 4]) }), r);
                 }
             }
             for id in &pending {
-                if c.character(*id).unwrap().state == State::SeriouslyWounded {
+                if queries::character(&c, *id).unwrap().state == State::SeriouslyWounded {
                     *injured.entry(*id).or_default() += 1;
                 }
             }
@@ -175,7 +177,7 @@ proptest! {
             }
             // The dead stay dead.
             for id in &dead {
-                prop_assert_eq!(c.character(*id).unwrap().state, State::Dead);
+                prop_assert_eq!(queries::character(&c, *id).unwrap().state, State::Dead);
             }
             if t == MissionType::Final {
                 c = ok(&c, E::Debrief(DebriefEdit::EndCampaign), r);
@@ -291,8 +293,8 @@ fn the_example_campaign_holds_a_band_and_a_kill_team_whose_soldiers_have_acted_a
         vec![(id(&c, "Trooper Rusk"), ItemId::from("mine"))]
     );
     // A band counts no actions; the team keeps its command points to spend.
-    assert!(!c.counts_actions(id(&c, "Inquisitor Vael")));
-    assert!(c.counts_actions(id(&c, "Trooper Vell")));
+    assert!(!acts::counts_actions(&c, id(&c, "Inquisitor Vael")));
+    assert!(acts::counts_actions(&c, id(&c, "Trooper Vell")));
     let bruno = c
         .escorts
         .iter()
@@ -300,7 +302,7 @@ fn the_example_campaign_holds_a_band_and_a_kill_team_whose_soldiers_have_acted_a
         .expect("Bruno");
     assert_eq!(
         bruno.command_points,
-        c.rates(&r.campaign).killteam_command_points
+        queries::rates(&c, &r.campaign).killteam_command_points
     );
     assert_eq!(table.turn(), 1);
 }

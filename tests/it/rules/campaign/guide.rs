@@ -5,6 +5,7 @@
 
 use muster::rules::ProblemKind;
 use muster::rules::RulesData;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 
 use crate::common::rules;
@@ -137,7 +138,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
         .expect("a cost");
     assert!(worth <= 30, "{worth}");
     // With the limit under his worth (a user's data), he is refused.
-    let mut rates = c.rates(&r.campaign).into_owned();
+    let mut rates = queries::rates(&c, &r.campaign).into_owned();
     rates.recon.guide_max_worth = worth - 1;
     c.rates = Some(std::sync::Arc::new(rates));
     let p = c.debriefing().guide_refusal(hark, r).expect("refused");
@@ -306,7 +307,7 @@ fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
     assert_eq!(asked.kind, ProblemKind::NotEnoughPoints);
     assert_eq!(Some(asked), refusal_of(&c, hire(), r));
     // With it: the question and the event agree he may.
-    let cost = c.rates(&r.campaign).recon.guide_cost;
+    let cost = queries::rates(&c, &r.campaign).recon.guide_cost;
     c.pool = cost;
     c.escorts[0].reinforcement = cost;
     assert_eq!(c.debriefing().hire_guide_refusal(anne, r), None);

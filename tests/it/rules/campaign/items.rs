@@ -5,6 +5,8 @@
 
 use muster::i18n::Lang;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::enemy;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::dice::Roll;
 use muster::rules::killteam::item_use::Effect;
@@ -159,7 +161,7 @@ fn eq_11_a_mine_is_laid_then_goes_off_once_on_the_model_picked() {
         }),
         r,
     );
-    let max = c.enemy_wounds(0, r);
+    let max = enemy::wounds(&c, 0, r);
     let (c, shown) = lines(&c, use_item(rusk, "mine", Some(enemy), Some(1)), r);
     assert!(shown[0].starts_with("Mine (D3: 1): "), "{shown:?}");
     let t = c.table.as_ref().expect("table");
@@ -534,8 +536,7 @@ fn eq_6_eq_10_each_item_offers_the_models_it_may_be_used_on() {
         }),
         r,
     );
-    let dace = c
-        .character(char_id(&c, "Trooper Dace"))
+    let dace = queries::character(&c, char_id(&c, "Trooper Dace"))
         .expect("Dace")
         .clone();
     let ids = |targets| -> Vec<CharId> {

@@ -8,6 +8,8 @@ use crate::common::{band_escort, escort_at_the_mission, example_band, ok, refuse
 use muster::rules::ProblemKind;
 use muster::rules::battle::from_table::{TableSide, table_side};
 use muster::rules::campaign::TableEdit;
+use muster::rules::campaign::named;
+use muster::rules::campaign::victory;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter, MissionType};
 use muster::rules::{CharRef, Characteristic as C, RulesData};
 
@@ -62,10 +64,10 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
     let data = r.campaign.mission("survival_betrayed").expect("Betrayed");
     let contact = &data.named[0];
     assert_eq!(contact.names["en"], "The traitor contact");
-    let f = c.named_fighter(0, r).expect("he is fought");
+    let f = named::fighter(&c, 0, r).expect("he is fought");
     assert_eq!(Some(f), contact.fighter.as_ref());
-    assert_eq!(c.named_wounds(0, r), Some(1));
-    assert!(c.named_refusal(0, r).is_none());
+    assert_eq!(named::wounds(&c, 0, r), Some(1));
+    assert!(named::refusal(&c, 0, r).is_none());
 
     // A wound ticked takes him out (his one wound), and back in.
     let id = Fighter::Named(0).id();
@@ -77,8 +79,8 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
         }),
         r,
     );
-    assert!(c.named_out(0));
-    assert_eq!(c.named_taken(0), 1);
+    assert!(named::out(&c, 0));
+    assert_eq!(named::taken(&c, 0), 1);
     let c = ok(
         &c,
         E::Table(TableEdit::SetOutOfAction {
@@ -87,7 +89,7 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
         }),
         r,
     );
-    assert!(!c.named_out(0));
+    assert!(!named::out(&c, 0));
     let c = ok(
         &c,
         E::Table(TableEdit::SetWounds {
@@ -108,8 +110,8 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
         }),
         r,
     );
-    assert_eq!(c.named_taken(0), 1);
-    assert!(c.named_out(0));
+    assert_eq!(named::taken(&c, 0), 1);
+    assert!(named::out(&c, 0));
     let why = c.wounding().wound_refusal(id).expect("out already");
     assert_eq!(why.kind, ProblemKind::NamedOut);
     // None of the players' characters took his wounds.
@@ -159,21 +161,21 @@ fn the_enemy_leader_a_mission_names_fights_as_his_faction_s_leader_line() {
         .iter()
         .find(|l| l.entry_type == muster::rules::campaign::EnemyType::Leader)
         .expect("a leader line");
-    assert_eq!(c.named_line(0, r), Some(leader));
-    assert_eq!(c.named_fighter(0, r), leader.fighter.as_ref());
+    assert_eq!(named::line(&c, 0, r), Some(leader));
+    assert_eq!(named::fighter(&c, 0, r), leader.fighter.as_ref());
     let w = leader.fighter.as_ref().expect("fights").profile.get(C::W);
-    assert_eq!(c.named_wounds(0, r), u32::try_from(w).ok());
-    assert_eq!(c.named_names(0, r)["en"], "The renegade preacher");
+    assert_eq!(named::wounds(&c, 0, r), u32::try_from(w).ok());
+    assert_eq!(named::names(&c, 0, r)["en"], "The renegade preacher");
 }
 
 #[test]
 fn a_model_the_data_gives_no_profile_is_not_fought() {
     let r = rules();
     let c = band_at(r, MissionType::Inquiry, "inquiry_fallen_precinct");
-    let prisoner = c.named_model(0, r).expect("the prisoner");
+    let prisoner = named::model(&c, 0, r).expect("the prisoner");
     assert_eq!(prisoner.id, "prisoner");
-    assert!(c.named_fighter(0, r).is_none());
-    assert_eq!(c.named_wounds(0, r), None);
+    assert!(named::fighter(&c, 0, r).is_none());
+    assert_eq!(named::wounds(&c, 0, r), None);
     let id = Fighter::Named(0).id();
     for e in [
         E::Table(TableEdit::SetWounds {
@@ -209,7 +211,7 @@ fn a_named_model_out_of_action_scores_no_kill_for_either_side() {
         (MissionType::Survival, "survival_betrayed"),
         r,
     );
-    let before = c.battle_vp(r).expect("a table");
+    let before = victory::battle_vp(&c, r).expect("a table");
     let c = ok(
         &c,
         E::Table(TableEdit::SetOutOfAction {
@@ -218,7 +220,7 @@ fn a_named_model_out_of_action_scores_no_kill_for_either_side() {
         }),
         r,
     );
-    let after = c.battle_vp(r).expect("a table");
+    let after = victory::battle_vp(&c, r).expect("a table");
     assert!(after.enemies_fallen.is_empty() && after.players_fallen.is_empty());
     assert_eq!(after.players, before.players);
     assert_eq!(after.enemy, before.enemy);

@@ -8,6 +8,7 @@
 //! standard type, made fresh in the escort at the rules' price.
 
 use muster::rules::ProblemKind;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, EscortId, EscortKind, Member, MissionChoice, MissionResult,
     NewEscort, Phase, RecruitKind,
@@ -247,7 +248,7 @@ fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines
         r,
     );
     let c = ok(&c, recruit(&c, soldier("Tor", "space_marine"), r), r);
-    assert_eq!(c.members(EscortId(1)).count(), 3);
+    assert_eq!(queries::members(&c, EscortId(1)).count(), 3);
 }
 
 #[test]
@@ -381,8 +382,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
         }),
         r,
     );
-    let new = c
-        .members(EscortId(1))
+    let new = queries::members(&c, EscortId(1))
         .find(|x| x.name() == name)
         .expect("in the escort");
     let Member::Soldier(s) = &new.member else {
@@ -392,7 +392,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     assert_eq!(s.weapon, kind.default_weapon);
     assert!(new.origin.is_none());
     assert_eq!(c.recruiting().pool(EscortId(1)), held - price);
-    assert_eq!(c.members(EscortId(1)).count(), 4);
+    assert_eq!(queries::members(&c, EscortId(1)).count(), 4);
     // The next one offered is another man.
     let next = c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en"));
     assert!(next.starts_with("Trooper ") && next != name, "{next}");
@@ -436,8 +436,7 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
         }),
         r,
     );
-    let ada = c
-        .members(EscortId(1))
+    let ada = queries::members(&c, EscortId(1))
         .find(|x| x.name() == "Ada")
         .expect("joined");
     assert_eq!(RecruitKind::of(&ada.member), champion, "of the kind bought");
@@ -544,7 +543,7 @@ fn kt_5_a_soldier_without_them_takes_his_free_item_and_ribbon_later_each_once() 
     assert_eq!(refused(&c, give(None, None), r).rule, "KT-5");
     let c = ok(&c, give(Some("medikit"), None), r);
     let c = ok(&c, give(None, Some("grenadier")), r);
-    let Some(Member::Soldier(s)) = c.character(vask).map(|x| &x.member) else {
+    let Some(Member::Soldier(s)) = queries::character(&c, vask).map(|x| &x.member) else {
         panic!("a soldier");
     };
     assert_eq!(s.items.len(), 1);

@@ -10,6 +10,7 @@ use crate::common::rules;
 use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::i18n::Lang;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::acts;
 use muster::rules::campaign::merge::merge;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry, Table};
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
@@ -129,7 +130,7 @@ fn kt_9_a_rogue_trader_character_counts_no_actions() {
     let r = rules();
     let c = crate::common::band_at_the_table(r);
     let vael = char_id(&c, "Inquisitor Vael");
-    assert!(!c.counts_actions(vael));
+    assert!(!acts::counts_actions(&c, vael));
     let p = refused(
         &c,
         E::Turn(TurnEdit::Act {
@@ -154,7 +155,7 @@ fn kt_11_the_third_action_is_paid_in_the_same_event_at_its_recorded_price() {
     assert_eq!(refused(&c, third.clone(), r).rule, "KT-11");
     let c = ok(&c, act(&c, "Trooper Dace", Act::Shoot), r);
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
-    assert_eq!(c.may_buy_third_action(dace, r), Ok(3));
+    assert_eq!(acts::may_buy_third_action(&c, dace, r), Ok(3));
     let mut rng = muster::rules::core::dice::seeded(1);
     let (c, _) = c.apply(third.clone(), r, &mut rng).expect("3 CP");
     assert_eq!(c.escorts[0].command_points, 0);
@@ -196,9 +197,9 @@ fn eq_31_the_insignia_gives_a_team_mate_one_more_action_once_a_turn() {
         }),
         r,
     );
-    let at = c.acting_soldier(nim, r).expect("Nim");
+    let at = acts::acting_soldier(&c, nim, r).expect("Nim");
     assert_eq!(at.total(r), 3);
-    assert_eq!(c.acting_soldier(hark, r).expect("Hark").total(r), 1);
+    assert_eq!(acts::acting_soldier(&c, hark, r).expect("Hark").total(r), 1);
     let p = refused(
         &c,
         E::Turn(TurnEdit::GiveInsignia {
@@ -234,14 +235,14 @@ fn eq_31_kt_8_the_insignia_opens_no_activation_on_the_enemy_s_turn() {
         character: hark,
         to: nim,
     });
-    let why = c.may_act(nim, Act::Move, r).expect_err("the enemy's turn");
+    let why = acts::may_act(&c, nim, Act::Move, r).expect_err("the enemy's turn");
     assert_eq!(why.rule, "KT-8");
-    assert_eq!(c.may_give_insignia(hark, nim, r), Err(why.clone()));
+    assert_eq!(acts::may_give_insignia(&c, hark, nim, r), Err(why.clone()));
     assert_eq!(refused(&c, insignia.clone(), r), why);
     // His turn back, the insignia is his to give.
     let c = ok(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
     let c = ok(&c, insignia, r);
-    assert_eq!(c.acting_soldier(nim, r).expect("Nim").total(r), 3);
+    assert_eq!(acts::acting_soldier(&c, nim, r).expect("Nim").total(r), 3);
 }
 
 #[test]
@@ -315,5 +316,5 @@ fn eq_10_a_dazzled_soldier_cannot_move_this_turn_and_fights_at_minus_one() {
     let f = table_fight(&c, r, (FightMode::Shot, &me, &enemy, None), "en").expect("fight");
     assert!(f.dazzled, "-1 to hit");
     let next = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
-    assert!(next.may_act(dace, Act::Move, r).is_ok());
+    assert!(acts::may_act(&next, dace, Act::Move, r).is_ok());
 }

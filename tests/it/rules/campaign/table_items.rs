@@ -8,6 +8,7 @@ use crate::common::rules;
 use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::rules::ProblemKind;
 use muster::rules::RulesData;
+use muster::rules::campaign::acts;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
 use muster::rules::killteam::ItemId;
@@ -335,7 +336,8 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
     assert_eq!(p.rule, "EQ-27");
     let next = ok(&jumped, E::Table(TableEdit::NewTurn { gain: None }), r);
     assert!(
-        c.may_use_gear(
+        acts::may_use_gear(
+            &c,
             char_id(&next, "Trooper Osk"),
             (&ItemId::from("jump_pack"), None),
             r

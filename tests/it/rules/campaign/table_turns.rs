@@ -8,6 +8,7 @@ use crate::common::rules;
 use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::i18n::Lang;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::acts;
 use muster::rules::campaign::{CampaignEdit as E, Table};
 use muster::rules::campaign::{TableEdit, TurnEdit};
 use muster::rules::killteam::activation::Act;
@@ -21,7 +22,7 @@ fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
     let r = rules();
     let c = raid(r);
     let enemies = c.mission.as_ref().expect("mission").enemy.len();
-    let a = c.activations();
+    let a = acts::activations(&c);
     assert_eq!((a.players, a.enemy), (0, 0));
     assert_eq!(a.most, u32::try_from(enemies.min(7)).expect("few"));
     assert_eq!(
@@ -30,12 +31,12 @@ fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
         "no initiative rolled: the players first"
     );
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
-    let a = c.activations();
+    let a = acts::activations(&c);
     assert_eq!(a.players, 1);
     assert_eq!(a.next, Some(false), "the enemy's turn");
     let c = ok(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
-    assert_eq!(c.activations().enemy, 1);
-    assert_eq!(c.activations().next, Some(true));
+    assert_eq!(acts::activations(&c).enemy, 1);
+    assert_eq!(acts::activations(&c).next, Some(true));
     // Once a turn for one enemy.
     assert_eq!(
         refused(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r).rule,
@@ -60,12 +61,12 @@ fn kt_8_the_table_counts_each_sides_activations_and_says_whose_turn_it_is() {
     }
     // Dace acted before: he counts with the three still standing.
     assert_eq!(
-        c2.activations().most,
+        acts::activations(&c2).most,
         3.min(u32::try_from(enemies).expect("few"))
     );
     // A new turn: the count starts again.
     let next = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
-    let a = next.activations();
+    let a = acts::activations(&next);
     assert_eq!((a.players, a.enemy), (0, 0));
 }
 
@@ -94,12 +95,12 @@ fn kt_11_a_second_soldier_straight_after_the_first_for_4_cp_counts_as_one_activa
     );
     let c = ok(&c, E::Table(TableEdit::NewTurn { gain: None }), r);
     let c = ok(&c, act(&c, "Trooper Dace", Act::Move), r);
-    assert_eq!(c.may_join_activation(rusk, r), Ok(4));
+    assert_eq!(acts::may_join_activation(&c, rusk, r), Ok(4));
     let c = ok(&c, second.clone(), r);
     assert_eq!(c.escorts[0].command_points, 0);
     let c = ok(&c, act(&c, "Trooper Rusk", Act::Shoot), r);
     // Dace's and Rusk's activations count as one.
-    assert_eq!(c.activations().players, 1);
+    assert_eq!(acts::activations(&c).players, 1);
     // Once a turn for him.
     assert_eq!(refused(&c, second, r).rule, "KT-11");
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
@@ -116,7 +117,7 @@ fn kt_8_without_a_drawn_enemy_only_the_players_side_is_counted() {
     if let Some(m) = bare.mission.as_mut() {
         m.enemy.clear();
     }
-    let a = bare.activations();
+    let a = acts::activations(&bare);
     assert!(!a.enemy_drawn);
     assert_eq!(a.most, 7, "the seven soldiers");
     assert_eq!(a.next, Some(true));
@@ -267,7 +268,7 @@ fn kt_8_a_team_mate_waits_for_the_soldier_whose_activation_is_under_way() {
     let c = raid(r);
     let c = ok(&c, act(&c, "Trooper Nim", Act::Move), r);
     let rusk = char_id(&c, "Trooper Rusk");
-    let p = c.may_act(rusk, Act::Move, r).expect_err("Nim first");
+    let p = acts::may_act(&c, rusk, Act::Move, r).expect_err("Nim first");
     assert_eq!(p.rule, "KT-8");
     assert_eq!(
         Lang::En.problem(&p),
@@ -275,6 +276,6 @@ fn kt_8_a_team_mate_waits_for_the_soldier_whose_activation_is_under_way() {
     );
     // Nim's activation over, it is the enemy's turn, and Rusk is told so.
     let c = ok(&c, act(&c, "Trooper Nim", Act::Shoot), r);
-    let p = c.may_act(rusk, Act::Move, r).expect_err("the enemy's turn");
+    let p = acts::may_act(&c, rusk, Act::Move, r).expect_err("the enemy's turn");
     assert!(Lang::En.problem(&p).contains("the enemy's turn"), "{p:?}");
 }

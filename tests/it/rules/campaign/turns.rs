@@ -4,6 +4,7 @@
 //! that offers it.
 
 use muster::rules::ProblemKind;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, EscortId, EscortKind, InitiativeRoll, Member, MissionChoice,
     NewEscort,
@@ -113,7 +114,7 @@ fn kt_11_a_new_turn_gives_each_kill_team_its_command_points_for_the_turn() {
     let r = rules();
     let c = at_the_table(r);
     // The first turn is played with the points a kill team starts with.
-    let start = c.rates(&r.campaign).killteam_command_points;
+    let start = queries::rates(&c, &r.campaign).killteam_command_points;
     assert_eq!(start, 3);
     assert_eq!(cp(&c, "Anne"), start);
     assert_eq!(cp(&c, "Ben"), 0);

@@ -4,6 +4,7 @@
 
 use crate::common::rules;
 use muster::rules::RulesData;
+use muster::rules::campaign::victory;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter};
 use muster::rules::campaign::{SetupEdit, TableEdit};
 use muster::rules::killteam::victory::{DoubleKillBonus, Kill, tally};
@@ -54,7 +55,7 @@ pub(crate) fn battle(rules: &RulesData) -> Campaign {
 fn kt_21_each_side_scores_the_others_fallen_turn_by_turn() {
     let rules = rules();
     let c = battle(rules);
-    let vp = c.battle_vp(rules).expect("a table");
+    let vp = victory::battle_vp(&c, rules).expect("a table");
     assert_eq!(vp.bonus, DoubleKillBonus::PerTurn, "the data's reading");
     // The players: 1 + 1 + 1 in turn 1 (two), +1 for the double kill.
     assert_eq!(
@@ -75,7 +76,13 @@ fn kt_21_each_side_scores_the_others_fallen_turn_by_turn() {
         }),
         rules,
     );
-    assert_eq!(back.battle_vp(rules).expect("table").enemy.total(), 0);
+    assert_eq!(
+        victory::battle_vp(&back, rules)
+            .expect("table")
+            .enemy
+            .total(),
+        0
+    );
     let (replayed, _) = c.replay(rules).expect("replays");
     assert_eq!(replayed.table, c.table);
     // The other reading is a setting that may change at the table.
@@ -83,7 +90,7 @@ fn kt_21_each_side_scores_the_others_fallen_turn_by_turn() {
     s.double_kill = Some(muster::rules::campaign::data::DoubleKill::PerPair);
     let pairs = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), rules);
     assert_eq!(
-        pairs.battle_vp(rules).expect("table").bonus,
+        victory::battle_vp(&pairs, rules).expect("table").bonus,
         DoubleKillBonus::PerPair
     );
 }
@@ -102,28 +109,38 @@ fn kt_21_cmp_6_the_players_battle_vp_are_offered_as_the_mission_s_once_its_objec
         "the Decision written"
     );
     let c = battle(rules);
-    let players = c.battle_vp(rules).expect("a table").players.total();
+    let players = victory::battle_vp(&c, rules)
+        .expect("a table")
+        .players
+        .total();
     assert!(
         players > 0 && players <= c.settings.vp_threshold,
         "{players}"
     );
-    assert_eq!(c.mission_vp_from_battle(rules, true), Some(players));
     assert_eq!(
-        c.mission_vp_from_battle(rules, false),
+        victory::mission_vp_from_battle(&c, rules, true),
+        Some(players)
+    );
+    assert_eq!(
+        victory::mission_vp_from_battle(&c, rules, false),
         None,
         "CMP-6: an objective not met earns none"
     );
     let mut low = rules.clone();
     low.campaign.limits.mission_vp_max = 1;
-    assert_eq!(c.mission_vp_from_battle(&low, true), Some(1), "capped");
+    assert_eq!(
+        victory::mission_vp_from_battle(&c, &low, true),
+        Some(1),
+        "capped"
+    );
     // Never more than brings the Final, whatever a mission's most.
     let mut near = c.clone();
     near.settings.vp_threshold = 1;
-    assert_eq!(near.mission_vp_from_battle(rules, true), Some(1));
+    assert_eq!(victory::mission_vp_from_battle(&near, rules, true), Some(1));
     let mut off = rules.clone();
     off.campaign.battle_vp.offered_as_mission_vp = false;
-    assert_eq!(c.mission_vp_from_battle(&off, true), None);
+    assert_eq!(victory::mission_vp_from_battle(&c, &off, true), None);
     // A Rogue Trader band's table: the kill-team battle VP are not its.
     let band = crate::common::band_at_the_table(rules);
-    assert_eq!(band.mission_vp_from_battle(rules, true), None);
+    assert_eq!(victory::mission_vp_from_battle(&band, rules, true), None);
 }

@@ -4,6 +4,7 @@
 //! advance point unless judged unworthy, and each history is his own.
 
 use super::*;
+use muster::rules::campaign::queries;
 
 #[test]
 fn cmp_13_a_seriously_wounded_character_misses_the_next_mission_then_is_fit() {
@@ -34,9 +35,9 @@ fn cmp_13_a_seriously_wounded_character_misses_the_next_mission_then_is_fit() {
         r,
     );
     assert_eq!(state(&c, "Ada"), State::Fit);
-    assert!(c.character(ada).unwrap().can_play());
-    assert_eq!(c.character(ada).unwrap().missions, 1);
-    assert_eq!(c.character(id(&c, "Bob")).unwrap().missions, 2);
+    assert!(queries::character(&c, ada).unwrap().can_play());
+    assert_eq!(queries::character(&c, ada).unwrap().missions, 1);
+    assert_eq!(queries::character(&c, id(&c, "Bob")).unwrap().missions, 2);
     // His history: the mission he was taken out in and his test.
     let history = history_labels(&c, ada, r);
     assert!(history.contains(&"campaign.event.out_of_action"));
@@ -71,7 +72,7 @@ fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
         }),
         r,
     );
-    let points = |c: &Campaign, n: &str| match &c.character(id(c, n)).unwrap().member {
+    let points = |c: &Campaign, n: &str| match &queries::character(c, id(c, n)).unwrap().member {
         Member::Character(ch) => ch.advance_points,
         Member::Soldier(_) => unreachable!(),
     };
@@ -87,7 +88,7 @@ fn chr_13_unwounded_characters_earn_an_advance_point_in_a_campaign() {
         }),
         r,
     );
-    let Member::Character(ch) = &c2.character(ada).unwrap().member else {
+    let Member::Character(ch) = &queries::character(&c2, ada).unwrap().member else {
         unreachable!()
     };
     assert_eq!(ch.profile(r).unwrap().get(Characteristic::WS), 4);
@@ -117,7 +118,7 @@ fn chr_13_a_character_judged_unworthy_gains_nothing() {
     let c = play(&started(&["Ada"], r), &[], won(1), r);
     let ada = id(&c, "Ada");
     let c = ok(&c, E::Debrief(DebriefEdit::Unworthy { character: ada }), r);
-    let Member::Character(ch) = &c.character(ada).unwrap().member else {
+    let Member::Character(ch) = &queries::character(&c, ada).unwrap().member else {
         unreachable!()
     };
     assert_eq!(ch.advance_points, 0);
@@ -150,7 +151,7 @@ fn cmp_13_a_character_left_at_home_plays_nothing_and_earns_nothing() {
         }),
         r,
     );
-    let b = c.character(bob).unwrap();
+    let b = queries::character(&c, bob).unwrap();
     assert_eq!(b.missions, 0);
     assert!(matches!(&b.member, Member::Character(ch) if ch.advance_points == 0));
     // His history names the missions he played, not this one.
@@ -221,7 +222,7 @@ fn cmp_13_a_characters_history_holds_his_own_entries_only() {
     let (_, outcomes) = c.replay(r).expect("replays");
     let outcomes = &outcomes;
     let lines_of = |who: &str| -> Vec<String> {
-        c.history(id(&c, who), outcomes)
+        queries::history(&c, id(&c, who), outcomes)
             .iter()
             .flat_map(|(&i, lines)| {
                 lines

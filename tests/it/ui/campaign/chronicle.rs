@@ -6,6 +6,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::Screen;
 use muster::rules::Doc;
+use muster::rules::campaign::queries;
 
 use crate::common::{example_campaign_at_the_table, rules};
 
@@ -277,7 +278,7 @@ fn cmp_7_gear_gained_shows_in_the_service_record() {
     crate::common::until_the_story_is_told(&mut h);
     let line = format!(
         "Gear and ribbons: gained Chainsword (mission {})",
-        c.mission_number()
+        queries::mission_number(&c)
     );
     assert!(h.query_by_label(&line).is_some(), "{line}");
 }

@@ -8,6 +8,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::rules::campaign::ItemEdit;
+use muster::rules::campaign::enemy;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::{Document as _, RulesData};
 use muster::ui::Gui;
@@ -66,7 +67,7 @@ fn the_compact_table_shows_eight_models_at_1024_by_700_and_finds_one_by_kind() {
     );
 
     // Found by kind: the enemy's table line, then by the player's name.
-    let first = c.enemy(0).expect("drawn").names["en"].clone();
+    let first = enemy::at(&c, 0).expect("drawn").names["en"].clone();
     h.get_by_role_and_label(Role::TextInput, "Find a model")
         .click();
     h.run();
@@ -116,7 +117,7 @@ fn a_picked_attacker_comes_first_then_the_models_he_can_fight() {
             .map(|(_, y)| *y)
             .fold(f32::INFINITY, f32::min)
     };
-    let enemy = c.enemy_names(0)["en"].clone();
+    let enemy = enemy::names(&c, 0)["en"].clone();
     let against = format!("Close combat: {me} against ");
     let first_fight = y_of(&against);
     assert!(
@@ -328,7 +329,7 @@ fn listed_in_french_with_an_attacker(
 fn in_french_a_target_s_fights_stand_on_one_line() {
     let dir = tempfile::tempdir().expect("tempdir");
     let (c, h, me) = listed_in_french_with_an_attacker(dir.path());
-    let enemy = c.enemy_names(0)["fr"].clone();
+    let enemy = enemy::names(&c, 0)["fr"].clone();
     let tops: Vec<f32> = h
         .query_all_by_role(Role::Button)
         .filter(|n| {
@@ -415,7 +416,7 @@ fn an_attacker_is_offered_no_fight_against_his_own_side() {
             })
             .count()
     };
-    let enemy = c.enemy_names(0)["en"].clone();
+    let enemy = enemy::names(&c, 0)["en"].clone();
     assert!(against(&h, &enemy) >= 2, "fights against {enemy}");
     for friend in ["Sister Oriel", "Trooper Pell"] {
         // Her line in view: the list filtered to her.
@@ -490,7 +491,7 @@ fn kt_8_kt_9_the_compact_list_runs_the_kill_team_s_turn() {
 
 /// The first drawn enemy's name, in English.
 fn name_of_enemy(c: &Campaign, i: usize) -> String {
-    muster::rules::core::names::name_in(&c.enemy_names(i), "en", "").to_owned()
+    muster::rules::core::names::name_in(&enemy::names(c, i), "en", "").to_owned()
 }
 
 /// In the compact list of the example (Trooper Nim with a third action
@@ -545,8 +546,8 @@ fn kt_11_the_act_buttons_and_the_names_stand_in_their_columns() {
             .map(|n| n.rect().min.x)
             .fold(f32::MAX, f32::min)
     };
-    let out = name_x(&c.enemy_names(0)["en"]);
-    let standing = name_x(&c.enemy_names(1)["en"]);
+    let out = name_x(&enemy::names(&c, 0)["en"]);
+    let standing = name_x(&enemy::names(&c, 1)["en"]);
     assert!((out - standing).abs() < 1.0, "{out} against {standing}");
 }
 

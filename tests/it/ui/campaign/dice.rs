@@ -11,6 +11,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
+use muster::rules::campaign::enemy;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, MissionChoice, MissionType, Phase};
 use muster::rules::{Doc, Document as _, Roster, RulesData};
 use muster::store::Store;
@@ -232,7 +234,7 @@ fn cmp_5_enemies_drawn_and_drawn_again_with_typed_dice() {
     // the enemy's line, wide enough for "Muster rolls" (it was wrapped into
     // a column one word wide).
     // The enemy named as his line names him ("Cultist 1"), not by a number.
-    let first = muster::rules::core::names::name_in(&c.enemy_names(0), "en", "").to_owned();
+    let first = muster::rules::core::names::name_in(&enemy::names(&c, 0), "en", "").to_owned();
     let (dice_field, again_named) = (
         format!("Dice to draw {first} again (D10)"),
         format!("Draw {first} again"),
@@ -303,7 +305,7 @@ fn cmp_15_the_enemy_behaviour_test_with_a_typed_die() {
     assert_eq!(c.phase, Phase::Playing);
     let mode = c.mission.as_ref().expect("mission").mode;
     // The enemy named as his card names him.
-    let enemy = muster::rules::core::names::name_in(&c.enemy_names(0), "en", "").to_owned();
+    let enemy = muster::rules::core::names::name_in(&enemy::names(&c, 0), "en", "").to_owned();
     assert!(!enemy.is_empty());
     let die = format!("Cran die of {enemy} (D10)");
     let ask = format!("What does {enemy} do?");
@@ -480,7 +482,7 @@ fn cmp_14_the_recon_step_shows_the_campaigns_own_table() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window_on(dir.path(), at_the_debrief);
     let c = the_campaign(&h);
-    let recon = &c.rates(&h.state().app.model.rules.campaign).recon;
+    let recon = &queries::rates(&c, &h.state().app.model.rules.campaign).recon;
     let clue = *recon
         .results
         .iter()

@@ -9,13 +9,14 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
+use muster::rules::campaign::enemy;
 use muster::rules::campaign::{Campaign, Fighter};
 use muster::rules::{CharRef, Characteristic as C};
 use muster::ui::Gui;
 
 /// The first enemy's name on the table ("Renegade Marine 1").
 pub(super) fn enemy_name(c: &Campaign, i: usize) -> String {
-    c.enemy_names(i)["en"].clone()
+    enemy::names(c, i)["en"].clone()
 }
 
 pub(super) fn screen(h: &Harness<'_, Gui>) -> Screen {
@@ -66,8 +67,7 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
     let (_dir, mut h) = crate::common::campaign_shown(&c);
     let table = screen(&h);
     let enemy = enemy_name(&c, 0);
-    let fighter = c
-        .enemy_fighter(0, rules)
+    let fighter = enemy::fighter(&c, 0, rules)
         .expect("the data gives it a profile")
         .clone();
 
@@ -108,7 +108,7 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
     assert_eq!(cc.cc_sides.defender(), enemy);
     // A champion, a leader or a psyker is a character for the battle
     // summary (CHR-15), a trooper is not; Vael is.
-    let character = c.enemy(0).expect("drawn").entry_type.is_character();
+    let character = enemy::at(&c, 0).expect("drawn").entry_type.is_character();
     assert_eq!(cc.cc_sides.defender_character(), character);
     assert!(cc.cc_sides.attacker_character());
     assert_eq!(
@@ -123,7 +123,7 @@ fn cmp_13_a_close_combat_picked_on_the_table_fills_the_battle_screen_and_wounds_
     apply_certain_wounds(&mut h, &enemy);
     let now = crate::common::the_campaign(&h);
     let t = now.table.as_ref().expect("table");
-    let max = now.enemy_wounds(0, rules);
+    let max = enemy::wounds(&now, 0, rules);
     assert_eq!(t.enemy_wounds.get(&0).copied(), Some(max), "all its wounds");
     assert!(t.enemy_out.contains(&0), "out of action");
     assert!(t.wounds.is_empty(), "no player's wound");
@@ -220,7 +220,7 @@ fn a_refusal_shows_beside_the_control_that_was_refused() {
         .apply(muster::app::Command::Show(Screen::Campaign(c.id.clone())));
     h.run();
     let enemy = enemy_name(&c, 0);
-    let label = format!("Wound 1 of {}: {enemy}", c.enemy_wounds(0, rules));
+    let label = format!("Wound 1 of {}: {enemy}", enemy::wounds(&c, 0, rules));
     h.get_by_label(&label).click();
     h.run();
     let alert = h.get_by_role(Role::Alert);
@@ -259,7 +259,7 @@ fn psy_a_psychic_attack_picked_on_the_table_fills_the_psyker_and_the_target() {
     let c = crate::common::band_at_the_table(rules);
     let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 1);
-    let fighter = c.enemy_fighter(1, rules).expect("profile").clone();
+    let fighter = enemy::fighter(&c, 1, rules).expect("profile").clone();
     // His card says he is a psyker, with his cards.
     assert!(
         h.query_all_by_label_contains("Cards: Smite · Psychic shield")
@@ -340,7 +340,7 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
         m.target().from().cloned(),
         Some(CharRef::new(c.id.clone(), Fighter::Enemy(0).id()))
     );
-    let fighter = c.enemy_fighter(0, rules).expect("profile");
+    let fighter = enemy::fighter(&c, 0, rules).expect("profile");
     assert_eq!(m.target().t(), i64::from(fighter.profile.get(C::T)));
     assert_eq!(m.target().save(), fighter.save.map(i64::from));
     // The enemy strikes his profile's A times.

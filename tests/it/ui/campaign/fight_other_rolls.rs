@@ -9,6 +9,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
+use muster::rules::campaign::acts;
 use muster::rules::campaign::{Campaign, Fighter, TableEdit};
 use muster::rules::killteam::activation::Act;
 use muster::ui::Gui;
@@ -145,7 +146,7 @@ fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
 #[test]
 fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
     let (c, _dir, mut h) = kill_team_table();
-    let a = c.activations();
+    let a = acts::activations(&c);
     assert!(a.enemy_drawn);
     let enemy = enemy_name(&c, 0);
     dace_shoots(&mut h, &enemy);
@@ -173,7 +174,7 @@ fn kt_8_the_battle_screen_s_turn_card_counts_the_table_s_models() {
         )),
     ));
     h.run();
-    let now = crate::common::the_campaign(&h).activations();
+    let now = acts::activations(&crate::common::the_campaign(&h));
     assert_eq!(now.enemy_standing + 1, a.enemy_standing);
     assert_eq!(
         h.state().views.battle.shooting.kt_turn.left(),

@@ -11,6 +11,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
 use muster::rules::campaign::TableEdit;
+use muster::rules::campaign::enemy;
+use muster::rules::campaign::queries;
+use muster::rules::campaign::victory;
 use muster::rules::campaign::{Campaign, Fighter};
 use muster::ui::Gui;
 
@@ -95,7 +98,7 @@ fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
     let c = crate::common::example_team_at_the_table(rules);
     let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
-    let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
+    let fighter = enemy::fighter(&c, 0, rules).expect("profile").clone();
     let gun = fighter.weapons.iter().find(|w| w.range > 0).expect("a gun");
     let gun_name = gun.names["en"].clone();
     h.get_by_label(&format!("{enemy} attacks…"))
@@ -211,9 +214,15 @@ fn kt_21_the_battle_s_vp_at_the_table_are_the_mission_s_vp_earned() {
             rules,
         );
     }
-    let battle = c.battle_vp(rules).expect("a table").players.total();
+    let battle = victory::battle_vp(&c, rules)
+        .expect("a table")
+        .players
+        .total();
     assert!(battle >= 2, "two kills: {battle}");
-    assert_eq!(c.mission_vp_from_battle(rules, true), Some(battle));
+    assert_eq!(
+        victory::mission_vp_from_battle(&c, rules, true),
+        Some(battle)
+    );
     let vp_before = c.vp;
     let (_dir, mut h) = crate::common::campaign_shown(&c);
     // CMP-6: until the objective is met, the mission earns none, and the
@@ -263,7 +272,7 @@ fn a_fight_picked_at_a_mission_now_over_is_said_so_and_not_rolled() {
         ));
     }
     h.run();
-    assert_eq!(crate::common::the_campaign(&h).mission_number(), 2);
+    assert_eq!(queries::mission_number(&crate::common::the_campaign(&h)), 2);
     assert!(
         h.query_by_label_contains("picked at the table of mission 1 of The Raid, which is over")
             .is_some(),

@@ -13,6 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
 use muster::rules::campaign::Fighter;
+use muster::rules::campaign::enemy;
 use muster::rules::killteam::activation::Act;
 use muster::rules::{CharRef, Characteristic as C};
 use muster::ui::Gui;
@@ -26,7 +27,7 @@ fn cmp_13_an_enemy_shooting_a_soldier_from_the_table_fills_the_shot() {
     let c = crate::common::example_team_at_the_table(rules);
     let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
-    let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
+    let fighter = enemy::fighter(&c, 0, rules).expect("profile").clone();
     let gun = fighter
         .weapons
         .iter()
@@ -103,8 +104,7 @@ fn kt_12_a_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
 fn kt_12_an_enemy_s_shot_opened_from_the_table_starts_within_its_weapon_s_range() {
     let c = crate::common::example_campaign_at_the_table(rules());
     let (_dir, mut h) = crate::common::campaign_shown(&c);
-    let flamer = c
-        .enemy_fighter(9, rules())
+    let flamer = enemy::fighter(&c, 9, rules())
         .expect("a profile")
         .weapons
         .iter()
@@ -389,7 +389,7 @@ fn a_rogue_trader_character_shoots_an_enemy_from_the_table_and_wounds_it() {
     let c = crate::common::band_at_the_table(rules);
     let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
-    let fighter = c.enemy_fighter(0, rules).expect("profile").clone();
+    let fighter = enemy::fighter(&c, 0, rules).expect("profile").clone();
 
     h.get_by_label("Sergeant Brask attacks…").click_accesskit();
     h.run();

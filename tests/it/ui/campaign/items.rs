@@ -5,6 +5,8 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use muster::rules::campaign::enemy;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::names::name_in;
 use muster::rules::killteam::ItemId;
@@ -22,7 +24,7 @@ pub(crate) fn shows(h: &Harness<'_, Gui>, text: &str) -> bool {
 
 /// The first enemy's name at the table ("Renegade 1").
 pub(crate) fn enemy_name(c: &Campaign) -> String {
-    name_in(&c.enemy_names(0), "en", "").to_owned()
+    name_in(&enemy::names(c, 0), "en", "").to_owned()
 }
 
 pub(crate) fn wounds(c: &Campaign, id: CharId) -> u32 {
@@ -253,7 +255,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     );
     assert!(h.query_all_by_label_contains("Looted: ").next().is_some());
     // His kit in the escort is his own still.
-    match &now.character(pell).expect("Pell").member {
+    match &queries::character(&now, pell).expect("Pell").member {
         muster::rules::campaign::Member::Soldier(s) => assert_eq!(s.weapon, "lasgun"),
         muster::rules::campaign::Member::Character(_) => panic!("a soldier"),
     }

@@ -5,6 +5,7 @@
 
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::rules::ProblemKind;
+use muster::rules::campaign::acts;
 use muster::rules::campaign::{CampaignEdit as E, Fighter};
 
 use super::items::{enemy_name, shows, wounds};
@@ -86,9 +87,13 @@ fn eq_11_kt_9_ending_the_activation_that_laid_a_mine_lets_it_go_off() {
             .id
             .0,
     );
-    let p = the_campaign(&h)
-        .may_act(rusk, muster::rules::killteam::activation::Act::Move, rules)
-        .expect_err("his second action is lost");
+    let p = acts::may_act(
+        &the_campaign(&h),
+        rusk,
+        muster::rules::killteam::activation::Act::Move,
+        rules,
+    )
+    .expect_err("his second action is lost");
     assert_eq!(p.kind, ProblemKind::ActivationEnded);
     assert!(
         muster::i18n::Lang::En

@@ -9,6 +9,7 @@ use egui_kittest::kittest::Queryable as _;
 use muster::i18n::Lang;
 use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
+use muster::rules::campaign::queries;
 use muster::rules::{Document as _, RulesData};
 
 use super::{ready, showing};
@@ -190,7 +191,7 @@ fn chr_13_an_advance_offers_first_what_can_still_be_raised() {
         .click();
     h.run();
     let after = crate::common::the_campaign(&h);
-    let Member::Character(ch) = &after.character(id).expect("Vael").member else {
+    let Member::Character(ch) = &queries::character(&after, id).expect("Vael").member else {
         panic!("a character")
     };
     assert_ne!(ch.advances.0, before, "a point was placed");

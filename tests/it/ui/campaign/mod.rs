@@ -32,6 +32,7 @@ use std::path::Path;
 
 use egui_kittest::Harness;
 use muster::i18n::Lang;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{PreparationEdit, SetupEdit};
 use muster::rules::{Document as _, RulesData};
@@ -113,7 +114,7 @@ fn undrawn(rules: &RulesData) -> Campaign {
 /// The leader of the campaign's only escort.
 fn leader(c: &Campaign) -> Option<String> {
     let id = c.escorts[0].leader?;
-    c.character(id).map(|x| x.name().to_owned())
+    queries::character(c, id).map(|x| x.name().to_owned())
 }
 
 /// In French, the dice each enemy was drawn with read as a French line

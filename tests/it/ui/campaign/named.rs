@@ -6,6 +6,7 @@
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Screen;
+use muster::rules::campaign::named;
 use muster::rules::campaign::{Campaign, Fighter, MissionType};
 use muster::rules::{CharRef, RulesData};
 
@@ -51,7 +52,7 @@ fn the_traitor_contact_of_betrayed_has_his_card_with_his_profile_at_the_table() 
     // One wound box: ticked, he is out of action.
     crate::common::click(&mut h, &format!("Wound 1 of 1: {name}"));
     let now = crate::common::the_campaign(&h);
-    assert!(now.named_out(0));
+    assert!(named::out(&now, 0));
     assert!(crate::common::offers_to_bring_back(&h, name));
 }
 
@@ -78,8 +79,8 @@ fn the_tables_attacks_reach_the_traitor_contact_and_his_wounds_go_to_him() {
     // Certain wounds, applied to him.
     super::fight::apply_certain_wounds(&mut h, name);
     let now = crate::common::the_campaign(&h);
-    assert_eq!(now.named_taken(0), 1, "his one wound");
-    assert!(now.named_out(0), "out of action");
+    assert_eq!(named::taken(&now, 0), 1, "his one wound");
+    assert!(named::out(&now, 0), "out of action");
     let t = now.table.as_ref().expect("table");
     assert!(t.wounds.is_empty() && t.enemy_wounds.is_empty());
 }
@@ -150,8 +151,8 @@ fn eq_15_a_chem_bomb_reaches_the_traitor_contact() {
     let name = "The traitor contact";
     crate::common::button(&mut h, &format!("Chem bomb (Trooper Osk) on {name}"));
     let now = crate::common::the_campaign(&h);
-    assert_eq!(now.named_taken(0), 1, "his one wound");
-    assert!(now.named_out(0));
+    assert_eq!(named::taken(&now, 0), 1, "his one wound");
+    assert!(named::out(&now, 0));
     assert!(
         h.query_all_by_role(Role::Button).all(|b| b
             .accesskit_node()

@@ -8,6 +8,7 @@ use muster::app::Command;
 use muster::rules::Document as _;
 use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
+use muster::rules::campaign::queries;
 
 use super::{leader, ready};
 use crate::common::rules;
@@ -54,7 +55,7 @@ fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
     let rules = rules();
     let c = ready(rules);
     let vell = crate::common::char_id(&c, "Trooper Vell");
-    let before = c.character(vell).expect("Vell").cran;
+    let before = queries::character(&c, vell).expect("Vell").cran;
     let wanted = if before == 3 { 4 } else { 3 };
     let (_dir, mut h) = crate::common::campaign_shown(&c);
     h.get_by_role_and_label(Role::Button, "Show Trooper Vell's history")
@@ -79,7 +80,7 @@ fn cmp_11_a_characters_cran_is_set_by_hand_in_his_history() {
     h.run();
     h.run();
     let now = crate::common::the_campaign(&h);
-    let x = now.character(vell).expect("Vell");
+    let x = queries::character(&now, vell).expect("Vell");
     assert_eq!(x.cran, wanted);
     assert!(x.cran_by_hand);
     assert!(matches!(
@@ -157,7 +158,7 @@ fn cmp_11_the_cran_cannot_be_set_while_the_mission_is_played() {
         }),
         rules,
     );
-    assert_eq!(set.character(vell).expect("Vell").cran, 3);
+    assert_eq!(queries::character(&set, vell).expect("Vell").cran, 3);
 }
 
 #[test]
@@ -384,7 +385,7 @@ fn cc_4_a_recruit_without_a_weapon_is_said_unarmed_on_his_card() {
             .filter(|name| {
                 t.players
                     .iter()
-                    .any(|p| c.character(*p).is_some_and(|x| x.name() == **name))
+                    .any(|p| queries::character(&c, *p).is_some_and(|x| x.name() == **name))
             })
             .count()
     });

@@ -8,6 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::Command;
 use muster::rules::Doc;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Campaign, CampaignEdit as E, EscortId, Member, MissionResult, Phase, RecruitKind,
 };
@@ -75,8 +76,7 @@ fn recruit_vask(
     retype(h, "Name of the recruit", "Trooper Vask");
     button(h, "Recruit this character into Anne's escort");
     let after = crate::common::the_campaign(h);
-    let vask = after
-        .members(EscortId(1))
+    let vask = queries::members(&after, EscortId(1))
         .find(|x| x.name() == "Trooper Vask")
         .expect("in Anne's escort")
         .clone();
@@ -134,11 +134,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
     h.state_mut().app.apply(Command::Undo);
     h.run();
     let undone = crate::common::the_campaign(&h);
-    assert!(
-        undone
-            .members(EscortId(1))
-            .all(|x| x.name() != "Trooper Vask")
-    );
+    assert!(queries::members(&undone, EscortId(1)).all(|x| x.name() != "Trooper Vask"));
     assert_eq!(undone.recruiting().pool(EscortId(1)), held);
     assert_eq!(value_of(&h, "Name of the recruit"), first);
 }
@@ -229,8 +225,7 @@ fn kt_5_a_soldier_without_his_free_item_is_given_it_from_the_debrief() {
     h.run();
     button(&mut h, "Give Trooper Vask what is picked");
     let after = crate::common::the_campaign(&h);
-    let vask = after
-        .members(EscortId(1))
+    let vask = queries::members(&after, EscortId(1))
         .find(|x| x.name() == "Trooper Vask")
         .expect("in Anne's escort");
     assert!(
@@ -288,8 +283,7 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
     );
     button(&mut h, "Recruit this character into Anne's escort");
     let after = crate::common::the_campaign(&h);
-    let new = after
-        .members(EscortId(1))
+    let new = queries::members(&after, EscortId(1))
         .find(|x| x.name() == offered)
         .expect("in Anne's escort");
     assert_eq!(
@@ -362,7 +356,7 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
     )
     .click();
     h.run();
-    assert_eq!(the_campaign(&h).members(EscortId(1)).count(), 2);
+    assert_eq!(queries::members(&the_campaign(&h), EscortId(1)).count(), 2);
     // Allies found by a recon (10 on the D12, typed in): Tor may join.
     let who = the_campaign(&h).characters[0].id;
     h.state_mut().app.apply(Command::Edit(

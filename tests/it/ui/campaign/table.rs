@@ -9,6 +9,7 @@ use muster::i18n::Lang;
 use muster::rules::Document as _;
 use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
+use muster::rules::campaign::enemy;
 use muster::rules::killteam::ItemId;
 
 use crate::common::rules;
@@ -181,7 +182,7 @@ pub(crate) fn offered(
 fn kt_8_the_turn_card_counts_each_sides_activations() {
     let rules = rules();
     let c = crate::common::example_team_at_the_table(rules);
-    let enemy = c.enemy_names(0)["en"].clone();
+    let enemy = enemy::names(&c, 0)["en"].clone();
     let (_dir, mut h) = crate::common::campaign_shown(&c);
     let line = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
         h.query_all_by_label_contains("Activations this turn: ")

@@ -6,6 +6,7 @@
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::rules::campaign::CampaignEdit as E;
+use muster::rules::campaign::enemy;
 
 use super::table::{act, offered};
 use crate::common::rules;
@@ -227,7 +228,7 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
         !offered(&mut h, "Trooper Osk", "Shoot"),
         "a fourth in a row"
     );
-    let enemy = c.enemy_names(0)["en"].clone();
+    let enemy = enemy::names(&c, 0)["en"].clone();
     crate::common::button(&mut h, &format!("Mark {enemy} activated this turn"));
     act(&mut h, "Trooper Osk", "Shoot");
     assert!(
