@@ -16,6 +16,7 @@ mod events;
 mod file;
 pub(crate) mod guide;
 mod house_rules;
+mod item_stratagems;
 pub(crate) mod items;
 mod journal_shared;
 mod journals;

@@ -1,7 +1,7 @@
 //! Single-use items used at the campaign table, as events of the journal
-//! (EQ-6, EQ-10, EQ-11, EQ-15, EQ-19, EQ-23) and the "Recharge" stratagem
-//! (KT-11): each strikes, rolls and applies in one event, and the journal
-//! replays it to the same table.
+//! (EQ-6, EQ-10, EQ-11, EQ-15, EQ-19, EQ-23): each strikes, rolls and
+//! applies in one event, and the journal replays it to the same table
+//! (the stratagems on items in `item_stratagems.rs`).
 
 use muster::i18n::Lang;
 use muster::rules::ProblemKind;
@@ -41,7 +41,12 @@ pub(crate) fn armed_team_at_the_table(r: &RulesData) -> Campaign {
     crate::common::team_at_the_table(&team, r, |_| vec![])
 }
 
-fn use_item(character: CharId, item: &str, target: Option<CharId>, face: Option<u32>) -> E {
+pub(super) fn use_item(
+    character: CharId,
+    item: &str,
+    target: Option<CharId>,
+    face: Option<u32>,
+) -> E {
     E::Items(ItemEdit::UseItem {
         character,
         item: item.into(),
@@ -51,14 +56,14 @@ fn use_item(character: CharId, item: &str, target: Option<CharId>, face: Option<
 }
 
 /// The outcome's lines in English.
-fn lines(c: &Campaign, e: E, r: &RulesData) -> (Campaign, Vec<String>) {
+pub(super) fn lines(c: &Campaign, e: E, r: &RulesData) -> (Campaign, Vec<String>) {
     let mut rng = muster::rules::core::dice::seeded(7);
     let (c, out) = c.apply(e, r, &mut rng).expect("accepted");
     let shown = out.lines.iter().map(|(_, m)| Lang::En.msg(m)).collect();
     (c, shown)
 }
 
-fn replays(c: &Campaign, r: &RulesData) {
+pub(super) fn replays(c: &Campaign, r: &RulesData) {
     let (again, _) = c.replay(r).expect("replays");
     assert!(c.same_state(&again), "the journal gives the same table");
     assert_eq!(again.table, c.table);
@@ -249,87 +254,6 @@ fn eq_23_the_knife_costs_no_action_and_causes_1_mortal_wound() {
 }
 
 #[test]
-fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
-    let r = rules();
-    let c = armed_team_at_the_table(r);
-    let osk = char_id(&c, "Trooper Osk");
-    let points = c.escorts[0].command_points;
-    assert!(points >= 2, "{points}");
-    // Nothing used: nothing to recharge.
-    let p = refused(
-        &c,
-        E::Items(ItemEdit::Recharge {
-            character: osk,
-            item: "chem_bomb".into(),
-            cost: None,
-        }),
-        r,
-    );
-    assert_eq!(
-        (p.rule.as_ref(), p.kind),
-        ("KT-11", ProblemKind::RechargeNotUsed)
-    );
-    let c = ok(
-        &c,
-        use_item(osk, "chem_bomb", Some(Fighter::Enemy(0).id()), None),
-        r,
-    );
-    let (c, shown) = lines(
-        &c,
-        E::Items(ItemEdit::Recharge {
-            character: osk,
-            item: "chem_bomb".into(),
-            cost: None,
-        }),
-        r,
-    );
-    assert_eq!(
-        shown,
-        [format!(
-            "Anne spends 2 command points on Recharge: Trooper Osk can use his Chem bomb again ({} left).",
-            points - 2
-        )]
-    );
-    assert_eq!(c.escorts[0].command_points, points - 2);
-    assert!(
-        !c.table
-            .as_ref()
-            .expect("table")
-            .struck
-            .contains(&(osk, ItemId::from("chem_bomb")))
-    );
-    let c = ok(
-        &c,
-        use_item(osk, "chem_bomb", Some(Fighter::Enemy(1).id()), None),
-        r,
-    );
-    replays(&c, r);
-    // Refused with the reason when the team lacks the points.
-    let poor = ok(
-        &c,
-        E::Table(TableEdit::SetCommandPoints {
-            escort: c.escorts[0].id,
-            points: 1,
-        }),
-        r,
-    );
-    let p = refused(
-        &poor,
-        E::Items(ItemEdit::Recharge {
-            character: osk,
-            item: "chem_bomb".into(),
-            cost: None,
-        }),
-        r,
-    );
-    assert_eq!(p.rule, "KT-11");
-    assert_eq!(
-        Lang::En.problem(&p),
-        "Recharge costs 2 command points; Trooper Osk's team has 1"
-    );
-}
-
-#[test]
 fn eq_6_a_bearer_out_of_action_uses_nothing() {
     let r = rules();
     let c = armed_team_at_the_table(r);
@@ -344,138 +268,6 @@ fn eq_6_a_bearer_out_of_action_uses_nothing() {
     );
     let p = refused(&c, use_item(dace, "medikit", Some(dace), None), r);
     assert_eq!((p.rule.as_ref(), p.kind), ("EQ-6", ProblemKind::BearerOut));
-}
-
-/// KT-11 « Relancez n'importe quel jet de dé = 1 pt » on an item's die: the
-/// medikit's D3 made again straight after the use, for the team's command
-/// point; the wounded man is put back as he was and healed by the new die.
-/// Never twice, never once something else has happened, never for an item
-/// that rolled no die; the journal replays.
-#[test]
-fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
-    let r = rules();
-    let c = armed_team_at_the_table(r);
-    let (dace, vell, osk) = (
-        char_id(&c, "Trooper Dace"),
-        char_id(&c, "Trooper Vell"),
-        char_id(&c, "Trooper Osk"),
-    );
-    let c = ok(
-        &c,
-        E::Table(TableEdit::SetWounds {
-            character: vell,
-            wounds: 2,
-        }),
-        r,
-    );
-    let points = c.escorts[0].command_points;
-    let c = ok(&c, use_item(dace, "medikit", Some(vell), Some(1)), r);
-    let wounds = |c: &Campaign| {
-        c.table
-            .as_ref()
-            .and_then(|t| t.wounds.get(&vell).copied())
-            .unwrap_or(0)
-    };
-    assert_eq!(wounds(&c), 1, "healed 1 of 2");
-    assert_eq!(c.may_reroll_item(dace, &ItemId::from("medikit"), r), Ok(1));
-    let again = |face: u32| {
-        E::Items(ItemEdit::RerollItem {
-            character: dace,
-            item: "medikit".into(),
-            roll: Some(Roll::from_faces(3, vec![face], 0)),
-            cost: None,
-        })
-    };
-    let (c, shown) = lines(&c, again(3), r);
-    assert!(
-        shown.contains(&"Medikit (D3: 3): Trooper Vell regains 2 wounds".to_owned()),
-        "{shown:?}"
-    );
-    assert_eq!(wounds(&c), 0, "put back to 2, then healed by the new die");
-    assert_eq!(c.escorts[0].command_points, points - 1);
-    let t = c.table.as_ref().expect("table");
-    assert_eq!(
-        t.used.get(&dace).map(|u| u.effect.clone()),
-        Some(Effect::Heal(2))
-    );
-    assert!(
-        t.struck.contains(&(dace, ItemId::from("medikit"))),
-        "used once"
-    );
-    replays(&c, r);
-    // Never twice.
-    let p = refused(&c, again(2), r);
-    assert_eq!(
-        (p.rule.as_ref(), p.kind),
-        ("KT-11", ProblemKind::ItemRerollTwice)
-    );
-    // Unless the group's rules let a die be rolled again and again: the
-    // man put back as he was before the use, healed by the newest die.
-    let mut again_and_again = r.clone();
-    again_and_again.killteam.command.reroll_once = false;
-    let thrice = ok(&c, again(2), &again_and_again);
-    assert_eq!(wounds(&thrice), 0, "2 wounds, healed 2");
-    let worse = ok(&thrice, again(1), &again_and_again);
-    assert_eq!(wounds(&worse), 1, "2 wounds, healed 1");
-    assert_eq!(worse.escorts[0].command_points, points - 3);
-    // Only straight after the use.
-    let fresh = armed_team_at_the_table(r);
-    let used = ok(&fresh, use_item(dace, "medikit", Some(dace), Some(1)), r);
-    let later = ok(
-        &used,
-        E::Table(TableEdit::SetCommandPoints {
-            escort: used.escorts[0].id,
-            points: 3,
-        }),
-        r,
-    );
-    let p = refused(&later, again(2), r);
-    assert_eq!(
-        (p.rule.as_ref(), p.kind),
-        ("KT-11", ProblemKind::ItemRerollNotLast)
-    );
-    // An item that rolled no die: nothing to make again.
-    let bomb = ok(
-        &fresh,
-        use_item(osk, "chem_bomb", Some(Fighter::Enemy(0).id()), None),
-        r,
-    );
-    let p = refused(
-        &bomb,
-        E::Items(ItemEdit::RerollItem {
-            character: osk,
-            item: "chem_bomb".into(),
-            roll: None,
-            cost: None,
-        }),
-        r,
-    );
-    assert_eq!(
-        (p.rule.as_ref(), p.kind),
-        ("KT-11", ProblemKind::ItemRerollNoDie)
-    );
-    // Short of points: refused with the reason.
-    let poor = ok(
-        &fresh,
-        E::Table(TableEdit::SetCommandPoints {
-            escort: fresh.escorts[0].id,
-            points: 0,
-        }),
-        r,
-    );
-    let poor = ok(&poor, use_item(dace, "medikit", Some(dace), Some(1)), r);
-    let p = poor
-        .may_reroll_item(dace, &ItemId::from("medikit"), r)
-        .expect_err("no point");
-    assert_eq!(
-        (p.rule.as_ref(), p.kind),
-        ("KT-11", ProblemKind::TeamLacksPoints)
-    );
-    let p = refused(&poor, again(2), r);
-    assert_eq!(
-        (p.rule.as_ref(), p.kind),
-        ("KT-11", ProblemKind::TeamLacksPoints)
-    );
 }
 
 /// EQ-11 « posez un jeton pendant l'activation du porteur »: a mine is laid

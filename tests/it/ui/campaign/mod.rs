@@ -8,6 +8,7 @@ mod debrief;
 mod dice;
 mod equipment;
 mod fight;
+mod fight_charges;
 mod fight_other_rolls;
 mod fight_rolls;
 mod fight_shots;
