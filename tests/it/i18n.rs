@@ -241,7 +241,7 @@ fn every_roster_problem_reads_as_words_in_both_languages() {
     let mut problems = band.validate(rules);
     // Each character given every race and every type, and values out of
     // every range.
-    for c in &band.characters {
+    for c in band.characters.iter() {
         for race in rules
             .races
             .iter()

@@ -16,7 +16,7 @@ fn campaign_sheet_model_shows_status_states_and_missions() {
     let sheet = campaign_sheet(&c, rules, en());
     let texts = sheet.texts().join("\n");
     assert!(texts.contains(&format!("{} of {}", c.vp, c.settings.vp_threshold)));
-    for cc in &c.characters {
+    for cc in c.characters.iter() {
         assert!(texts.contains(cc.name()), "{}", cc.name());
     }
     // Every character's state, as a word, and whether he plays next.
@@ -31,7 +31,7 @@ fn campaign_sheet_model_shows_status_states_and_missions() {
         .flatten()
         .collect();
     assert_eq!(cards.len(), c.characters.len());
-    for cc in &c.characters {
+    for cc in c.characters.iter() {
         let card = cards.iter().find(|k| k.title == cc.name()).expect("card");
         let state = Lang::En.t(cc.state.key());
         assert!(card.tags[0].text.contains(state), "{:?}", card.tags);

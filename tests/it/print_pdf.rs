@@ -42,7 +42,7 @@ fn band_and_campaign_pdfs_hold_every_name_and_profile() {
     let rules = rules();
     let roster = band();
     let (text, _) = pdf_text(&band_sheet(&roster, rules, en()), Paper::A4);
-    for c in &roster.characters {
+    for c in roster.characters.iter() {
         assert!(has(&text, &c.name), "{}", c.name);
         let now = c.profile(rules).expect("profile");
         let row: String = now.iter().map(|(_, v)| v.to_string()).collect();
@@ -60,7 +60,7 @@ fn band_and_campaign_pdfs_hold_every_name_and_profile() {
     assert!(has(&text, "lasting (PSY-8)"));
     let c = campaign();
     let (text, _) = pdf_text(&campaign_sheet(&c, rules, en()), Paper::Letter);
-    for cc in &c.characters {
+    for cc in c.characters.iter() {
         assert!(has(&text, cc.name()), "{}", cc.name());
     }
     assert!(has(&text, "seriously wounded"));

@@ -366,7 +366,7 @@ fn honour_roll(c: &Campaign, stories: &[MissionStory], lang: Lang) -> Section {
         .collect(),
     );
     t.wide = vec![0, 1];
-    for x in &c.characters {
+    for x in c.characters.iter() {
         let record = service_record(stories, x.id);
         let escort = (c.escorts.iter())
             .find(|e| e.id == x.escort)

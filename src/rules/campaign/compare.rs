@@ -17,13 +17,13 @@ use crate::rules::data::RulesData;
 /// who leave last, then the escorts, then the campaign).
 pub fn differences(before: &Campaign, after: &Campaign, rules: &RulesData) -> Vec<Msg> {
     let mut out = Vec::new();
-    for x in &after.characters {
+    for x in after.characters.iter() {
         match queries::character(before, x.id) {
             Some(was) => character_changes(before, after, was, x, rules, &mut out),
             None => out.push(Msg::new("campaign.change.joins").text("name", x.name())),
         }
     }
-    for x in &before.characters {
+    for x in before.characters.iter() {
         if queries::character(after, x.id).is_none() {
             out.push(Msg::new("campaign.change.leaves").text("name", x.name()));
         }

@@ -93,7 +93,7 @@ impl Document for Campaign {
         // The journal only grows, and a character a change leaves alone
         // keeps his `Arc`: a save makes the text of what is new.
         let mut bare = self.clone();
-        bare.characters.clear();
+        bare.characters = Arc::default();
         bare.journal.clear();
         let characters = self
             .characters

@@ -121,9 +121,11 @@ pub struct Campaign {
     /// The players' escorts.
     #[serde(default)]
     pub escorts: Vec<Escort>,
-    /// Every character, dead ones included.
+    /// Every character, dead ones included. Shared between the states of
+    /// the campaign: an event that changes no character (a tick at the
+    /// table) copies none of them, nor the list.
     #[serde(default)]
-    pub characters: Vec<Arc<CampaignCharacter>>,
+    pub characters: Arc<Vec<Arc<CampaignCharacter>>>,
     /// Where the campaign is.
     #[serde(default)]
     pub phase: Phase,
@@ -201,7 +203,7 @@ impl Campaign {
             notes: String::new(),
             settings: Settings::defaults(data),
             escorts: Vec::new(),
-            characters: Vec::new(),
+            characters: Arc::default(),
             phase: Phase::Setup,
             vp: 0,
             pool: 0,

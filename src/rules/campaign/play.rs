@@ -122,7 +122,7 @@ impl Campaign {
     }
 
     pub(super) fn char_mut(&mut self, i: usize) -> &mut CampaignCharacter {
-        Arc::make_mut(&mut self.characters[i])
+        Arc::make_mut(&mut Arc::make_mut(&mut self.characters)[i])
     }
 
     pub(super) fn escort_index(&self, id: EscortId) -> Result<usize, Problem> {
@@ -248,7 +248,7 @@ impl Campaign {
         let die = self.settings.cran_die;
         let cran =
             member.default_cran_by(queries::rates(self, &rules.campaign).cran(die), die, rules);
-        self.characters.push(Arc::new(CampaignCharacter {
+        Arc::make_mut(&mut self.characters).push(Arc::new(CampaignCharacter {
             id,
             escort,
             member,

@@ -108,7 +108,7 @@ impl Campaign {
             );
         }
         let mut ids = BTreeSet::new();
-        for c in &self.characters {
+        for c in self.characters.iter() {
             if !ids.insert(c.id) {
                 out.push(Problem::new("FILE", "campaign.problem.duplicate_id").arg("id", c.id));
             }

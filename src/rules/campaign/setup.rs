@@ -44,7 +44,7 @@ impl Campaign {
         self.expect(&[Phase::Setup])?;
         let i = self.escort_index(escort)?;
         self.escorts.remove(i);
-        self.characters.retain(|c| c.escort != escort);
+        std::sync::Arc::make_mut(&mut self.characters).retain(|c| c.escort != escort);
         Ok(CampaignEdit::Setup(SetupEdit::RemoveEscort { escort }))
     }
 

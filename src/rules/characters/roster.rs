@@ -111,7 +111,7 @@ impl Roster {
             .flat_map(|c| c.validate(rules))
             .collect();
         let mut seen = std::collections::BTreeSet::new();
-        for c in &self.characters {
+        for c in self.characters.iter() {
             if !seen.insert(c.id) {
                 problems.push(
                     Problem::new("FILE", "problem.duplicate_id")

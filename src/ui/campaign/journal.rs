@@ -229,7 +229,7 @@ impl JournalView {
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut self.character, None, cx.t("campaign.ui.everyone"));
-                for x in &c.characters {
+                for x in c.characters.iter() {
                     ui.selectable_value(&mut self.character, Some(x.id), x.name());
                 }
             })

@@ -75,7 +75,7 @@ fn versions(r: &RulesData) -> Vec<Campaign> {
     if let Member::Character(x) = &mut kal.member {
         x.name = "Kal the Bold\n(renamed)".into();
     }
-    c.characters[0] = Arc::new(kal);
+    std::sync::Arc::make_mut(&mut c.characters)[0] = Arc::new(kal);
     v.push(c);
     v
 }

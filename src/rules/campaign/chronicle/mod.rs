@@ -36,7 +36,7 @@ pub fn chronicle(c: &Campaign, rules: &RulesData) -> Result<Vec<MissionStory>, (
     let mut rng = seeded(0);
     let mut stories: Vec<MissionStory> = Vec::new();
     for (i, entry) in c.journal.iter().enumerate() {
-        let before: Vec<Arc<super::CampaignCharacter>> = now.characters.clone();
+        let before: Arc<Vec<Arc<super::CampaignCharacter>>> = Arc::clone(&now.characters);
         let hurt = at_the_table(&now, &entry.event);
         let vp_before = now.vp;
         now.play(entry.event.clone(), rules, &mut rng)

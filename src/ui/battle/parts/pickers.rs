@@ -125,7 +125,7 @@ pub fn pick_character(ui: &mut egui::Ui, cx: &ViewCtx<'_>, label: &str) -> Optio
         .selected_text(cx.t("kt.choose"))
         .show_ui(ui, |ui| {
             for roster in model.rosters() {
-                for c in &roster.characters {
+                for c in roster.characters.iter() {
                     if ui
                         .selectable_label(false, format!("{} — {}", c.name, roster.name))
                         .clicked()

@@ -128,7 +128,7 @@ proptest! {
                 if let Some(&id) = alive.get(who % alive.len().max(1)) {
                     let e = E::Debrief(DebriefEdit::Recon { character: id, roll: Some(Roll::from_faces(12, vec![face], 0)), cran: None, fortune: None, effect: None });
                     if let Some(after) = tried(&c, e, seed) {
-                        for x in &after.characters {
+                        for x in after.characters.iter() {
                             if x.id != id {
                                 let was = queries::character(&c, x.id).expect("was there").state;
                                 prop_assert_eq!(x.state, was, "{}", x.name());

@@ -244,7 +244,8 @@ fn cmp_15_the_behaviour_test_is_kept_for_the_enemys_card() {
 fn a_character_id_among_the_enemies_is_a_problem() {
     let r = rules();
     let mut c = at_the_table(r);
-    std::sync::Arc::make_mut(&mut c.characters[0]).id = CharId(ENEMY_IDS.0 + 3);
+    std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(&mut c.characters)[0]).id =
+        CharId(ENEMY_IDS.0 + 3);
     assert!(c.validate(r).iter().any(|p| p.kind == ProblemKind::EnemyId));
 }
 

@@ -57,7 +57,7 @@ fn gear_events_replay_exactly_through_the_file() {
     if let Member::Character(ch) = &mut x.member {
         ch.equipment.clear();
     }
-    forged.characters[i] = std::sync::Arc::new(x);
+    std::sync::Arc::make_mut(&mut forged.characters)[i] = std::sync::Arc::new(x);
     assert!(
         forged
             .validate(r)

@@ -79,7 +79,8 @@ fn a_state_changed_behind_the_journal_is_reported() {
     let mut c = play(&started(&["Ada", "Bob"], r), &[], won(2), r);
     let bob = id(&c, "Bob");
     let at = c.characters.iter().position(|x| x.id == bob).expect("Bob");
-    std::sync::Arc::make_mut(&mut c.characters[at]).state = State::Dead;
+    std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(&mut c.characters)[at]).state =
+        State::Dead;
     let p = c
         .validate(r)
         .into_iter()
@@ -168,7 +169,7 @@ proptest! {
                     *injured.entry(*id).or_default() += 1;
                 }
             }
-            for x in &c.characters {
+            for x in c.characters.iter() {
                 if x.state == State::Dead && !dead.contains(&x.id) {
                     // Only this mission's tests kill.
                     prop_assert!(pending.contains(&x.id));
@@ -189,7 +190,7 @@ proptest! {
         }
         // A seriously wounded character misses exactly one mission per
         // injury (the last may still be owed).
-        for x in &c.characters {
+        for x in c.characters.iter() {
             let owed = u32::from(x.misses_next);
             let hurt = injured.get(&x.id).copied().unwrap_or(0);
             prop_assert_eq!(missed.get(&x.id).copied().unwrap_or(0) + owed, hurt, "{}", x.name());

@@ -67,8 +67,7 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
     let mut armoured = led.clone();
     {
         use muster::rules::campaign::Member;
-        let x = armoured
-            .characters
+        let x = std::sync::Arc::make_mut(&mut armoured.characters)
             .iter_mut()
             .find(|x| x.id == hark)
             .expect("Hark");
@@ -169,8 +168,13 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     );
     // One who misses the mission cannot be led.
     let nim = char_id(&c, "Trooper Nim");
-    std::sync::Arc::make_mut(c.characters.iter_mut().find(|x| x.id == nim).expect("Nim"))
-        .misses_next = true;
+    std::sync::Arc::make_mut(
+        std::sync::Arc::make_mut(&mut c.characters)
+            .iter_mut()
+            .find(|x| x.id == nim)
+            .expect("Nim"),
+    )
+    .misses_next = true;
     assert_eq!(
         c.debriefing().guide_refusal(nim, r).map(|p| p.kind),
         Some(ProblemKind::GuideCannotPlay)
@@ -189,8 +193,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     {
         use muster::rules::campaign::Member;
         use muster::rules::characters::equipment::{Gear, GearKind};
-        let x = c
-            .characters
+        let x = std::sync::Arc::make_mut(&mut c.characters)
             .iter_mut()
             .find(|x| x.id == hesk)
             .expect("Hesk");
@@ -218,8 +221,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     {
         use muster::rules::campaign::Member;
         use muster::rules::characters::equipment::GearKind;
-        let x = c
-            .characters
+        let x = std::sync::Arc::make_mut(&mut c.characters)
             .iter_mut()
             .find(|x| x.id == vael)
             .expect("Vael");
@@ -248,7 +250,10 @@ fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
     assert_eq!(c.debriefing().guide_refusal(nim, r), None);
     {
         use muster::rules::campaign::Member;
-        let x = c.characters.iter_mut().find(|x| x.id == nim).expect("Nim");
+        let x = std::sync::Arc::make_mut(&mut c.characters)
+            .iter_mut()
+            .find(|x| x.id == nim)
+            .expect("Nim");
         let Member::Soldier(s) = &mut std::sync::Arc::make_mut(x).member else {
             panic!("a soldier");
         };

@@ -147,7 +147,7 @@ fn kt_2_a_team_whose_sergeant_fell_breaks_no_rule_in_a_campaign() {
         .id;
     let mut dead = c.clone();
     std::sync::Arc::make_mut(
-        dead.characters
+        std::sync::Arc::make_mut(&mut dead.characters)
             .iter_mut()
             .find(|x| x.id == hark)
             .expect("Hark"),

@@ -311,7 +311,7 @@ fn a_character_s_buttons_stand_inside_his_card() {
         .map(|n| n.rect())
         .collect();
     let mut seen = 0;
-    for x in &c.characters {
+    for x in c.characters.iter() {
         let label = format!("Show {}'s history", x.name());
         let Some(b) = h.query_by_label(&label).map(|n| n.rect()) else {
             continue;
