@@ -109,15 +109,24 @@ impl Member {
     /// An item the data does not know, or one kept all game (armour, a
     /// command insignia), is not among them.
     pub fn items(&self, rules: &RulesData) -> Vec<ItemId> {
-        match self {
-            Self::Character(_) => Vec::new(),
-            Self::Soldier(s) => s
-                .items
-                .iter()
-                .filter(|c| rules.killteam.item(&c.item).is_some_and(|i| i.single_use))
-                .map(|c| c.item.clone())
-                .collect(),
-        }
+        self.single_use(rules).cloned().collect()
+    }
+
+    /// Whether it carries any single-use item (nothing gathered).
+    pub fn has_items(&self, rules: &RulesData) -> bool {
+        self.single_use(rules).next().is_some()
+    }
+
+    /// Its single-use items, as it carries them.
+    fn single_use<'a>(&'a self, rules: &'a RulesData) -> impl Iterator<Item = &'a ItemId> {
+        let carried = match self {
+            Self::Character(_) => &[][..],
+            Self::Soldier(s) => &s.items[..],
+        };
+        carried
+            .iter()
+            .filter(|c| rules.killteam.item(&c.item).is_some_and(|i| i.single_use))
+            .map(|c| &c.item)
     }
 
     /// Whether it carries the item `id`, single-use or not.

@@ -121,7 +121,7 @@ pub(super) fn player_card_ui(
 /// actions: a single-use item, a mine a Deminer may remove, a Thief's
 /// loot.
 pub(super) fn has_table_gear(cx: &ViewCtx<'_>, table: &Table, x: &CampaignCharacter) -> bool {
-    if !x.member.items(&cx.rules).is_empty() {
+    if x.member.has_items(&cx.rules) {
         return true;
     }
     match &x.member {
