@@ -83,13 +83,43 @@ impl Campaign {
             )
         });
         if one_more && replayed {
-            match self.rules_in_force(rules) {
+            // An event that changed nothing the state's rules look at (a
+            // tick at the table) leaves its problems as they were.
+            if self.same_state_judged(before) {
+                return before_problems.to_vec();
+            }
+            let mut out = match self.rules_in_force(rules) {
                 Ok(in_force) => self.state_problems(&in_force),
                 Err(p) => vec![p],
-            }
+            };
+            // The journal's own problem stays: the events twice stamped
+            // are still in it.
+            out.extend(
+                (before_problems.iter())
+                    .filter(|p| p.kind == ProblemKind::StampTwice)
+                    .cloned(),
+            );
+            out
         } else {
             self.validate(rules)
         }
+    }
+
+    /// Whether everything [`Self::state_problems`] judges is the very same
+    /// as in `before`: the same characters (shared, not merely equal), the
+    /// same escorts, settings, phase, next id and house rules.
+    fn same_state_judged(&self, before: &Self) -> bool {
+        let same_rules = match (&self.house_rules, &before.house_rules) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
+            _ => false,
+        };
+        Arc::ptr_eq(&self.characters, &before.characters)
+            && same_rules
+            && self.phase == before.phase
+            && self.next_id == before.next_id
+            && self.escorts == before.escorts
+            && self.settings == before.settings
     }
 
     /// The problems of the state as it stands: settings, ids, Cran, and

@@ -415,3 +415,56 @@ fn kt_9_check_replays_a_table_with_actions_and_refuses_a_forged_third_action() {
     let line = refused_by_check(&forged, "KT-9", n);
     assert!(line.contains("2 actions this turn"), "{line}");
 }
+
+/// A tick at the table changes nothing the state's rules judge, so the
+/// problems after it are found without judging every character again; they
+/// are the ones a full check finds: two events under one stamp (CMP-13)
+/// still flagged after each tick.
+#[test]
+fn cmp_13_two_events_under_one_stamp_stay_flagged_through_ticks_as_a_full_check_finds_them() {
+    use muster::rules::campaign::Stamp;
+    use std::sync::Arc;
+
+    let r = rules();
+    let mut c = crate::common::example_campaign_at_the_table(r);
+    let vell = (c.characters.iter())
+        .find(|x| x.name() == "Trooper Vell")
+        .expect("Vell")
+        .id;
+    let stamp = Stamp {
+        id: "0123456789abcdef".into(),
+        at: None,
+        by: None,
+        player: None,
+    };
+    for i in [0, 1] {
+        let mut entry = (*c.journal[i]).clone();
+        entry.stamp = Some(stamp.clone());
+        c.journal[i] = Arc::new(entry);
+    }
+    let twice = |problems: &[muster::rules::Problem]| {
+        problems.len() == 1 && problems[0].kind == ProblemKind::StampTwice
+    };
+    let mut problems = c.validate(r);
+    assert!(twice(&problems), "{problems:?}");
+    let mut before = c;
+    for (i, wounds) in [1, 2, 0].into_iter().enumerate() {
+        let tick = if i == 2 {
+            TableEdit::SetOutOfAction {
+                character: vell,
+                out: true,
+            }
+        } else {
+            TableEdit::SetWounds {
+                character: vell,
+                wounds,
+            }
+        };
+        let after = ok(&before, E::Table(tick), r);
+        assert!(Arc::ptr_eq(&after.characters, &before.characters));
+        problems = after.validate_after(&before, &problems, r);
+        assert_eq!(problems, after.validate(r), "after tick {i}");
+        before = after;
+    }
+    assert!(twice(&problems), "{problems:?}");
+}
