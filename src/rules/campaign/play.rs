@@ -197,11 +197,11 @@ impl Campaign {
     /// Refused for the dead and the missing (CMP-13) and for a kill-team
     /// soldier, whose items are his kind's.
     pub(super) fn edit_gear(&mut self, i: usize, edit: GearEdit) -> Result<String, Problem> {
-        let x = &self.characters[i];
+        let x = self.char_mut(i);
         if !x.state.alive() {
             return Err(Problem::new("CMP-13", "campaign.problem.dead_gear").character(x.name()));
         }
-        let Member::Character(ch) = &x.member else {
+        let Member::Character(ch) = &mut x.member else {
             return Err(Problem::new("CMP-7", "campaign.problem.gear_soldier").character(x.name()));
         };
         let name_at = |list: Vec<&str>, at: usize| list.get(at).map(|s| (*s).to_owned());
@@ -222,9 +222,6 @@ impl Campaign {
             }
         }
         .unwrap_or_default();
-        let Member::Character(ch) = &mut self.char_mut(i).member else {
-            unreachable!("checked above")
-        };
         ch.edit_gear(edit)?;
         Ok(item)
     }

@@ -6,6 +6,7 @@
 use rand::Rng;
 
 use super::Campaign;
+use super::debrief::recon::ReconDice;
 use super::edit::{CampaignEdit, DebriefEdit, PreparationEdit, SetupEdit, TableEdit};
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
@@ -141,7 +142,14 @@ impl Campaign {
                 cran,
                 fortune,
                 effect,
-            } => self.recon(character, roll, cran, fortune, effect, rules, rng, oc),
+            } => {
+                let dice = ReconDice {
+                    roll,
+                    cran,
+                    fortune,
+                };
+                self.recon(character, dice, effect, rules, rng, oc)
+            }
             DebriefEdit::HireGuide { escort } => self.hire_guide(escort, rules, oc),
             DebriefEdit::Guide { characters } => self.guide(characters, rules, oc),
             DebriefEdit::NextMission { choice } => self.next_mission(choice, rules, rng, oc),

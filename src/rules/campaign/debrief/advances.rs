@@ -97,13 +97,10 @@ impl Campaign {
             // sharing one model.
             c.cran = c.member.default_cran_by(rates.cran(die), die, rules);
         }
-        let Member::Character(ch) = &c.member else {
-            unreachable!("checked above")
-        };
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.advance")
-                .text("character", &ch.name)
+                .text("character", c.name())
                 .key("characteristic", characteristic.abbr_key()),
         ));
         Ok(CampaignEdit::Debrief(DebriefEdit::Advance {

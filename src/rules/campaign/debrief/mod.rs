@@ -6,7 +6,7 @@
 
 mod advances;
 mod out_of_action;
-mod recon;
+pub(super) mod recon;
 mod reinforcements;
 
 use rand::Rng;

@@ -18,14 +18,29 @@ use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
+/// The dice of a recon as its event records them: none yet when it is
+/// made, each rolled once and kept for the journal.
+#[derive(Clone, Debug, Default)]
+pub(in crate::rules::campaign) struct ReconDice {
+    /// The recon table's die.
+    pub roll: Option<Roll>,
+    /// The Cran test, when the result asks for one.
+    pub cran: Option<Roll>,
+    /// The reinforcement points of good fortune.
+    pub fortune: Option<Roll>,
+}
+
 impl Campaign {
-    #[allow(clippy::too_many_arguments)] // an event's fields, and the engine's
+    /// [`DebriefEdit::Recon`]: a character sent on recon (CMP-14), with
+    /// what the journal recorded of it when played again.
     pub(in crate::rules::campaign) fn recon<R: Rng + ?Sized>(
         &mut self,
         character: CharId,
-        roll: Option<Roll>,
-        cran_roll: Option<Roll>,
-        fortune: Option<Roll>,
+        ReconDice {
+            roll,
+            cran: cran_roll,
+            fortune,
+        }: ReconDice,
         effect: Option<ReconEffect>,
         rules: &RulesData,
         rng: &mut R,
@@ -76,7 +91,7 @@ impl Campaign {
                 .key("effect", effect.key()),
         ));
         let (passed, cran_out) = self.recon_test(i, effect, cran_roll, rng, out)?;
-        let fortune_out = self.recon_effect(i, effect, passed, fortune, data, rng, out)?;
+        let fortune_out = self.recon_effect(i, (effect, passed), fortune, data, rng, out)?;
         let record = Rolled {
             recon: Some((roll.clone(), effect)),
             roll: cran_out.clone(),
@@ -158,12 +173,10 @@ impl Campaign {
 
     /// What a recon's effect does (CMP-14), once its Cran test, if any, is
     /// `passed`: the good fortune's dice rolled, if any.
-    #[allow(clippy::too_many_arguments)] // the recon's effect and dice, and the engine's
     fn recon_effect<R: Rng + ?Sized>(
         &mut self,
         i: usize,
-        effect: ReconEffect,
-        passed: Ordering,
+        (effect, passed): (ReconEffect, Ordering),
         fortune: Option<Roll>,
         data: &Rates,
         rng: &mut R,

@@ -295,22 +295,20 @@ impl Campaign {
     ) -> Result<CampaignEdit, Problem> {
         self.expect(&[Phase::Setup, Phase::Ready, Phase::Debrief])?;
         let i = self.index(character)?;
-        let x = &self.characters[i];
+        let x = self.char_mut(i);
         if !x.state.alive() {
             return Err(Problem::new("CMP-13", "campaign.problem.dead_gear").character(x.name()));
         }
-        let Member::Soldier(s) = &x.member else {
+        let name = x.name().to_owned();
+        let Member::Soldier(s) = &mut x.member else {
             return Err(
                 Problem::new("KT-5", "campaign.problem.free_gear_character").character(x.name())
             );
         };
         if item.is_none() && ribbon.is_none() {
-            return Err(
-                Problem::new("KT-5", "campaign.problem.free_gear_nothing").character(x.name())
-            );
+            return Err(Problem::new("KT-5", "campaign.problem.free_gear_nothing").character(&name));
         }
         let data = &rules.killteam;
-        let name = x.name().to_owned();
         if item.is_some() && !s.items.is_empty() {
             return Err(Problem::new("KT-5", "campaign.problem.free_item_taken").character(&name));
         }
@@ -337,9 +335,6 @@ impl Campaign {
             data.item(id)
                 .and_then(|it| it.weapon_choice.as_ref())
                 .map(|p| p.default.clone())
-        };
-        let Member::Soldier(s) = &mut self.char_mut(i).member else {
-            unreachable!("a soldier, checked above")
         };
         if let Some(id) = &item {
             s.items.push(Carried {

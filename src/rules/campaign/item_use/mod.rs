@@ -111,7 +111,7 @@ impl Campaign {
                 item,
                 target,
                 roll,
-            } => self.use_item(character, item, target, roll, rules, rng, out),
+            } => self.use_item(character, (item, target), roll, rules, rng, out),
             ItemEdit::Recharge {
                 character,
                 item,
@@ -188,13 +188,12 @@ impl Campaign {
         }))
     }
 
-    /// [`ItemEdit::UseItem`]: a single-use item used at the table.
-    #[allow(clippy::too_many_arguments)] // an event's fields, and the engine's
+    /// [`ItemEdit::UseItem`]: a single-use item used at the table, at its
+    /// target when it has one.
     fn use_item<R: Rng + ?Sized>(
         &mut self,
         character: CharId,
-        item: ItemId,
-        target: Option<CharId>,
+        (item, target): (ItemId, Option<CharId>),
         roll: Option<Roll>,
         rules: &RulesData,
         rng: &mut R,
