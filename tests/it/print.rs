@@ -299,7 +299,7 @@ fn chr_16_band_sheet_shows_each_characters_equipment_and_power_cards() {
     let gear = &vael_card.tables[1];
     assert_eq!(
         gear.rows[0],
-        ["Power sword", "melee weapon", "5", "—", ""],
+        ["Power sword", "melee weapon", "5", "—", "save mod. -3"],
         "name, kind, S, save, notes"
     );
     assert_eq!(gear.rows[2][3], "4+", "the armour's save");
@@ -323,7 +323,7 @@ fn chr_16_band_sheet_shows_each_characters_equipment_and_power_cards() {
         "{md}"
     );
     assert!(
-        md.contains("| Power sword | melee weapon | 5 | — |  |"),
+        md.contains("| Power sword | melee weapon | 5 | — | save mod. -3 |"),
         "{md}"
     );
     assert!(

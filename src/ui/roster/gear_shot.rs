@@ -86,6 +86,12 @@ pub(super) fn shot_cell_ui(
         .ui(ui, |ui| fields_ui(ui, cx, (g, id), named, set, send));
     let name = named("gear.shot.of");
     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+    // What the few words are, before the player clicks.
+    r.on_hover_text(format!(
+        "{}\n{}",
+        cx.t("gear.shot.title"),
+        cx.t("gear.shot.hint")
+    ));
 }
 
 /// A field of the profile typed as text.

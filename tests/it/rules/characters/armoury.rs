@@ -109,3 +109,57 @@ fn a_broken_armoury_copy_names_the_file_and_the_entry_and_the_built_in_is_used()
     assert_eq!(&*problems[0].file, "armoury.json");
     assert!(problems[0].problem.get("line").is_some());
 }
+
+/// The example band and the example campaign's characters carry their
+/// weapons as the armoury gives them: a power sword strikes with its own
+/// save modifier (−3, CC-12), not by its Strength's, on the battle screen
+/// and at the table alike.
+#[test]
+fn cc_12_the_examples_weapons_named_as_in_the_armoury_carry_its_save_modifier() {
+    let armoury = &rules().armoury;
+    let band: muster::rules::Roster = muster::store::document::parse(
+        include_str!("../../../../assets/examples/rt-band.json"),
+        "band",
+    )
+    .expect("the example band");
+    let campaign: muster::rules::campaign::Campaign = muster::store::document::parse(
+        include_str!("../../../../assets/examples/campaign.json"),
+        "campaign",
+    )
+    .expect("the example campaign");
+    let characters = band
+        .characters
+        .iter()
+        .chain(
+            (campaign.characters.iter()).filter_map(|x| match &x.member {
+                muster::rules::campaign::Member::Character(c) => Some(c),
+                muster::rules::campaign::Member::Soldier(_) => None,
+            }),
+        );
+    let mut weapons = 0;
+    for c in characters {
+        for g in c.equipment.iter().filter(|g| g.kind.is_weapon()) {
+            let Some(e) = (armoury.entries.iter()).find(|e| e.names.get("en") == Some(&g.name))
+            else {
+                continue;
+            };
+            weapons += 1;
+            assert_eq!(
+                (g.strength, g.save_modifier),
+                (e.strength, e.save_modifier),
+                "{}'s {}",
+                c.name,
+                g.name
+            );
+        }
+    }
+    assert!(
+        weapons >= 6,
+        "the examples' weapons were looked at: {weapons}"
+    );
+    let vael = &band.characters[0];
+    let sword = (vael.equipment.iter())
+        .find(|g| g.name == "Power sword")
+        .expect("Vael's power sword");
+    assert_eq!(sword.save_modifier, Some(-3));
+}
