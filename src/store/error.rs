@@ -53,6 +53,13 @@ pub enum StoreError {
         /// The campaign's folder.
         path: PathBuf,
     },
+    /// A backup could not be made, or what it kept could not be removed.
+    Backup {
+        /// Why.
+        reason: BackupError,
+        /// The file or folder.
+        path: PathBuf,
+    },
     /// A house rule names a place the built-in rules data does not have.
     NoBuiltInValue {
         /// The place asked for (`file.json/pointer`).
@@ -77,6 +84,7 @@ impl StoreError {
             Self::NotACampaign { .. } => ReadError::NotACampaign,
             Self::JournalsNotRead { .. } => ReadError::JournalsNotRead,
             Self::NoBuiltInValue { place, .. } => ReadError::NoBuiltInValue(place.clone()),
+            Self::Backup { reason, .. } => ReadError::Backup(reason.clone()),
         }
     }
 
@@ -89,7 +97,8 @@ impl StoreError {
             | Self::NameNotText { path }
             | Self::NotACampaign { path }
             | Self::JournalsNotRead { path }
-            | Self::NoBuiltInValue { path, .. } => Some(path),
+            | Self::NoBuiltInValue { path, .. }
+            | Self::Backup { path, .. } => Some(path),
             Self::ReadOnly => None,
         }
     }
@@ -121,7 +130,8 @@ impl std::error::Error for StoreError {
             | Self::NameNotText { .. }
             | Self::NotACampaign { .. }
             | Self::JournalsNotRead { .. }
-            | Self::NoBuiltInValue { .. } => None,
+            | Self::NoBuiltInValue { .. }
+            | Self::Backup { .. } => None,
         }
     }
 }
@@ -151,6 +161,8 @@ pub enum ReadError {
     JournalsNotRead,
     /// No such place in the built-in rules data.
     NoBuiltInValue(String),
+    /// A backup could not be made.
+    Backup(BackupError),
 }
 
 impl ReadError {
@@ -167,6 +179,7 @@ impl ReadError {
             Self::NotACampaign => Msg::new("io.not_a_campaign"),
             Self::JournalsNotRead => Msg::new("io.journals_not_read"),
             Self::NoBuiltInValue(place) => Msg::new("io.no_built_in_value").text("place", place),
+            Self::Backup(reason) => reason.msg(),
         }
     }
 }
@@ -174,6 +187,38 @@ impl ReadError {
 impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.msg().plain())
+    }
+}
+
+/// Why a backup could not be made, without its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackupError {
+    /// The folder of the document's backups could not be made.
+    NoFolder {
+        /// The system's words.
+        message: String,
+    },
+    /// The file to back up could not be read.
+    NotCopied {
+        /// The system's words.
+        message: String,
+    },
+    /// A version was backed up but could not be removed from the library.
+    NotRemoved {
+        /// The system's words.
+        message: String,
+    },
+}
+
+impl BackupError {
+    /// The message key and arguments.
+    pub fn msg(&self) -> Msg {
+        let (key, message) = match self {
+            Self::NoFolder { message } => ("backup.no_folder", message),
+            Self::NotCopied { message } => ("backup.not_copied", message),
+            Self::NotRemoved { message } => ("backup.not_removed", message),
+        };
+        Msg::new(key).text("reason", message)
     }
 }
 

@@ -17,27 +17,26 @@ mod library;
 mod paths;
 mod replay_rules;
 
-use atomic::unique_stamp;
 pub use atomic::{is_our_temp, write_atomic};
-pub use backups::{Ancestor, BACKUP_INTERVAL, BACKUPS_KEPT};
+pub use backups::{Ancestor, BACKUP_INTERVAL, BACKUPS_KEPT, Backups};
 pub use disk::Disk;
 pub(crate) use disk::Seen;
 use error::io_err;
-pub use error::{ReadError, StoreError};
+pub use error::{BackupError, ReadError, StoreError};
 pub use identity::{Identity, IdentityChange};
 pub use library::{DiskChange, Library, Unreadable, Version};
+use paths::file_stem_for;
 pub use paths::{
     CONFIG_DIR_ENV, DATA_DIR_ENV, data_dir_chosen, data_dir_for, data_dir_override,
     default_data_dir, prefs_dir, prefs_dir_for, sanitize, shared_prefs_dir, slug,
 };
-use paths::{file_stem_for, is_document_file, stem_of};
 pub use replay_rules::ReplayRules;
 
 use std::collections::HashMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 pub use document::{DocError, KeptTexts, SCHEMA_VERSION, parse, to_json};
 pub use kinds::{Kind, Kinds};
@@ -55,7 +54,8 @@ pub struct Store {
     /// Where its lock was looked for (a store opened again looks there).
     lock_dir: LockDir,
     kinds: Kinds,
-    backup_interval: Duration,
+    /// Every document's earlier versions.
+    backups: Backups,
     /// The files as last read or written, and writes to them.
     disk: Disk,
     /// The journaled campaigns as read, and this machine as they know it.
@@ -89,14 +89,14 @@ impl Store {
             dir: dir.to_path_buf(),
             lock,
             lock_dir,
+            backups: Backups::new(dir.join("backups")),
             kinds,
-            backup_interval: BACKUP_INTERVAL,
             disk: Disk::default(),
             journals: journaled::Journals::new(snapshots),
         };
         if matches!(store.lock, Lock::Held(_)) {
             store.clear_leftovers();
-            store.move_legacy_backups();
+            store.backups.move_legacy(&store.kinds);
         }
         Ok(store)
     }
@@ -111,7 +111,7 @@ impl Store {
         let mut folders = self.journaled_folders();
         for kind in self.kinds.iter() {
             folders.push(self.dir.join(kind.folder));
-            if let Ok(entries) = fs::read_dir(self.dir.join("backups").join(kind.folder)) {
+            if let Ok(entries) = fs::read_dir(self.backups.root().join(kind.folder)) {
                 folders.extend(
                     entries
                         .filter_map(Result::ok)
@@ -145,8 +145,13 @@ impl Store {
     /// at every save).
     #[must_use]
     pub fn with_backup_interval(mut self, interval: Duration) -> Self {
-        self.backup_interval = interval;
+        self.backups.set_interval(interval);
         self
+    }
+
+    /// Every document's backups.
+    pub fn backups(&self) -> &Backups {
+        &self.backups
     }
 
     /// This store as the machine of id `machine` (tests play several
@@ -268,8 +273,8 @@ impl Store {
         if changed_elsewhere && check {
             return Err(StoreError::ChangedOnDisk { path });
         }
-        if changed_elsewhere || self.disk.is_foreign(&path) || !self.backed_up_lately(&key) {
-            self.backup(&key, &path)?;
+        if changed_elsewhere || self.disk.is_foreign(&path) || !self.backups.made_lately(&key) {
+            self.backups.copy(&self.disk, &key, &path)?;
         }
         self.disk.write_atomic(&path, text.as_bytes())?;
         self.disk.remember(&path);
@@ -313,8 +318,7 @@ impl Store {
         if check && Seen::of(&path) != self.disk.last_seen(&path) {
             return Err(StoreError::ChangedOnDisk { path });
         }
-        self.backup(key, &path)?;
-        fs::remove_file(&path).map_err(io_err("io.remove", &path))?;
+        self.backups.retire(&self.disk, key, &path)?;
         self.disk.forget_kept(&path);
         self.disk.remember(&path);
         self.disk.mark_foreign(&path, false);
@@ -328,7 +332,7 @@ impl Store {
             let key = DocKey::new(k.kind, id);
             self.path(&key).exists()
                 || self.journal_dir(&key).exists()
-                || self.backups_dir(&key).exists()
+                || self.backups.dir(&key).exists()
         })
     }
 
@@ -370,14 +374,7 @@ impl Store {
 
 /// Reads and parses one file of any registered kind.
 pub fn read_file(kinds: &Kinds, path: &Path) -> Result<Doc, StoreError> {
-    let text = fs::read_to_string(path).map_err(io_err("io.read", path))?;
-    let stem = stem_of(path);
-    kinds
-        .parse(&text, &stem)
-        .map_err(|reason| StoreError::Document {
-            reason,
-            path: path.to_path_buf(),
-        })
+    kinds.read_file(path)
 }
 
 /// The rules data in force: the built-in files with the user's overrides

@@ -250,8 +250,7 @@ impl Store {
         self.journals.known().insert(dir, known);
         // The single file it was: among the backups, then gone.
         if single.exists() {
-            self.backup(key, &single)?;
-            fs::remove_file(&single).map_err(io_err("io.remove", &single))?;
+            self.backups().retire(&self.disk, key, &single)?;
             self.disk.remember(&single);
             self.disk.mark_foreign(&single, false);
         }
@@ -262,22 +261,14 @@ impl Store {
     /// one file.
     pub(in crate::store) fn back_up_journaled(&self, key: &DocKey) -> Result<(), StoreError> {
         let doc = self.read_journaled(key)?;
-        let backups = self.backups_dir(key);
-        fs::create_dir_all(&backups).map_err(io_err("io.create_folder", &backups))?;
-        self.export(
-            &doc,
-            &backups.join(format!("{}.json", crate::store::unique_stamp())),
-        )?;
-        for old in self
-            .backups(key)
-            .into_iter()
-            .skip(crate::store::BACKUPS_KEPT)
-        {
-            if let Err(e) = fs::remove_file(&old) {
-                log::warn!("could not remove old backup: {e}: {}", old.display());
-            }
-        }
-        Ok(())
+        let text = self
+            .kinds()
+            .to_json(&doc)
+            .map_err(|reason| StoreError::Document {
+                reason,
+                path: self.journal_dir(key),
+            })?;
+        self.backups().keep(&self.disk, key, text.as_bytes())
     }
 
     /// Removes a journaled campaign: one file of it as it stands goes to

@@ -92,7 +92,7 @@ fn a_single_file_campaign_becomes_journals_on_its_first_save_the_file_kept_in_th
         a.save(&Doc::new(after.clone())).expect("saved");
         assert!(!single.exists(), "the single file is gone from the library");
         assert_eq!(
-            a.backups(&key(&base)).len(),
+            a.backups().of(&key(&base)).len(),
             1,
             "and kept among the backups"
         );
