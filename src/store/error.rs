@@ -35,10 +35,11 @@ pub enum StoreError {
         /// The file.
         path: PathBuf,
     },
-    /// The file's name is not text (not UTF-8): its id could not name it
-    /// again, so it is not read.
-    NameNotText {
-        /// The file.
+    /// The library's folders could not be listed, or a file in them read.
+    Listing {
+        /// Why.
+        reason: ListingError,
+        /// The file or folder.
         path: PathBuf,
     },
     /// A document of another kind was given where a campaign is kept as
@@ -80,7 +81,7 @@ impl StoreError {
             },
             Self::ReadOnly => ReadError::ReadOnly,
             Self::ChangedOnDisk { .. } => ReadError::ChangedOnDisk,
-            Self::NameNotText { .. } => ReadError::NameNotText,
+            Self::Listing { reason, .. } => ReadError::Listing(reason.clone()),
             Self::NotACampaign { .. } => ReadError::NotACampaign,
             Self::JournalsNotRead { .. } => ReadError::JournalsNotRead,
             Self::NoBuiltInValue { place, .. } => ReadError::NoBuiltInValue(place.clone()),
@@ -94,7 +95,7 @@ impl StoreError {
             Self::Io { path, .. }
             | Self::Document { path, .. }
             | Self::ChangedOnDisk { path }
-            | Self::NameNotText { path }
+            | Self::Listing { path, .. }
             | Self::NotACampaign { path }
             | Self::JournalsNotRead { path }
             | Self::NoBuiltInValue { path, .. }
@@ -127,7 +128,7 @@ impl std::error::Error for StoreError {
             Self::Document { reason, .. } => Some(reason),
             Self::ReadOnly
             | Self::ChangedOnDisk { .. }
-            | Self::NameNotText { .. }
+            | Self::Listing { .. }
             | Self::NotACampaign { .. }
             | Self::JournalsNotRead { .. }
             | Self::NoBuiltInValue { .. }
@@ -153,8 +154,8 @@ pub enum ReadError {
     ReadOnly,
     /// Another program changed the file.
     ChangedOnDisk,
-    /// The file's name is not text.
-    NameNotText,
+    /// The library's folders could not be listed, or a file in them read.
+    Listing(ListingError),
     /// Not a campaign, where one is kept as journals.
     NotACampaign,
     /// A journaled campaign's files not read yet.
@@ -175,7 +176,7 @@ impl ReadError {
                 .text("reason", message),
             Self::ReadOnly => Msg::new("io.read_only"),
             Self::ChangedOnDisk => Msg::new("io.changed_on_disk"),
-            Self::NameNotText => Msg::new("io.name_not_utf8"),
+            Self::Listing(reason) => reason.msg(),
             Self::NotACampaign => Msg::new("io.not_a_campaign"),
             Self::JournalsNotRead => Msg::new("io.journals_not_read"),
             Self::NoBuiltInValue(place) => Msg::new("io.no_built_in_value").text("place", place),
@@ -187,6 +188,32 @@ impl ReadError {
 impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.msg().plain())
+    }
+}
+
+/// Why the library's folders could not be listed, or a file in them read,
+/// without its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListingError {
+    /// A kind's folder could not be listed.
+    FolderUnreadable {
+        /// The system's words.
+        message: String,
+    },
+    /// The file's name is not text (not UTF-8): its id could not name it
+    /// again, so it is not read.
+    NameNotText,
+}
+
+impl ListingError {
+    /// The message key and arguments.
+    pub fn msg(&self) -> Msg {
+        match self {
+            Self::FolderUnreadable { message } => {
+                Msg::new("listing.folder_unreadable").text("reason", message)
+            }
+            Self::NameNotText => Msg::new("io.name_not_utf8"),
+        }
     }
 }
 

@@ -22,9 +22,9 @@ pub use backups::{Ancestor, BACKUP_INTERVAL, BACKUPS_KEPT, Backups};
 pub use disk::Disk;
 pub(crate) use disk::Seen;
 use error::io_err;
-pub use error::{BackupError, ReadError, StoreError};
+pub use error::{BackupError, ListingError, ReadError, StoreError};
 pub use identity::{Identity, IdentityChange};
-pub use library::{DiskChange, Library, Unreadable, Version};
+pub use library::{DiskChange, Library, Listing, Unreadable, Version};
 use paths::file_stem_for;
 pub use paths::{
     CONFIG_DIR_ENV, DATA_DIR_ENV, data_dir_chosen, data_dir_for, data_dir_override,
@@ -32,7 +32,6 @@ pub use paths::{
 };
 pub use replay_rules::ReplayRules;
 
-use std::collections::HashMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -44,7 +43,7 @@ use lock::Lock;
 pub use lock::LockDir;
 
 use crate::rules::data::DataProblem;
-use crate::rules::{Doc, DocKey, DocVariant, Problem, RulesData};
+use crate::rules::{Doc, DocKey, Problem, RulesData};
 
 /// The documents folders of one data directory.
 #[derive(Debug)]
@@ -53,7 +52,8 @@ pub struct Store {
     lock: Lock,
     /// Where its lock was looked for (a store opened again looks there).
     lock_dir: LockDir,
-    kinds: Kinds,
+    /// The library's folders, of every kind of document.
+    listing: Listing,
     /// Every document's earlier versions.
     backups: Backups,
     /// The files as last read or written, and writes to them.
@@ -90,13 +90,13 @@ impl Store {
             lock,
             lock_dir,
             backups: Backups::new(dir.join("backups")),
-            kinds,
+            listing: Listing::new(dir.to_path_buf(), kinds),
             disk: Disk::default(),
             journals: journaled::Journals::new(snapshots),
         };
         if matches!(store.lock, Lock::Held(_)) {
             store.clear_leftovers();
-            store.backups.move_legacy(&store.kinds);
+            store.backups.move_legacy(store.kinds());
         }
         Ok(store)
     }
@@ -108,8 +108,8 @@ impl Store {
     fn clear_leftovers(&self) {
         // The kinds' folders, each journaled campaign's folder (its start
         // is written atomically), and each document's backups folder.
-        let mut folders = self.journaled_folders();
-        for kind in self.kinds.iter() {
+        let mut folders = self.listing.journaled_folders();
+        for kind in self.kinds().iter() {
             folders.push(self.dir.join(kind.folder));
             if let Ok(entries) = fs::read_dir(self.backups.root().join(kind.folder)) {
                 folders.extend(
@@ -179,7 +179,12 @@ impl Store {
 
     /// The kinds of document this store reads and writes.
     pub fn kinds(&self) -> &Kinds {
-        &self.kinds
+        self.listing.kinds()
+    }
+
+    /// The library's folders: their documents and conflict copies.
+    pub fn listing(&self) -> &Listing {
+        &self.listing
     }
 
     /// Why the library could not be locked, when the file system refused:
@@ -300,7 +305,7 @@ impl Store {
     /// its last save at `path`.
     fn to_json_kept(&self, doc: &Doc, path: &Path) -> Result<String, DocError> {
         self.disk
-            .with_kept(path, |texts| self.kinds.to_json_kept(doc, texts))
+            .with_kept(path, |texts| self.kinds().to_json_kept(doc, texts))
     }
 
     fn delete_checked(&self, key: &DocKey, check: bool) -> Result<(), StoreError> {
@@ -328,7 +333,7 @@ impl Store {
     /// Whether a file of the library of any kind (readable or not) or the
     /// backups of a document (perhaps deleted) use `id`.
     pub fn id_in_use(&self, id: &str) -> bool {
-        self.kinds.iter().any(|k| {
+        self.kinds().iter().any(|k| {
             let key = DocKey::new(k.kind, id);
             self.path(&key).exists()
                 || self.journal_dir(&key).exists()
@@ -356,13 +361,13 @@ impl Store {
 
     /// Reads a document of any kind from any file (import, `muster check`).
     pub fn read_file(&self, path: &Path) -> Result<Doc, StoreError> {
-        read_file(&self.kinds, path)
+        read_file(self.kinds(), path)
     }
 
     /// Writes a document to any path (export), atomically.
     pub fn export(&self, doc: &Doc, path: &Path) -> Result<(), StoreError> {
         let text = self
-            .kinds
+            .kinds()
             .to_json(doc)
             .map_err(|reason| StoreError::Document {
                 reason,

@@ -42,7 +42,7 @@ impl App {
             }
         }
         // A sync tool's conflict copy that came or went.
-        let now = store.version_paths();
+        let now = store.listing().version_paths();
         if now != self.model.library.version_paths() {
             self.model
                 .library
@@ -52,7 +52,7 @@ impl App {
             self.model
                 .library
                 .versions
-                .extend(store.versions_among(&kept));
+                .extend(store.listing().versions_among(&kept));
             self.merge_clean_versions();
         }
     }

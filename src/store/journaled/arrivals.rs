@@ -164,7 +164,7 @@ impl Store {
     pub fn journals_fingerprint(&self) -> u64 {
         use std::hash::{Hash as _, Hasher as _};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        for dir in self.journaled_folders() {
+        for dir in self.listing().journaled_folders() {
             let mut files: Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> =
                 fs::read_dir(&dir)
                     .map(|rd| {
@@ -185,21 +185,6 @@ impl Store {
             files.hash(&mut h);
         }
         h.finish()
-    }
-
-    /// The journaled campaigns of the library: their folders.
-    pub(in crate::store) fn journaled_folders(&self) -> Vec<PathBuf> {
-        let folder = self.dir().join(<Campaign as Document>::KIND.folder());
-        let mut dirs: Vec<PathBuf> = fs::read_dir(&folder)
-            .map(|rd| {
-                rd.filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|p| p.join(START_FILE).is_file())
-                    .collect()
-            })
-            .unwrap_or_default();
-        dirs.sort();
-        dirs
     }
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::common::RosterStore as _;
 use muster::i18n::Lang;
 use muster::rules::{DocKey, DocKind, Msg, Roster};
-use muster::store::{BackupError, ReadError, Store, StoreError};
+use muster::store::{BackupError, ListingError, ReadError, Store, StoreError};
 
 /// The message in English and in French, after checking its key and that
 /// every argument shows.
@@ -100,4 +100,67 @@ fn a_version_that_cannot_be_read_is_not_retired() {
     );
     assert!(copy.exists(), "nothing removed");
     assert!(store.backups().of(&key).is_empty());
+}
+
+#[test]
+fn each_listing_error_has_its_key_and_reason_in_both_languages() {
+    let unreadable = ListingError::FolderUnreadable {
+        message: "denied".into(),
+    };
+    let msg = unreadable.msg();
+    assert!(msg.get("reason").is_some());
+    let (en, fr) = shown(&msg, "listing.folder_unreadable");
+    assert_eq!(en, "could not read the library's folder: denied");
+    assert_eq!(
+        fr,
+        "impossible de lire le dossier de la bibliothèque : denied"
+    );
+    let (en, fr) = shown(&ListingError::NameNotText.msg(), "io.name_not_utf8");
+    assert!(en.contains("rename it"), "{en}");
+    assert!(fr.contains("renommez"), "{fr}");
+    let err = StoreError::Listing {
+        reason: ListingError::NameNotText,
+        path: "/library/rosters/x.json".into(),
+    };
+    assert_eq!(err.reason(), ReadError::Listing(ListingError::NameNotText));
+    let (en, _) = shown(&err.msg(), "io.with_path");
+    assert!(en.ends_with(": /library/rosters/x.json"), "{en}");
+}
+
+#[test]
+fn a_kind_s_folder_that_cannot_be_listed_is_an_unreadable_listing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let rosters = dir.path().join("rosters");
+    std::fs::remove_dir(&rosters).expect("empty folder");
+    std::fs::write(&rosters, "not a folder").expect("file");
+    let library = store.load_library();
+    assert_eq!(library.unreadable.len(), 1, "{:?}", library.unreadable);
+    let u = &library.unreadable[0];
+    assert_eq!(u.path, rosters);
+    assert!(
+        matches!(
+            &u.reason,
+            ReadError::Listing(ListingError::FolderUnreadable { .. })
+        ),
+        "{:?}",
+        u.reason
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_whose_name_is_not_text_is_an_unreadable_listing() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.json");
+    let path = dir.path().join("rosters").join(name);
+    std::fs::write(&path, crate::common::roster_json(&Roster::new("x", "Café"))).expect("write");
+    let library = store.load_library();
+    assert!(library.docs.is_empty());
+    assert_eq!(
+        library.unreadable[0].reason,
+        ReadError::Listing(ListingError::NameNotText)
+    );
 }
