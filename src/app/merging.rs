@@ -166,7 +166,7 @@ impl App {
                     let undone = self
                         .store
                         .as_ref()
-                        .map(|s| s.taken_back_here(&key))
+                        .map(|s| s.journals().taken_back_here(&key))
                         .unwrap_or_default();
                     m.conflicts.is_empty()
                         && !brings_back_ours(m, &self.model.machine_by(), &undone)

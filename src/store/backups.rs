@@ -227,7 +227,7 @@ impl Store {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
         }
-        if self.is_journaled(key) {
+        if self.journals.is_journaled(key) {
             return self.back_up_journaled(key);
         }
         self.backups.copy(&self.disk, key, &self.path(key))

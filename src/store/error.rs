@@ -42,16 +42,11 @@ pub enum StoreError {
         /// The file or folder.
         path: PathBuf,
     },
-    /// A document of another kind was given where a campaign is kept as
-    /// journals.
-    NotACampaign {
-        /// The file it would have gone to.
-        path: PathBuf,
-    },
-    /// A journaled campaign's files were asked of before they were read
-    /// (a read that failed).
-    JournalsNotRead {
-        /// The campaign's folder.
+    /// A campaign's journals refused.
+    Journal {
+        /// Why.
+        reason: JournalError,
+        /// The campaign's folder, or the file a document would have gone to.
         path: PathBuf,
     },
     /// A backup could not be made, or what it kept could not be removed.
@@ -82,8 +77,7 @@ impl StoreError {
             Self::ReadOnly => ReadError::ReadOnly,
             Self::ChangedOnDisk { .. } => ReadError::ChangedOnDisk,
             Self::Listing { reason, .. } => ReadError::Listing(reason.clone()),
-            Self::NotACampaign { .. } => ReadError::NotACampaign,
-            Self::JournalsNotRead { .. } => ReadError::JournalsNotRead,
+            Self::Journal { reason, .. } => ReadError::Journal(*reason),
             Self::NoBuiltInValue { place, .. } => ReadError::NoBuiltInValue(place.clone()),
             Self::Backup { reason, .. } => ReadError::Backup(reason.clone()),
         }
@@ -96,8 +90,7 @@ impl StoreError {
             | Self::Document { path, .. }
             | Self::ChangedOnDisk { path }
             | Self::Listing { path, .. }
-            | Self::NotACampaign { path }
-            | Self::JournalsNotRead { path }
+            | Self::Journal { path, .. }
             | Self::NoBuiltInValue { path, .. }
             | Self::Backup { path, .. } => Some(path),
             Self::ReadOnly => None,
@@ -129,8 +122,7 @@ impl std::error::Error for StoreError {
             Self::ReadOnly
             | Self::ChangedOnDisk { .. }
             | Self::Listing { .. }
-            | Self::NotACampaign { .. }
-            | Self::JournalsNotRead { .. }
+            | Self::Journal { .. }
             | Self::NoBuiltInValue { .. }
             | Self::Backup { .. } => None,
         }
@@ -156,10 +148,8 @@ pub enum ReadError {
     ChangedOnDisk,
     /// The library's folders could not be listed, or a file in them read.
     Listing(ListingError),
-    /// Not a campaign, where one is kept as journals.
-    NotACampaign,
-    /// A journaled campaign's files not read yet.
-    JournalsNotRead,
+    /// A campaign's journals refused.
+    Journal(JournalError),
     /// No such place in the built-in rules data.
     NoBuiltInValue(String),
     /// A backup could not be made.
@@ -177,8 +167,7 @@ impl ReadError {
             Self::ReadOnly => Msg::new("io.read_only"),
             Self::ChangedOnDisk => Msg::new("io.changed_on_disk"),
             Self::Listing(reason) => reason.msg(),
-            Self::NotACampaign => Msg::new("io.not_a_campaign"),
-            Self::JournalsNotRead => Msg::new("io.journals_not_read"),
+            Self::Journal(reason) => reason.msg(),
             Self::NoBuiltInValue(place) => Msg::new("io.no_built_in_value").text("place", place),
             Self::Backup(reason) => reason.msg(),
         }
@@ -214,6 +203,27 @@ impl ListingError {
             }
             Self::NameNotText => Msg::new("io.name_not_utf8"),
         }
+    }
+}
+
+/// Why a campaign's journals refused, without the path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JournalError {
+    /// A document of another kind was given where a campaign is kept as
+    /// journals.
+    NotACampaign,
+    /// A journaled campaign's files were asked of before they were read
+    /// (a read that failed).
+    NotRead,
+}
+
+impl JournalError {
+    /// The message key.
+    pub fn msg(self) -> Msg {
+        Msg::new(match self {
+            Self::NotACampaign => "io.not_a_campaign",
+            Self::NotRead => "io.journals_not_read",
+        })
     }
 }
 

@@ -366,7 +366,7 @@ impl Store {
                     library.docs.push(doc);
                     // Another machine's journal read in part: the campaign
                     // opens with what can be read, and says what cannot.
-                    library.unreadable.extend(self.unreadable_journals(&key));
+                    library.unreadable.extend(self.journals.unreadable(&key));
                 }
                 Err(e) => library.unreadable.push(Unreadable {
                     reason: e.reason(),
@@ -385,7 +385,7 @@ impl Store {
     /// Reads one document of the library again (after another program
     /// changed it): `Ok(None)` if its file is gone.
     pub fn reload(&self, key: &DocKey) -> Result<Option<Doc>, StoreError> {
-        if self.is_journaled(key) {
+        if self.journals.is_journaled(key) {
             return self.read_journaled(key).map(Some);
         }
         let path = self.path(key);

@@ -22,7 +22,7 @@ pub use backups::{Ancestor, BACKUP_INTERVAL, BACKUPS_KEPT, Backups};
 pub use disk::Disk;
 pub(crate) use disk::Seen;
 use error::io_err;
-pub use error::{BackupError, ListingError, ReadError, StoreError};
+pub use error::{BackupError, JournalError, ListingError, ReadError, StoreError};
 pub use identity::{Identity, IdentityChange};
 pub use library::{DiskChange, Library, Listing, Unreadable, Version};
 use paths::file_stem_for;
@@ -92,7 +92,7 @@ impl Store {
             backups: Backups::new(dir.join("backups")),
             listing: Listing::new(dir.to_path_buf(), kinds),
             disk: Disk::default(),
-            journals: journaled::Journals::new(snapshots),
+            journals: journaled::Journals::new(dir.to_path_buf(), snapshots),
         };
         if matches!(store.lock, Lock::Held(_)) {
             store.clear_leftovers();
@@ -172,6 +172,12 @@ impl Store {
         &self.journals.rules
     }
 
+    /// The journaled campaigns: their folders, this machine's journal in
+    /// each, what their last replay found.
+    pub fn journals(&self) -> &journaled::Journals {
+        &self.journals
+    }
+
     /// The disk: what was last read or written of each file.
     pub fn disk(&self) -> &Disk {
         &self.disk
@@ -236,12 +242,6 @@ impl Store {
         self.dir
             .join(folder)
             .join(format!("{}.json", file_stem_for(&key.id)))
-    }
-
-    /// Takes the file as it is now as known (a file that another program
-    /// changed and that cannot be read: it is listed, not announced again).
-    pub fn acknowledge(&self, path: &Path) {
-        self.disk.remember(path);
     }
 
     /// Saves a document atomically. The previous version goes to the
@@ -312,7 +312,7 @@ impl Store {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
         }
-        if self.is_journaled(key) {
+        if self.journals.is_journaled(key) {
             return self.delete_journaled(key);
         }
         let path = self.path(key);
@@ -336,7 +336,7 @@ impl Store {
         self.kinds().iter().any(|k| {
             let key = DocKey::new(k.kind, id);
             self.path(&key).exists()
-                || self.journal_dir(&key).exists()
+                || self.journals.dir(&key).exists()
                 || self.backups.dir(&key).exists()
         })
     }

@@ -89,7 +89,7 @@ impl App {
                 }
                 // A file that could not be read and now can.
                 self.model.library.unreadable.retain(|u| u.path != path);
-                if store.is_journaled(key) {
+                if store.journals().is_journaled(key) {
                     self.shared_state_from(&store, key, None);
                 }
             }
@@ -98,7 +98,7 @@ impl App {
                 // it is now: its banner goes, unless Muster holds a version
                 // of it (then keeping it stays possible).
                 if let Some(store) = &self.store {
-                    store.acknowledge(&path);
+                    store.disk().remember(&path);
                 }
                 if !self.model.library.unreadable.iter().any(|u| u.path == path) {
                     self.model

@@ -27,7 +27,7 @@ impl Store {
     /// that no other file holds. `None`: not journaled, or not read yet.
     pub fn with_arrivals(&self, ours: &Campaign) -> Result<Option<Doc>, StoreError> {
         let key = DocKey::new(<Campaign as Document>::KIND, ours.id.clone());
-        let dir = self.journal_dir(&key);
+        let dir = self.journals.dir(&key);
         let mut map = self.journals.known();
         let Some(known) = map.get_mut(&dir) else {
             return Ok(None);
@@ -91,7 +91,8 @@ impl Store {
             Some(c) => Doc::new(c),
             None => {
                 let mine = own_events(ours, known, &own);
-                self.replay_known(&key, known, Some(&mine))?
+                self.journals
+                    .replay_known(self.kinds(), &key, known, Some(&mine))?
             }
         };
         // Another machine's new name comes in; otherwise the name stays as

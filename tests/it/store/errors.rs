@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::common::RosterStore as _;
 use muster::i18n::Lang;
 use muster::rules::{DocKey, DocKind, Msg, Roster};
-use muster::store::{BackupError, ListingError, ReadError, Store, StoreError};
+use muster::store::{BackupError, JournalError, ListingError, ReadError, Store, StoreError};
 
 /// The message in English and in French, after checking its key and that
 /// every argument shows.
@@ -163,4 +163,36 @@ fn a_file_whose_name_is_not_text_is_an_unreadable_listing() {
         library.unreadable[0].reason,
         ReadError::Listing(ListingError::NameNotText)
     );
+}
+
+#[test]
+fn each_journal_error_has_its_key_in_both_languages() {
+    for (reason, key, en_words, fr_words) in [
+        (
+            JournalError::NotACampaign,
+            "io.not_a_campaign",
+            "only a campaign is kept as journals",
+            "campagne",
+        ),
+        (
+            JournalError::NotRead,
+            "io.journals_not_read",
+            "could not be read",
+            "n'ont pas pu être lus",
+        ),
+    ] {
+        let msg = reason.msg();
+        assert!(msg.args.is_empty(), "{key}");
+        let (en, fr) = shown(&msg, key);
+        assert!(en.contains(en_words), "{en}");
+        assert!(fr.contains(fr_words), "{fr}");
+        let err = StoreError::Journal {
+            reason,
+            path: "/library/campaigns/raid".into(),
+        };
+        assert_eq!(err.reason(), ReadError::Journal(reason));
+        let (en, fr) = shown(&err.msg(), "io.with_path");
+        assert!(en.ends_with(": /library/campaigns/raid"), "{en}");
+        assert!(fr.ends_with(" : /library/campaigns/raid"), "{fr}");
+    }
 }
