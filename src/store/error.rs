@@ -49,6 +49,16 @@ pub enum StoreError {
         /// The campaign's folder, or the file a document would have gone to.
         path: PathBuf,
     },
+    /// The disk refused for a reason Muster names (a full disk), or the
+    /// thread that writes to it is gone.
+    Disk {
+        /// What was being done, as a message key (`io.write`).
+        action: &'static str,
+        /// Why.
+        reason: DiskError,
+        /// The file.
+        path: PathBuf,
+    },
     /// A backup could not be made, or what it kept could not be removed.
     Backup {
         /// Why.
@@ -80,6 +90,10 @@ impl StoreError {
             Self::Journal { reason, .. } => ReadError::Journal(*reason),
             Self::NoBuiltInValue { place, .. } => ReadError::NoBuiltInValue(place.clone()),
             Self::Backup { reason, .. } => ReadError::Backup(reason.clone()),
+            Self::Disk { action, reason, .. } => ReadError::Disk {
+                action,
+                reason: *reason,
+            },
         }
     }
 
@@ -92,7 +106,8 @@ impl StoreError {
             | Self::Listing { path, .. }
             | Self::Journal { path, .. }
             | Self::NoBuiltInValue { path, .. }
-            | Self::Backup { path, .. } => Some(path),
+            | Self::Backup { path, .. }
+            | Self::Disk { path, .. } => Some(path),
             Self::ReadOnly => None,
         }
     }
@@ -124,7 +139,8 @@ impl std::error::Error for StoreError {
             | Self::Listing { .. }
             | Self::Journal { .. }
             | Self::NoBuiltInValue { .. }
-            | Self::Backup { .. } => None,
+            | Self::Backup { .. }
+            | Self::Disk { .. } => None,
         }
     }
 }
@@ -154,6 +170,13 @@ pub enum ReadError {
     NoBuiltInValue(String),
     /// A backup could not be made.
     Backup(BackupError),
+    /// The disk refused for a reason Muster names.
+    Disk {
+        /// What was being done, as a message key (`io.write`).
+        action: &'static str,
+        /// Why.
+        reason: DiskError,
+    },
 }
 
 impl ReadError {
@@ -170,6 +193,9 @@ impl ReadError {
             Self::Journal(reason) => reason.msg(),
             Self::NoBuiltInValue(place) => Msg::new("io.no_built_in_value").text("place", place),
             Self::Backup(reason) => reason.msg(),
+            Self::Disk { action, reason } => Msg::new("io.failed")
+                .key("action", *action)
+                .msg("reason", reason.msg()),
         }
     }
 }
@@ -177,6 +203,28 @@ impl ReadError {
 impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.msg().plain())
+    }
+}
+
+/// Why the disk refused, in Muster's words rather than the system's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiskError {
+    /// No space is left on the device.
+    Full,
+    /// The thread that writes the saves stopped.
+    WriterGone,
+    /// The thread that writes the saves failed unexpectedly (a bug).
+    WriterFailed,
+}
+
+impl DiskError {
+    /// The message key.
+    pub fn msg(self) -> Msg {
+        Msg::new(match self {
+            Self::Full => "disk.full",
+            Self::WriterGone => "disk.writer_gone",
+            Self::WriterFailed => "disk.writer_failed",
+        })
     }
 }
 
@@ -264,9 +312,16 @@ pub(super) fn io_err(
     path: &Path,
 ) -> impl FnOnce(io::Error) -> StoreError + use<> {
     let path = path.to_path_buf();
-    move |source| StoreError::Io {
-        action,
-        path,
-        source,
+    move |source| match source.kind() {
+        io::ErrorKind::StorageFull => StoreError::Disk {
+            action,
+            reason: DiskError::Full,
+            path,
+        },
+        _ => StoreError::Io {
+            action,
+            path,
+            source,
+        },
     }
 }

@@ -22,7 +22,7 @@ pub use backups::{Ancestor, BACKUP_INTERVAL, BACKUPS_KEPT, Backups};
 pub use disk::Disk;
 pub(crate) use disk::Seen;
 use error::io_err;
-pub use error::{BackupError, JournalError, ListingError, ReadError, StoreError};
+pub use error::{BackupError, DiskError, JournalError, ListingError, ReadError, StoreError};
 pub use identity::{Identity, IdentityChange};
 pub use library::{DiskChange, Library, Listing, Unreadable, Version};
 use paths::file_stem_for;
