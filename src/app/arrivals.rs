@@ -127,7 +127,7 @@ impl App {
     ) {
         let now = now.or_else(|| self.model.doc(key)).cloned();
         let held = held_in(store, key, now.as_ref(), &self.model.rules);
-        let dir = store.journal_dir(key);
+        let dir = store.journals().dir(key);
         self.model
             .library
             .unreadable
@@ -135,7 +135,7 @@ impl App {
         self.model
             .library
             .unreadable
-            .extend(store.unreadable_journals(key));
+            .extend(store.journals().unreadable(key));
         let outlooks = now
             .as_ref()
             .and_then(|d| d.get::<Campaign>())
@@ -242,8 +242,8 @@ pub(super) fn held_in(
     doc: Option<&Doc>,
     rules: &crate::rules::RulesData,
 ) -> Vec<crate::rules::campaign::journals::SetAside> {
-    if store.is_journaled(key) {
-        return store.set_aside(key);
+    if store.journals().is_journaled(key) {
+        return store.journals().set_aside(key);
     }
     doc.and_then(|d| d.get::<Campaign>())
         .map(|c| crate::rules::campaign::journals::held_of(c, rules))

@@ -166,7 +166,7 @@ impl App {
                     let undone = self
                         .store
                         .as_ref()
-                        .map(|s| s.taken_back_here(&key))
+                        .map(|s| s.journals().taken_back_here(&key))
                         .unwrap_or_default();
                     m.conflicts.is_empty()
                         && !brings_back_ours(m, &self.model.machine_by(), &undone)
@@ -264,7 +264,7 @@ impl App {
         } else {
             self.store
                 .as_ref()
-                .and_then(|s| s.common_ancestor(key, &a, &b))
+                .and_then(|s| s.backups().common_ancestor(s.kinds(), key, &a, &b))
         };
         let merge = merge3(ancestor.as_ref().map(|x| &x.value), &a, &b);
         let base = ancestor.map(|x| match x.made_ms {

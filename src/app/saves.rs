@@ -97,9 +97,9 @@ impl App {
         }
         self.say_failure(
             &reason,
-            crate::store::ReadError::Io {
+            crate::store::ReadError::Disk {
                 action: "io.write",
-                message: "writer gone".to_owned(),
+                reason: crate::store::DiskError::WriterGone,
             },
         );
         self.update_save_state();

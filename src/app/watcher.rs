@@ -79,7 +79,7 @@ fn watch(store: &Store, shared: &Shared, mut last: u64) {
     while !shared.stop.load(Ordering::Acquire) {
         std::thread::sleep(WATCH_EVERY);
         let now = store.journals_fingerprint();
-        if now == last && !store.take_look_again() {
+        if now == last && !store.journals().take_look_again() {
             continue;
         }
         last = now;

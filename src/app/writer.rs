@@ -277,10 +277,10 @@ fn run(store: &Store, shared: &Shared, send: &Sender<Outcome>) {
         // A panic in the store (a bug) fails this save, not every later one.
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| write(store, &key, &job)))
             .unwrap_or_else(|_| {
-                Err(StoreError::Io {
+                Err(StoreError::Disk {
                     action: "io.write",
+                    reason: crate::store::DiskError::WriterFailed,
                     path: store.path(&key),
-                    source: std::io::Error::other("the writer failed unexpectedly"),
                 })
             });
         // Reported before the queue says idle: whoever waited for it finds

@@ -1,9 +1,20 @@
 //! A document's backups: made before a save overwrites it (at most one
 //! every few minutes), the newest kept, and the common ancestor of two
-//! versions found among them.
+//! versions found among them. The store holds one [`Backups`].
 
-use super::*;
-use crate::rules::DocKind;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use super::Store;
+use super::atomic::unique_stamp;
+use super::disk::Disk;
+use super::error::{BackupError, StoreError};
+use super::fields;
+use super::kinds::Kinds;
+use super::paths::{file_stem_for, is_document_file};
+use crate::rules::{DocKey, DocKind};
 
 /// How many previous versions of each document are kept.
 pub const BACKUPS_KEPT: usize = 10;
@@ -23,17 +34,59 @@ pub struct Ancestor {
     pub value: serde_json::Value,
 }
 
-impl Store {
+/// The error of a backup, with the file or folder concerned.
+fn backup_err(
+    reason: fn(String) -> BackupError,
+    path: &Path,
+) -> impl FnOnce(io::Error) -> StoreError + use<> {
+    let path = path.to_path_buf();
+    move |e| StoreError::Backup {
+        reason: reason(e.to_string()),
+        path,
+    }
+}
+
+/// The backups of every document: `backups/<kind folder>/<id>/`, one file
+/// a version, named by the time it was made.
+#[derive(Debug)]
+pub struct Backups {
+    /// The `backups` folder of the data directory.
+    root: PathBuf,
+    /// How long after a backup the next save makes none.
+    interval: Duration,
+    /// How many versions of each document are kept.
+    kept: usize,
+}
+
+impl Backups {
+    /// The backups kept in `root`, at the usual interval and count.
+    pub(super) fn new(root: PathBuf) -> Self {
+        Self {
+            root,
+            interval: BACKUP_INTERVAL,
+            kept: BACKUPS_KEPT,
+        }
+    }
+
+    /// Sets how long after a backup the next save makes none.
+    pub(super) fn set_interval(&mut self, interval: Duration) {
+        self.interval = interval;
+    }
+
+    /// The `backups` folder.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
     /// Muster 0.1 kept roster backups in `backups/<id>/`; they now live in
     /// `backups/<kind folder>/<id>/`. Moves them, never over anything.
-    pub(super) fn move_legacy_backups(&self) {
+    pub(super) fn move_legacy(&self, kinds: &Kinds) {
         let rosters = DocKind::Roster.folder();
-        let root = self.dir.join("backups");
-        let Ok(entries) = fs::read_dir(&root) else {
+        let Ok(entries) = fs::read_dir(&self.root) else {
             return;
         };
-        let folders: Vec<&str> = self.kinds.iter().map(|k| k.folder).collect();
-        let target_root = root.join(rosters);
+        let folders: Vec<&str> = kinds.iter().map(|k| k.folder).collect();
+        let target_root = self.root.join(rosters);
         for entry in entries.filter_map(Result::ok) {
             let name = entry.file_name().to_string_lossy().into_owned();
             let path = entry.path();
@@ -52,40 +105,15 @@ impl Store {
     }
 
     /// The folder of a document's backups.
-    pub(super) fn backups_dir(&self, key: &DocKey) -> PathBuf {
-        let folder = key.kind.folder();
-        self.dir
-            .join("backups")
-            .join(folder)
+    pub fn dir(&self, key: &DocKey) -> PathBuf {
+        self.root
+            .join(key.kind.folder())
             .join(file_stem_for(&key.id))
     }
 
-    /// Puts the document's file as it is now among its backups, whenever
-    /// the last backup was made (before a merge replaces it).
-    pub fn back_up(&self, key: &DocKey) -> Result<(), StoreError> {
-        if self.read_only() {
-            return Err(StoreError::ReadOnly);
-        }
-        if self.is_journaled(key) {
-            return self.back_up_journaled(key);
-        }
-        self.backup(key, &self.path(key))
-    }
-
-    /// Moves a conflict copy of `key` to the document's backups: merged, or
-    /// set aside.
-    pub fn retire_version(&self, key: &DocKey, path: &Path) -> Result<(), StoreError> {
-        if self.read_only() {
-            return Err(StoreError::ReadOnly);
-        }
-        self.backup(key, path)?;
-        fs::remove_file(path).map_err(io_err("io.remove", path))
-    }
-
     /// The backups of one document, newest first.
-    pub fn backups(&self, key: &DocKey) -> Vec<PathBuf> {
-        let dir = self.backups_dir(key);
-        let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+    pub fn of(&self, key: &DocKey) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = fs::read_dir(self.dir(key))
             .map(|rd| {
                 rd.filter_map(Result::ok)
                     .map(|e| e.path())
@@ -103,31 +131,28 @@ impl Store {
     /// both (`fields::best_ancestor`: the fewest fields that differ from
     /// each, the newest of equals, none identical to either). Each backup
     /// is read as the document it holds, written back as this Muster
-    /// writes it, to compare with `ours` and `theirs` written so; backups
-    /// that cannot be read are passed over. `None`: no backup fits.
+    /// writes it (`kinds`), to compare with `ours` and `theirs` written so;
+    /// backups that cannot be read are passed over. `None`: no backup fits.
     pub fn common_ancestor(
         &self,
+        kinds: &Kinds,
         key: &DocKey,
         ours: &serde_json::Value,
         theirs: &serde_json::Value,
     ) -> Option<Ancestor> {
         let read: Vec<(PathBuf, serde_json::Value)> = self
-            .backups(key)
+            .of(key)
             .into_iter()
             .filter_map(|path| {
-                let doc = self.read_file(&path).ok()?;
-                let value = self.kinds.to_value(&doc)?;
+                let doc = kinds.read_file(&path).ok()?;
+                let value = kinds.to_value(&doc)?;
                 Some((path, value))
             })
             .collect();
         let values: Vec<serde_json::Value> = read.iter().map(|(_, v)| v.clone()).collect();
         let i = fields::best_ancestor(&values, ours, theirs)?;
         let (path, value) = read.into_iter().nth(i)?;
-        let made_ms = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .and_then(|n| n.split('-').next())
-            .and_then(|ms| ms.parse::<u64>().ok());
+        let made_ms = made_ms(&path).and_then(|ms| u64::try_from(ms).ok());
         Some(Ancestor {
             path,
             made_ms,
@@ -135,43 +160,93 @@ impl Store {
         })
     }
 
-    /// True when the newest backup of `key` is younger than the interval
-    /// (its name starts with the time it was made, in milliseconds).
-    pub(super) fn backed_up_lately(&self, key: &DocKey) -> bool {
-        if self.backup_interval.is_zero() {
+    /// True when the newest backup of `key` is younger than the interval.
+    pub(super) fn made_lately(&self, key: &DocKey) -> bool {
+        if self.interval.is_zero() {
             return false;
         }
-        let Some(newest) = self.backups(key).into_iter().next() else {
+        let Some(newest) = self.of(key).into_iter().next() else {
             return false;
         };
-        let made_ms = newest
-            .file_name()
-            .and_then(|n| n.to_str())
-            .and_then(|n| n.split('-').next())
-            .and_then(|ms| ms.parse::<u128>().ok())
-            .unwrap_or(0);
+        let made_ms = made_ms(&newest).unwrap_or(0);
         let now_ms = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_millis());
-        now_ms.saturating_sub(made_ms) < self.backup_interval.as_millis()
+        now_ms.saturating_sub(made_ms) < self.interval.as_millis()
     }
 
-    pub(super) fn backup(&self, key: &DocKey, path: &Path) -> Result<(), StoreError> {
+    /// Puts the file at `path` as it is now among the backups of `key`
+    /// (nothing when there is no file).
+    pub(super) fn copy(&self, disk: &Disk, key: &DocKey, path: &Path) -> Result<(), StoreError> {
         if !path.exists() {
             return Ok(());
         }
-        let dir = self.backups_dir(key);
-        fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
-        let target = dir.join(format!("{}.json", unique_stamp()));
-        // Atomically too: a crash while backing up leaves no half backup
-        // that would count as the newest.
-        let bytes = fs::read(path).map_err(io_err("io.back_up", path))?;
-        self.disk.write_atomic(&target, &bytes)?;
-        for old in self.backups(key).into_iter().skip(BACKUPS_KEPT) {
+        let bytes = fs::read(path).map_err(backup_err(
+            |message| BackupError::NotCopied { message },
+            path,
+        ))?;
+        self.keep(disk, key, &bytes)
+    }
+
+    /// Puts `bytes` among the backups of `key` as its newest version, and
+    /// drops the versions past the count kept.
+    pub(super) fn keep(&self, disk: &Disk, key: &DocKey, bytes: &[u8]) -> Result<(), StoreError> {
+        let dir = self.dir(key);
+        fs::create_dir_all(&dir).map_err(backup_err(
+            |message| BackupError::NoFolder { message },
+            &dir,
+        ))?;
+        // Atomically: a crash while backing up leaves no half backup that
+        // would count as the newest.
+        disk.write_atomic(&dir.join(format!("{}.json", unique_stamp())), bytes)?;
+        for old in self.of(key).into_iter().skip(self.kept) {
             if let Err(e) = fs::remove_file(&old) {
                 log::warn!("could not remove old backup: {e}: {}", old.display());
             }
         }
         Ok(())
     }
+
+    /// Moves the file at `path` (a conflict copy, a single file become
+    /// journals) to the backups of `key`.
+    pub(super) fn retire(&self, disk: &Disk, key: &DocKey, path: &Path) -> Result<(), StoreError> {
+        self.copy(disk, key, path)?;
+        fs::remove_file(path).map_err(backup_err(
+            |message| BackupError::NotRemoved { message },
+            path,
+        ))
+    }
+}
+
+/// What callers ask of the backups through the store: refused while
+/// another Muster holds the library.
+impl Store {
+    /// Puts the document's file as it is now among its backups, whenever
+    /// the last backup was made (before a merge replaces it).
+    pub fn back_up(&self, key: &DocKey) -> Result<(), StoreError> {
+        if self.read_only() {
+            return Err(StoreError::ReadOnly);
+        }
+        if self.journals.is_journaled(key) {
+            return self.back_up_journaled(key);
+        }
+        self.backups.copy(&self.disk, key, &self.path(key))
+    }
+
+    /// Moves a conflict copy of `key` to the document's backups: merged, or
+    /// set aside.
+    pub fn retire_version(&self, key: &DocKey, path: &Path) -> Result<(), StoreError> {
+        if self.read_only() {
+            return Err(StoreError::ReadOnly);
+        }
+        self.backups.retire(&self.disk, key, path)
+    }
+}
+
+/// When a backup was made (milliseconds since 1970), from its name.
+fn made_ms(path: &Path) -> Option<u128> {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.split('-').next())
+        .and_then(|ms| ms.parse::<u128>().ok())
 }

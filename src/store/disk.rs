@@ -210,7 +210,8 @@ impl Disk {
     }
 }
 
-/// The error of a disk that filled up (tests).
+/// The error of a disk that filled up (tests): the system's own, which
+/// the store names `DiskError::Full`.
 fn disk_full() -> io::Error {
     io::Error::new(
         io::ErrorKind::StorageFull,

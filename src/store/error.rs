@@ -35,22 +35,35 @@ pub enum StoreError {
         /// The file.
         path: PathBuf,
     },
-    /// The file's name is not text (not UTF-8): its id could not name it
-    /// again, so it is not read.
-    NameNotText {
+    /// The library's folders could not be listed, or a file in them read.
+    Listing {
+        /// Why.
+        reason: ListingError,
+        /// The file or folder.
+        path: PathBuf,
+    },
+    /// A campaign's journals refused.
+    Journal {
+        /// Why.
+        reason: JournalError,
+        /// The campaign's folder, or the file a document would have gone to.
+        path: PathBuf,
+    },
+    /// The disk refused for a reason Muster names (a full disk), or the
+    /// thread that writes to it is gone.
+    Disk {
+        /// What was being done, as a message key (`io.write`).
+        action: &'static str,
+        /// Why.
+        reason: DiskError,
         /// The file.
         path: PathBuf,
     },
-    /// A document of another kind was given where a campaign is kept as
-    /// journals.
-    NotACampaign {
-        /// The file it would have gone to.
-        path: PathBuf,
-    },
-    /// A journaled campaign's files were asked of before they were read
-    /// (a read that failed).
-    JournalsNotRead {
-        /// The campaign's folder.
+    /// A backup could not be made, or what it kept could not be removed.
+    Backup {
+        /// Why.
+        reason: BackupError,
+        /// The file or folder.
         path: PathBuf,
     },
     /// A house rule names a place the built-in rules data does not have.
@@ -73,10 +86,14 @@ impl StoreError {
             },
             Self::ReadOnly => ReadError::ReadOnly,
             Self::ChangedOnDisk { .. } => ReadError::ChangedOnDisk,
-            Self::NameNotText { .. } => ReadError::NameNotText,
-            Self::NotACampaign { .. } => ReadError::NotACampaign,
-            Self::JournalsNotRead { .. } => ReadError::JournalsNotRead,
+            Self::Listing { reason, .. } => ReadError::Listing(reason.clone()),
+            Self::Journal { reason, .. } => ReadError::Journal(*reason),
             Self::NoBuiltInValue { place, .. } => ReadError::NoBuiltInValue(place.clone()),
+            Self::Backup { reason, .. } => ReadError::Backup(reason.clone()),
+            Self::Disk { action, reason, .. } => ReadError::Disk {
+                action,
+                reason: *reason,
+            },
         }
     }
 
@@ -86,10 +103,11 @@ impl StoreError {
             Self::Io { path, .. }
             | Self::Document { path, .. }
             | Self::ChangedOnDisk { path }
-            | Self::NameNotText { path }
-            | Self::NotACampaign { path }
-            | Self::JournalsNotRead { path }
-            | Self::NoBuiltInValue { path, .. } => Some(path),
+            | Self::Listing { path, .. }
+            | Self::Journal { path, .. }
+            | Self::NoBuiltInValue { path, .. }
+            | Self::Backup { path, .. }
+            | Self::Disk { path, .. } => Some(path),
             Self::ReadOnly => None,
         }
     }
@@ -118,10 +136,11 @@ impl std::error::Error for StoreError {
             Self::Document { reason, .. } => Some(reason),
             Self::ReadOnly
             | Self::ChangedOnDisk { .. }
-            | Self::NameNotText { .. }
-            | Self::NotACampaign { .. }
-            | Self::JournalsNotRead { .. }
-            | Self::NoBuiltInValue { .. } => None,
+            | Self::Listing { .. }
+            | Self::Journal { .. }
+            | Self::NoBuiltInValue { .. }
+            | Self::Backup { .. }
+            | Self::Disk { .. } => None,
         }
     }
 }
@@ -143,14 +162,21 @@ pub enum ReadError {
     ReadOnly,
     /// Another program changed the file.
     ChangedOnDisk,
-    /// The file's name is not text.
-    NameNotText,
-    /// Not a campaign, where one is kept as journals.
-    NotACampaign,
-    /// A journaled campaign's files not read yet.
-    JournalsNotRead,
+    /// The library's folders could not be listed, or a file in them read.
+    Listing(ListingError),
+    /// A campaign's journals refused.
+    Journal(JournalError),
     /// No such place in the built-in rules data.
     NoBuiltInValue(String),
+    /// A backup could not be made.
+    Backup(BackupError),
+    /// The disk refused for a reason Muster names.
+    Disk {
+        /// What was being done, as a message key (`io.write`).
+        action: &'static str,
+        /// Why.
+        reason: DiskError,
+    },
 }
 
 impl ReadError {
@@ -163,10 +189,13 @@ impl ReadError {
                 .text("reason", message),
             Self::ReadOnly => Msg::new("io.read_only"),
             Self::ChangedOnDisk => Msg::new("io.changed_on_disk"),
-            Self::NameNotText => Msg::new("io.name_not_utf8"),
-            Self::NotACampaign => Msg::new("io.not_a_campaign"),
-            Self::JournalsNotRead => Msg::new("io.journals_not_read"),
+            Self::Listing(reason) => reason.msg(),
+            Self::Journal(reason) => reason.msg(),
             Self::NoBuiltInValue(place) => Msg::new("io.no_built_in_value").text("place", place),
+            Self::Backup(reason) => reason.msg(),
+            Self::Disk { action, reason } => Msg::new("io.failed")
+                .key("action", *action)
+                .msg("reason", reason.msg()),
         }
     }
 }
@@ -177,14 +206,122 @@ impl std::fmt::Display for ReadError {
     }
 }
 
+/// Why the disk refused, in Muster's words rather than the system's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiskError {
+    /// No space is left on the device.
+    Full,
+    /// The thread that writes the saves stopped.
+    WriterGone,
+    /// The thread that writes the saves failed unexpectedly (a bug).
+    WriterFailed,
+}
+
+impl DiskError {
+    /// The message key.
+    pub fn msg(self) -> Msg {
+        Msg::new(match self {
+            Self::Full => "disk.full",
+            Self::WriterGone => "disk.writer_gone",
+            Self::WriterFailed => "disk.writer_failed",
+        })
+    }
+}
+
+/// Why the library's folders could not be listed, or a file in them read,
+/// without its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListingError {
+    /// A kind's folder could not be listed.
+    FolderUnreadable {
+        /// The system's words.
+        message: String,
+    },
+    /// The file's name is not text (not UTF-8): its id could not name it
+    /// again, so it is not read.
+    NameNotText,
+}
+
+impl ListingError {
+    /// The message key and arguments.
+    pub fn msg(&self) -> Msg {
+        match self {
+            Self::FolderUnreadable { message } => {
+                Msg::new("listing.folder_unreadable").text("reason", message)
+            }
+            Self::NameNotText => Msg::new("io.name_not_utf8"),
+        }
+    }
+}
+
+/// Why a campaign's journals refused, without the path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JournalError {
+    /// A document of another kind was given where a campaign is kept as
+    /// journals.
+    NotACampaign,
+    /// A journaled campaign's files were asked of before they were read
+    /// (a read that failed).
+    NotRead,
+}
+
+impl JournalError {
+    /// The message key.
+    pub fn msg(self) -> Msg {
+        Msg::new(match self {
+            Self::NotACampaign => "io.not_a_campaign",
+            Self::NotRead => "io.journals_not_read",
+        })
+    }
+}
+
+/// Why a backup could not be made, without its path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackupError {
+    /// The folder of the document's backups could not be made.
+    NoFolder {
+        /// The system's words.
+        message: String,
+    },
+    /// The file to back up could not be read.
+    NotCopied {
+        /// The system's words.
+        message: String,
+    },
+    /// A version was backed up but could not be removed from the library.
+    NotRemoved {
+        /// The system's words.
+        message: String,
+    },
+}
+
+impl BackupError {
+    /// The message key and arguments.
+    pub fn msg(&self) -> Msg {
+        let (key, message) = match self {
+            Self::NoFolder { message } => ("backup.no_folder", message),
+            Self::NotCopied { message } => ("backup.not_copied", message),
+            Self::NotRemoved { message } => ("backup.not_removed", message),
+        };
+        Msg::new(key).text("reason", message)
+    }
+}
+
 pub(super) fn io_err(
     action: &'static str,
     path: &Path,
 ) -> impl FnOnce(io::Error) -> StoreError + use<> {
     let path = path.to_path_buf();
-    move |source| StoreError::Io {
-        action,
-        path,
-        source,
+    move |source| match source.kind() {
+        io::ErrorKind::StorageFull => StoreError::Disk {
+            action,
+            reason: DiskError::Full,
+            path,
+        },
+        _ => StoreError::Io {
+            action,
+            path,
+            source,
+        },
     }
 }

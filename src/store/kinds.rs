@@ -5,6 +5,8 @@
 use crate::rules::{Campaign, Doc, DocKind, DocVariant, KillTeam, Roster, RulesData};
 
 use super::document::{self, DocError, KeptTexts};
+use super::error::{StoreError, io_err};
+use super::paths::stem_of;
 
 /// What the store and the app know of one kind of document.
 #[derive(Clone, Copy)]
@@ -111,6 +113,16 @@ impl Default for Kinds {
 }
 
 impl Kinds {
+    /// Reads and parses one file of any of these kinds.
+    pub fn read_file(&self, path: &std::path::Path) -> Result<Doc, StoreError> {
+        let text = std::fs::read_to_string(path).map_err(io_err("io.read", path))?;
+        self.parse(&text, &stem_of(path))
+            .map_err(|reason| StoreError::Document {
+                reason,
+                path: path.to_path_buf(),
+            })
+    }
+
     /// Every kind, rosters first (as `DocKind::ALL`).
     pub fn iter(&self) -> impl Iterator<Item = &Kind> {
         DocKind::ALL.into_iter().map(|k| self.get(k))

@@ -1,9 +1,21 @@
 //! The library: every document of the folder read, the files that could
 //! not be, the sync tools' conflict copies, and the changes other programs
-//! made since.
+//! made since. [`Listing`] lists and reads the folders; the store reads the
+//! library with it, its disk and its journals.
 
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::Store;
+use super::conflicts;
+use super::disk::{Disk, Seen};
+use super::document::DocError;
+use super::error::{ListingError, ReadError, StoreError};
+use super::journaled;
+use super::kinds::{Kind, Kinds};
 use super::paths::{is_document_file, stem_of};
-use super::*;
+use crate::rules::{Campaign, Doc, DocKey, DocVariant, Document};
 
 /// A file that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,80 +93,65 @@ pub(super) fn is_conflict_copy(path: &Path) -> bool {
             .is_some_and(|n| conflicts::conflict_copy_of(&n.to_string_lossy()).is_some())
 }
 
-impl Store {
-    /// Reads every document of every kind. Unreadable files are listed with
-    /// the reason.
-    pub fn load_library(&self) -> Library {
-        let mut library = Library::default();
-        let previous = self.disk.forget_all_seen();
-        for kind in self.kinds.iter() {
-            let dir = self.dir.join(kind.folder);
-            let entries = match fs::read_dir(&dir) {
-                Ok(entries) => entries,
-                Err(e) => {
-                    library.unreadable.push(Unreadable {
-                        reason: ReadError::Io {
-                            action: "io.read",
-                            message: e.to_string(),
-                        },
-                        machine: String::new(),
-                        path: dir,
-                    });
-                    continue;
-                }
-            };
-            let mut paths: Vec<PathBuf> = entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| is_document_file(p) && !is_conflict_copy(p) && !beside_journals(p))
-                .collect();
-            paths.sort();
-            for path in paths {
-                if previous
-                    .get(&path)
-                    .is_some_and(|seen| Some(*seen) != Seen::of(&path))
-                {
-                    self.disk.mark_foreign(&path, true);
-                }
-                match self.read_in_folder(kind, &path) {
-                    Ok(doc) => library.docs.push(doc),
-                    Err(e) => {
-                        // Known as it is: only a later change is news.
-                        self.disk.remember(&path);
-                        library.unreadable.push(Unreadable {
-                            reason: e.reason(),
-                            path,
-                            machine: String::new(),
-                        });
-                    }
-                }
-            }
-        }
-        self.journals.forget_all();
-        for dir in self.journaled_folders() {
-            let key = DocKey::new(
-                <crate::rules::Campaign as crate::rules::Document>::KIND,
-                stem_of(&dir),
-            );
-            match self.read_journaled(&key) {
-                Ok(doc) => {
-                    library.docs.push(doc);
-                    // Another machine's journal read in part: the campaign
-                    // opens with what can be read, and says what cannot.
-                    library.unreadable.extend(self.unreadable_journals(&key));
-                }
-                Err(e) => library.unreadable.push(Unreadable {
-                    reason: e.reason(),
-                    path: e.path().map_or(dir, Path::to_path_buf),
-                    machine: String::new(),
-                }),
-            }
-        }
-        library
-            .docs
-            .sort_by_cached_key(|d| (d.name().to_lowercase(), d.kind()));
-        library.versions = self.versions_among(&[]);
-        library
+/// The library's folders: the documents of each kind's folder, the
+/// journaled campaigns' folders, and the conflict copies beside them. No
+/// lock: the folders are the state.
+#[derive(Debug)]
+pub struct Listing {
+    /// The data directory.
+    dir: PathBuf,
+    /// The kinds of document, each with its folder.
+    kinds: Kinds,
+}
+
+impl Listing {
+    /// The folders of the data directory `dir`, one per kind of `kinds`.
+    pub(super) fn new(dir: PathBuf, kinds: Kinds) -> Self {
+        Self { dir, kinds }
+    }
+
+    /// The kinds of document listed.
+    pub fn kinds(&self) -> &Kinds {
+        &self.kinds
+    }
+
+    /// The folder of a kind.
+    pub fn folder(&self, kind: &Kind) -> PathBuf {
+        self.dir.join(kind.folder)
+    }
+
+    /// The documents' files of a kind's folder, sorted: neither conflict
+    /// copies nor a campaign's single file beside its journals.
+    pub(super) fn documents(&self, kind: &Kind) -> Result<Vec<PathBuf>, StoreError> {
+        let dir = self.folder(kind);
+        let entries = fs::read_dir(&dir).map_err(|e| StoreError::Listing {
+            reason: ListingError::FolderUnreadable {
+                message: e.to_string(),
+            },
+            path: dir,
+        })?;
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| is_document_file(p) && !is_conflict_copy(p) && !beside_journals(p))
+            .collect();
+        paths.sort();
+        Ok(paths)
+    }
+
+    /// The journaled campaigns' folders, sorted (those with a start).
+    pub(super) fn journaled_folders(&self) -> Vec<PathBuf> {
+        let folder = self.dir.join(<Campaign as Document>::KIND.folder());
+        let mut dirs: Vec<PathBuf> = fs::read_dir(&folder)
+            .map(|rd| {
+                rd.filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.join(journaled::START_FILE).is_file())
+                    .collect()
+            })
+            .unwrap_or_default();
+        dirs.sort();
+        dirs
     }
 
     /// The conflict copies in the library's folders, each read, but for
@@ -162,7 +159,7 @@ impl Store {
     pub fn versions_among(&self, known: &[PathBuf]) -> Vec<Version> {
         let mut out = Vec::new();
         for kind in self.kinds.iter() {
-            let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) else {
+            let Ok(entries) = fs::read_dir(self.folder(kind)) else {
                 continue;
             };
             let mut paths: Vec<PathBuf> = entries
@@ -181,7 +178,7 @@ impl Store {
                 let Some((stem, tool)) = copy else {
                     continue;
                 };
-                let doc = self.read_file(&path).map_err(|e| e.reason());
+                let doc = self.kinds.read_file(&path).map_err(|e| e.reason());
                 out.push(Version {
                     key: DocKey::new(kind.kind, stem),
                     path,
@@ -192,7 +189,7 @@ impl Store {
         }
         for (key, path, tool) in self.start_copies() {
             if !known.contains(&path) {
-                let doc = self.read_file(&path).map_err(|e| e.reason());
+                let doc = self.kinds.read_file(&path).map_err(|e| e.reason());
                 out.push(Version {
                     key,
                     path,
@@ -207,7 +204,7 @@ impl Store {
     /// Sync tools' conflict copies of journaled campaigns' starts (two
     /// machines made one campaign's folder at once, from different
     /// files): versions of the campaign, to merge like any other.
-    pub(super) fn start_copies(&self) -> Vec<(DocKey, PathBuf, conflicts::SyncTool)> {
+    fn start_copies(&self) -> Vec<(DocKey, PathBuf, conflicts::SyncTool)> {
         let mut out = Vec::new();
         for dir in self.journaled_folders() {
             let Ok(entries) = fs::read_dir(&dir) else {
@@ -225,10 +222,7 @@ impl Store {
                 if let Some((stem, tool)) = copy
                     && stem == journaled::START_FILE.trim_end_matches(".json")
                 {
-                    let key = DocKey::new(
-                        <crate::rules::Campaign as crate::rules::Document>::KIND,
-                        stem_of(&dir),
-                    );
+                    let key = DocKey::new(<Campaign as Document>::KIND, stem_of(&dir));
                     out.push((key, path, tool));
                 }
             }
@@ -240,7 +234,7 @@ impl Store {
     pub fn version_paths(&self) -> Vec<PathBuf> {
         let mut out = Vec::new();
         for kind in self.kinds.iter() {
-            if let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) {
+            if let Ok(entries) = fs::read_dir(self.folder(kind)) {
                 out.extend(
                     entries
                         .filter_map(Result::ok)
@@ -257,12 +251,17 @@ impl Store {
     /// Reads one file of a kind's folder: it must be of that kind, and the
     /// file's name is its id (two files never share one, and a save goes
     /// back to the file it came from, whatever id a copied backup or a
-    /// renamed file holds).
-    pub(super) fn read_in_folder(&self, kind: &Kind, path: &Path) -> Result<Doc, StoreError> {
+    /// renamed file holds). The file as it was read is remembered on `disk`.
+    pub(super) fn read_in_folder(
+        &self,
+        disk: &Disk,
+        kind: &Kind,
+        path: &Path,
+    ) -> Result<Doc, StoreError> {
         // What the file is, noted before reading it: a change that lands
         // while it is read shows as a change, never as what was read.
         let before = Seen::of(path);
-        let doc = self.read_file(path)?;
+        let doc = self.kinds.read_file(path)?;
         if doc.kind() != kind.kind {
             return Err(StoreError::Document {
                 reason: DocError::WrongKind {
@@ -273,10 +272,11 @@ impl Store {
             });
         }
         if let Some(seen) = before {
-            self.disk.remember_as(path, seen);
+            disk.remember_as(path, seen);
         }
         let Some(stem) = path.file_stem().and_then(|s| s.to_str()).map(str::to_owned) else {
-            return Err(StoreError::NameNotText {
+            return Err(StoreError::Listing {
+                reason: ListingError::NameNotText,
                 path: path.to_path_buf(),
             });
         };
@@ -287,42 +287,15 @@ impl Store {
         })
     }
 
-    /// Reads one document of the library again (after another program
-    /// changed it): `Ok(None)` if its file is gone.
-    pub fn reload(&self, key: &DocKey) -> Result<Option<Doc>, StoreError> {
-        if self.is_journaled(key) {
-            return self.read_journaled(key).map(Some);
-        }
-        let path = self.path(key);
-        if !path.exists() {
-            self.disk.remember(&path);
-            return Ok(None);
-        }
-        let kind = self.kinds.get(key.kind);
-        if Seen::of(&path) != self.disk.last_seen(&path) {
-            self.disk.mark_foreign(&path, true);
-        }
-        self.read_in_folder(kind, &path).map(Some)
-    }
-
-    /// The documents whose files another program changed, created or
-    /// removed since Muster last read or wrote them.
-    pub fn changes_on_disk(&self) -> Vec<DiskChange> {
-        let known: HashMap<PathBuf, Seen> = self.disk.all_seen();
+    /// The documents' files that differ from what was last read or written
+    /// of them (`known`): changed, created, or removed.
+    pub(super) fn changed_files(&self, known: &HashMap<PathBuf, Seen>) -> Vec<DiskChange> {
         let mut changes = Vec::new();
         for kind in self.kinds.iter() {
-            let Ok(entries) = fs::read_dir(self.dir.join(kind.folder)) else {
-                continue;
-            };
-            for path in entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| is_document_file(p) && !is_conflict_copy(p) && !beside_journals(p))
-            {
+            for path in self.documents(kind).unwrap_or_default() {
                 if known.get(&path) != Seen::of(&path).as_ref() {
-                    let id = stem_of(&path);
                     changes.push(DiskChange {
-                        key: DocKey::new(kind.kind, id),
+                        key: DocKey::new(kind.kind, stem_of(&path)),
                         path,
                         live: false,
                     });
@@ -333,16 +306,106 @@ impl Store {
             let kind = self
                 .kinds
                 .iter()
-                .find(|k| path.parent() == Some(&self.dir.join(k.folder)));
+                .find(|k| path.parent() == Some(&self.folder(k)));
             if let Some(kind) = kind {
-                let id = stem_of(path);
                 changes.push(DiskChange {
-                    key: DocKey::new(kind.kind, id),
+                    key: DocKey::new(kind.kind, stem_of(path)),
                     path: path.clone(),
                     live: false,
                 });
             }
         }
+        changes
+    }
+}
+
+impl Store {
+    /// Reads every document of every kind. Unreadable files are listed with
+    /// the reason.
+    pub fn load_library(&self) -> Library {
+        let mut library = Library::default();
+        let previous = self.disk.forget_all_seen();
+        for kind in self.kinds().iter() {
+            let paths = match self.listing.documents(kind) {
+                Ok(paths) => paths,
+                Err(e) => {
+                    library.unreadable.push(Unreadable {
+                        reason: e.reason(),
+                        machine: String::new(),
+                        path: self.listing.folder(kind),
+                    });
+                    continue;
+                }
+            };
+            for path in paths {
+                if previous
+                    .get(&path)
+                    .is_some_and(|seen| Some(*seen) != Seen::of(&path))
+                {
+                    self.disk.mark_foreign(&path, true);
+                }
+                match self.listing.read_in_folder(&self.disk, kind, &path) {
+                    Ok(doc) => library.docs.push(doc),
+                    Err(e) => {
+                        // Known as it is: only a later change is news.
+                        self.disk.remember(&path);
+                        library.unreadable.push(Unreadable {
+                            reason: e.reason(),
+                            path,
+                            machine: String::new(),
+                        });
+                    }
+                }
+            }
+        }
+        self.journals.forget_all();
+        for dir in self.listing.journaled_folders() {
+            let key = DocKey::new(<Campaign as Document>::KIND, stem_of(&dir));
+            match self.read_journaled(&key) {
+                Ok(doc) => {
+                    library.docs.push(doc);
+                    // Another machine's journal read in part: the campaign
+                    // opens with what can be read, and says what cannot.
+                    library.unreadable.extend(self.journals.unreadable(&key));
+                }
+                Err(e) => library.unreadable.push(Unreadable {
+                    reason: e.reason(),
+                    path: e.path().map_or(dir, Path::to_path_buf),
+                    machine: String::new(),
+                }),
+            }
+        }
+        library
+            .docs
+            .sort_by_cached_key(|d| (d.name().to_lowercase(), d.kind()));
+        library.versions = self.listing.versions_among(&[]);
+        library
+    }
+
+    /// Reads one document of the library again (after another program
+    /// changed it): `Ok(None)` if its file is gone.
+    pub fn reload(&self, key: &DocKey) -> Result<Option<Doc>, StoreError> {
+        if self.journals.is_journaled(key) {
+            return self.read_journaled(key).map(Some);
+        }
+        let path = self.path(key);
+        if !path.exists() {
+            self.disk.remember(&path);
+            return Ok(None);
+        }
+        let kind = self.kinds().get(key.kind);
+        if Seen::of(&path) != self.disk.last_seen(&path) {
+            self.disk.mark_foreign(&path, true);
+        }
+        self.listing
+            .read_in_folder(&self.disk, kind, &path)
+            .map(Some)
+    }
+
+    /// The documents whose files another program changed, created or
+    /// removed since Muster last read or wrote them.
+    pub fn changes_on_disk(&self) -> Vec<DiskChange> {
+        let mut changes = self.listing.changed_files(&self.disk.all_seen());
         for (key, path, arrived) in self.journal_changes() {
             changes.push(DiskChange {
                 key,

@@ -17,27 +17,25 @@ mod library;
 mod paths;
 mod replay_rules;
 
-use atomic::unique_stamp;
 pub use atomic::{is_our_temp, write_atomic};
-pub use backups::{Ancestor, BACKUP_INTERVAL, BACKUPS_KEPT};
+pub use backups::{Ancestor, BACKUP_INTERVAL, BACKUPS_KEPT, Backups};
 pub use disk::Disk;
 pub(crate) use disk::Seen;
 use error::io_err;
-pub use error::{ReadError, StoreError};
+pub use error::{BackupError, DiskError, JournalError, ListingError, ReadError, StoreError};
 pub use identity::{Identity, IdentityChange};
-pub use library::{DiskChange, Library, Unreadable, Version};
+pub use library::{DiskChange, Library, Listing, Unreadable, Version};
+use paths::file_stem_for;
 pub use paths::{
     CONFIG_DIR_ENV, DATA_DIR_ENV, data_dir_chosen, data_dir_for, data_dir_override,
     default_data_dir, prefs_dir, prefs_dir_for, sanitize, shared_prefs_dir, slug,
 };
-use paths::{file_stem_for, is_document_file, stem_of};
 pub use replay_rules::ReplayRules;
 
-use std::collections::HashMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 pub use document::{DocError, KeptTexts, SCHEMA_VERSION, parse, to_json};
 pub use kinds::{Kind, Kinds};
@@ -45,7 +43,7 @@ use lock::Lock;
 pub use lock::LockDir;
 
 use crate::rules::data::DataProblem;
-use crate::rules::{Doc, DocKey, DocVariant, Problem, RulesData};
+use crate::rules::{Doc, DocKey, Problem, RulesData};
 
 /// The documents folders of one data directory.
 #[derive(Debug)]
@@ -54,8 +52,10 @@ pub struct Store {
     lock: Lock,
     /// Where its lock was looked for (a store opened again looks there).
     lock_dir: LockDir,
-    kinds: Kinds,
-    backup_interval: Duration,
+    /// The library's folders, of every kind of document.
+    listing: Listing,
+    /// Every document's earlier versions.
+    backups: Backups,
     /// The files as last read or written, and writes to them.
     disk: Disk,
     /// The journaled campaigns as read, and this machine as they know it.
@@ -89,14 +89,14 @@ impl Store {
             dir: dir.to_path_buf(),
             lock,
             lock_dir,
-            kinds,
-            backup_interval: BACKUP_INTERVAL,
+            backups: Backups::new(dir.join("backups")),
+            listing: Listing::new(dir.to_path_buf(), kinds),
             disk: Disk::default(),
-            journals: journaled::Journals::new(snapshots),
+            journals: journaled::Journals::new(dir.to_path_buf(), snapshots),
         };
         if matches!(store.lock, Lock::Held(_)) {
             store.clear_leftovers();
-            store.move_legacy_backups();
+            store.backups.move_legacy(store.kinds());
         }
         Ok(store)
     }
@@ -108,10 +108,10 @@ impl Store {
     fn clear_leftovers(&self) {
         // The kinds' folders, each journaled campaign's folder (its start
         // is written atomically), and each document's backups folder.
-        let mut folders = self.journaled_folders();
-        for kind in self.kinds.iter() {
+        let mut folders = self.listing.journaled_folders();
+        for kind in self.kinds().iter() {
             folders.push(self.dir.join(kind.folder));
-            if let Ok(entries) = fs::read_dir(self.dir.join("backups").join(kind.folder)) {
+            if let Ok(entries) = fs::read_dir(self.backups.root().join(kind.folder)) {
                 folders.extend(
                     entries
                         .filter_map(Result::ok)
@@ -145,8 +145,13 @@ impl Store {
     /// at every save).
     #[must_use]
     pub fn with_backup_interval(mut self, interval: Duration) -> Self {
-        self.backup_interval = interval;
+        self.backups.set_interval(interval);
         self
+    }
+
+    /// Every document's backups.
+    pub fn backups(&self) -> &Backups {
+        &self.backups
     }
 
     /// This store as the machine of id `machine` (tests play several
@@ -167,6 +172,12 @@ impl Store {
         &self.journals.rules
     }
 
+    /// The journaled campaigns: their folders, this machine's journal in
+    /// each, what their last replay found.
+    pub fn journals(&self) -> &journaled::Journals {
+        &self.journals
+    }
+
     /// The disk: what was last read or written of each file.
     pub fn disk(&self) -> &Disk {
         &self.disk
@@ -174,7 +185,12 @@ impl Store {
 
     /// The kinds of document this store reads and writes.
     pub fn kinds(&self) -> &Kinds {
-        &self.kinds
+        self.listing.kinds()
+    }
+
+    /// The library's folders: their documents and conflict copies.
+    pub fn listing(&self) -> &Listing {
+        &self.listing
     }
 
     /// Why the library could not be locked, when the file system refused:
@@ -228,12 +244,6 @@ impl Store {
             .join(format!("{}.json", file_stem_for(&key.id)))
     }
 
-    /// Takes the file as it is now as known (a file that another program
-    /// changed and that cannot be read: it is listed, not announced again).
-    pub fn acknowledge(&self, path: &Path) {
-        self.disk.remember(path);
-    }
-
     /// Saves a document atomically. The previous version goes to the
     /// backups, unless the newest backup is younger than the backup interval.
     /// Refused if another program changed the file since Muster read or
@@ -268,8 +278,8 @@ impl Store {
         if changed_elsewhere && check {
             return Err(StoreError::ChangedOnDisk { path });
         }
-        if changed_elsewhere || self.disk.is_foreign(&path) || !self.backed_up_lately(&key) {
-            self.backup(&key, &path)?;
+        if changed_elsewhere || self.disk.is_foreign(&path) || !self.backups.made_lately(&key) {
+            self.backups.copy(&self.disk, &key, &path)?;
         }
         self.disk.write_atomic(&path, text.as_bytes())?;
         self.disk.remember(&path);
@@ -295,14 +305,14 @@ impl Store {
     /// its last save at `path`.
     fn to_json_kept(&self, doc: &Doc, path: &Path) -> Result<String, DocError> {
         self.disk
-            .with_kept(path, |texts| self.kinds.to_json_kept(doc, texts))
+            .with_kept(path, |texts| self.kinds().to_json_kept(doc, texts))
     }
 
     fn delete_checked(&self, key: &DocKey, check: bool) -> Result<(), StoreError> {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
         }
-        if self.is_journaled(key) {
+        if self.journals.is_journaled(key) {
             return self.delete_journaled(key);
         }
         let path = self.path(key);
@@ -313,8 +323,7 @@ impl Store {
         if check && Seen::of(&path) != self.disk.last_seen(&path) {
             return Err(StoreError::ChangedOnDisk { path });
         }
-        self.backup(key, &path)?;
-        fs::remove_file(&path).map_err(io_err("io.remove", &path))?;
+        self.backups.retire(&self.disk, key, &path)?;
         self.disk.forget_kept(&path);
         self.disk.remember(&path);
         self.disk.mark_foreign(&path, false);
@@ -324,11 +333,11 @@ impl Store {
     /// Whether a file of the library of any kind (readable or not) or the
     /// backups of a document (perhaps deleted) use `id`.
     pub fn id_in_use(&self, id: &str) -> bool {
-        self.kinds.iter().any(|k| {
+        self.kinds().iter().any(|k| {
             let key = DocKey::new(k.kind, id);
             self.path(&key).exists()
-                || self.journal_dir(&key).exists()
-                || self.backups_dir(&key).exists()
+                || self.journals.dir(&key).exists()
+                || self.backups.dir(&key).exists()
         })
     }
 
@@ -352,13 +361,13 @@ impl Store {
 
     /// Reads a document of any kind from any file (import, `muster check`).
     pub fn read_file(&self, path: &Path) -> Result<Doc, StoreError> {
-        read_file(&self.kinds, path)
+        read_file(self.kinds(), path)
     }
 
     /// Writes a document to any path (export), atomically.
     pub fn export(&self, doc: &Doc, path: &Path) -> Result<(), StoreError> {
         let text = self
-            .kinds
+            .kinds()
             .to_json(doc)
             .map_err(|reason| StoreError::Document {
                 reason,
@@ -370,14 +379,7 @@ impl Store {
 
 /// Reads and parses one file of any registered kind.
 pub fn read_file(kinds: &Kinds, path: &Path) -> Result<Doc, StoreError> {
-    let text = fs::read_to_string(path).map_err(io_err("io.read", path))?;
-    let stem = stem_of(path);
-    kinds
-        .parse(&text, &stem)
-        .map_err(|reason| StoreError::Document {
-            reason,
-            path: path.to_path_buf(),
-        })
+    kinds.read_file(path)
 }
 
 /// The rules data in force: the built-in files with the user's overrides

@@ -54,7 +54,7 @@ impl RosterStore for Store {
         self.delete(&DocKey::new(Roster::KIND, id))
     }
     fn roster_backups(&self, id: &str) -> Vec<PathBuf> {
-        self.backups(&DocKey::new(Roster::KIND, id))
+        self.backups().of(&DocKey::new(Roster::KIND, id))
     }
 }
 

@@ -42,7 +42,7 @@ impl App {
             }
         }
         // A sync tool's conflict copy that came or went.
-        let now = store.version_paths();
+        let now = store.listing().version_paths();
         if now != self.model.library.version_paths() {
             self.model
                 .library
@@ -52,7 +52,7 @@ impl App {
             self.model
                 .library
                 .versions
-                .extend(store.versions_among(&kept));
+                .extend(store.listing().versions_among(&kept));
             self.merge_clean_versions();
         }
     }
@@ -89,7 +89,7 @@ impl App {
                 }
                 // A file that could not be read and now can.
                 self.model.library.unreadable.retain(|u| u.path != path);
-                if store.is_journaled(key) {
+                if store.journals().is_journaled(key) {
                     self.shared_state_from(&store, key, None);
                 }
             }
@@ -98,7 +98,7 @@ impl App {
                 // it is now: its banner goes, unless Muster holds a version
                 // of it (then keeping it stays possible).
                 if let Some(store) = &self.store {
-                    store.acknowledge(&path);
+                    store.disk().remember(&path);
                 }
                 if !self.model.library.unreadable.iter().any(|u| u.path == path) {
                     self.model

@@ -27,7 +27,7 @@ impl Store {
     /// that no other file holds. `None`: not journaled, or not read yet.
     pub fn with_arrivals(&self, ours: &Campaign) -> Result<Option<Doc>, StoreError> {
         let key = DocKey::new(<Campaign as Document>::KIND, ours.id.clone());
-        let dir = self.journal_dir(&key);
+        let dir = self.journals.dir(&key);
         let mut map = self.journals.known();
         let Some(known) = map.get_mut(&dir) else {
             return Ok(None);
@@ -91,7 +91,8 @@ impl Store {
             Some(c) => Doc::new(c),
             None => {
                 let mine = own_events(ours, known, &own);
-                self.replay_known(&key, known, Some(&mine))?
+                self.journals
+                    .replay_known(self.kinds(), &key, known, Some(&mine))?
             }
         };
         // Another machine's new name comes in; otherwise the name stays as
@@ -164,7 +165,7 @@ impl Store {
     pub fn journals_fingerprint(&self) -> u64 {
         use std::hash::{Hash as _, Hasher as _};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        for dir in self.journaled_folders() {
+        for dir in self.listing().journaled_folders() {
             let mut files: Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> =
                 fs::read_dir(&dir)
                     .map(|rd| {
@@ -185,21 +186,6 @@ impl Store {
             files.hash(&mut h);
         }
         h.finish()
-    }
-
-    /// The journaled campaigns of the library: their folders.
-    pub(in crate::store) fn journaled_folders(&self) -> Vec<PathBuf> {
-        let folder = self.dir().join(<Campaign as Document>::KIND.folder());
-        let mut dirs: Vec<PathBuf> = fs::read_dir(&folder)
-            .map(|rd| {
-                rd.filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|p| p.join(START_FILE).is_file())
-                    .collect()
-            })
-            .unwrap_or_default();
-        dirs.sort();
-        dirs
     }
 }
 

@@ -32,7 +32,7 @@ pub use file::{
 };
 pub use folder::{CutJournal, FolderReading, file_reading, is_folder, read_folder};
 pub(super) use known::Known;
-pub(super) use read::Journals;
+pub use read::Journals;
 pub(super) use snapshot::snapshots_folder;
 
 /// The file of what the campaign started with, in its folder.

@@ -14,13 +14,17 @@ use super::{JOURNAL_EXT, START_FILE};
 use crate::rules::campaign::Entry;
 use crate::rules::campaign::journals::SetAside;
 use crate::rules::{Campaign, Doc, DocKey, Document};
-use crate::store::{Identity, ReplayRules, Store, StoreError};
+use crate::store::kinds::Kinds;
+use crate::store::paths::file_stem_for;
+use crate::store::{Identity, ReplayRules, Store, StoreError, Unreadable};
 
 /// The journaled campaigns as read: what is known of each one's files,
 /// this machine's identity in them, the rules they are replayed by, and
-/// where this machine keeps their snapshots.
+/// where this machine keeps their snapshots. One lock, on what is known.
 #[derive(Debug)]
-pub(in crate::store) struct Journals {
+pub struct Journals {
+    /// The data directory.
+    dir: PathBuf,
     /// What is known of each journaled campaign's files, by its folder.
     pub(super) known: Mutex<HashMap<PathBuf, Known>>,
     /// This machine: the journal it writes in each campaign.
@@ -36,8 +40,9 @@ pub(in crate::store) struct Journals {
 }
 
 impl Journals {
-    pub(in crate::store) fn new(snapshots: Option<PathBuf>) -> Self {
+    pub(in crate::store) fn new(dir: PathBuf, snapshots: Option<PathBuf>) -> Self {
         Self {
+            dir,
             known: Mutex::new(HashMap::new()),
             identity: Identity::default(),
             rules: ReplayRules::default(),
@@ -62,61 +67,33 @@ impl Journals {
     pub(in crate::store) fn forget_all(&self) {
         self.known().clear();
     }
-}
 
-impl Store {
     /// Whether a journal was gone when the arrivals were last read (a sync
     /// tool replacing it), since this was last asked: its lines not taken
     /// in yet, the journals must be looked at again even if they look as
     /// they did.
     pub fn take_look_again(&self) -> bool {
-        self.journals.look_again.swap(false, Ordering::AcqRel)
+        self.look_again.swap(false, Ordering::AcqRel)
     }
 
-    /// The folder of a journaled campaign.
-    pub fn journal_dir(&self, key: &DocKey) -> PathBuf {
-        let path = self.path(key);
-        path.with_extension("")
+    /// The folder of a journaled campaign (of a document of any kind: where
+    /// its journals would be).
+    pub fn dir(&self, key: &DocKey) -> PathBuf {
+        self.dir
+            .join(key.kind.folder())
+            .join(file_stem_for(&key.id))
     }
 
     /// Whether the campaign of `key` is kept as journals (its folder has
     /// a start).
     pub fn is_journaled(&self, key: &DocKey) -> bool {
-        key.kind == <Campaign as Document>::KIND && self.journal_dir(key).join(START_FILE).is_file()
+        key.kind == <Campaign as Document>::KIND && self.dir(key).join(START_FILE).is_file()
     }
 
     /// This machine's journal file in the campaign's folder.
     pub fn own_journal(&self, key: &DocKey) -> PathBuf {
-        self.journal_dir(key)
-            .join(format!("{}.{JOURNAL_EXT}", self.identity().id().as_str()))
-    }
-
-    /// Reads a journaled campaign: its start, then every machine's
-    /// journal, replayed. Each file is remembered as read.
-    pub(in crate::store) fn read_journaled(&self, key: &DocKey) -> Result<Doc, StoreError> {
-        let dir = self.journal_dir(key);
-        // Read under the lock: a save appending meanwhile would otherwise
-        // be forgotten by what is kept of the files.
-        let mut map = self.journals.known();
-        let texts = read_journals(&dir)?;
-        if let Some((known, campaign)) = self.read_snapshot(key, &dir, &texts) {
-            map.insert(dir, known);
-            return Ok(Doc::new(campaign));
-        }
-        let own = self.identity().id();
-        let mut known = known_from_texts(self.kinds(), &dir, texts, Some(&own))?;
-        let print = self.replay_rules().fingerprint();
-        let doc = self.replay_known(key, &mut known, None)?;
-        let snapshot = doc
-            .get::<Campaign>()
-            .and_then(|c| self.snapshot_bytes(key, &mut known, c, print));
-        map.insert(dir, known);
-        // Written once the lock is let go: a save waits for no disk.
-        drop(map);
-        if let Some((path, bytes)) = snapshot {
-            super::snapshot::put_snapshot(&path, &bytes);
-        }
-        Ok(doc)
+        self.dir(key)
+            .join(format!("{}.{JOURNAL_EXT}", self.identity.id().as_str()))
     }
 
     /// The campaign the known files give, this machine's own events taken
@@ -124,27 +101,26 @@ impl Store {
     /// rather than from its file.
     pub(super) fn replay_known(
         &self,
+        kinds: &Kinds,
         key: &DocKey,
         known: &mut Known,
         mine: Option<&[Arc<Entry>]>,
     ) -> Result<Doc, StoreError> {
-        let own = self.identity().id();
-        let own = &own;
+        let own = self.identity.id();
         replay(
-            self.kinds(),
+            kinds,
             known,
             &key.id,
-            self.replay_rules().get().as_deref(),
-            mine.map(|m| (own, m)),
+            self.rules.get().as_deref(),
+            mine.map(|m| (&own, m)),
         )
     }
 
     /// The other machines' journals of a campaign that cannot be read
     /// whole, each with why (the campaign holds what comes before).
-    pub fn unreadable_journals(&self, key: &DocKey) -> Vec<crate::store::Unreadable> {
-        self.journals
-            .known()
-            .get(&self.journal_dir(key))
+    pub fn unreadable(&self, key: &DocKey) -> Vec<Unreadable> {
+        self.known()
+            .get(&self.dir(key))
             .map(|k| k.unreadable.clone())
             .unwrap_or_default()
     }
@@ -152,12 +128,11 @@ impl Store {
     /// The keys of the events this machine made in a journaled campaign
     /// and took back since (undone here).
     pub fn taken_back_here(&self, key: &DocKey) -> HashSet<String> {
-        let own = self.identity().id();
-        let own = &own;
-        let map = self.journals.known();
-        map.get(&self.journal_dir(key))
+        let own = self.identity.id();
+        let map = self.known();
+        map.get(&self.dir(key))
             .and_then(|k| {
-                let (_, file) = k.files.get(own)?;
+                let (_, file) = k.files.get(&own)?;
                 Some(
                     file.events
                         .iter()
@@ -171,10 +146,42 @@ impl Store {
 
     /// The events the last replay of a journaled campaign set aside.
     pub fn set_aside(&self, key: &DocKey) -> Vec<SetAside> {
-        self.journals
-            .known()
-            .get(&self.journal_dir(key))
+        self.known()
+            .get(&self.dir(key))
             .map(|k| k.set_aside.clone())
             .unwrap_or_default()
+    }
+}
+
+impl Store {
+    /// Reads a journaled campaign: its start, then every machine's
+    /// journal, replayed. Each file is remembered as read.
+    pub(in crate::store) fn read_journaled(&self, key: &DocKey) -> Result<Doc, StoreError> {
+        let dir = self.journals.dir(key);
+        // Read under the lock: a save appending meanwhile would otherwise
+        // be forgotten by what is kept of the files.
+        let mut map = self.journals.known();
+        let texts = read_journals(&dir)?;
+        if let Some((known, campaign)) = self.journals.read_snapshot(key, &dir, &texts) {
+            map.insert(dir, known);
+            return Ok(Doc::new(campaign));
+        }
+        let own = self.identity().id();
+        let mut known = known_from_texts(self.kinds(), &dir, texts, Some(&own))?;
+        let print = self.replay_rules().fingerprint();
+        let doc = self
+            .journals
+            .replay_known(self.kinds(), key, &mut known, None)?;
+        let snapshot = doc
+            .get::<Campaign>()
+            .filter(|_| !self.read_only())
+            .and_then(|c| self.journals.snapshot_bytes(key, &mut known, c, print));
+        map.insert(dir, known);
+        // Written once the lock is let go: a save waits for no disk.
+        drop(map);
+        if let Some((path, bytes)) = snapshot {
+            super::snapshot::put_snapshot(&path, &bytes);
+        }
+        Ok(doc)
     }
 }

@@ -15,7 +15,7 @@ use super::{JOURNAL_FORMAT, START_FILE};
 use crate::rules::campaign::journals::SetAside;
 use crate::rules::{Campaign, Doc, DocKey, Document};
 use crate::store::document::SCHEMA_VERSION;
-use crate::store::{Seen, Store, StoreError, io_err};
+use crate::store::{JournalError, Seen, Store, StoreError, io_err};
 
 impl Store {
     /// Saves a campaign as journals: the first time, its folder is made
@@ -28,12 +28,13 @@ impl Store {
         check: bool,
     ) -> Result<PathBuf, StoreError> {
         let Some(c) = doc.get::<Campaign>() else {
-            return Err(StoreError::NotACampaign {
+            return Err(StoreError::Journal {
+                reason: JournalError::NotACampaign,
                 path: self.path(&doc.key()),
             });
         };
         let key = DocKey::new(<Campaign as Document>::KIND, c.id.clone());
-        let dir = self.journal_dir(&key);
+        let dir = self.journals.dir(&key);
         if !dir.join(START_FILE).is_file() {
             self.begin_journals(&key, c, check)?;
         } else if !self.journals.known().contains_key(&dir) {
@@ -42,13 +43,16 @@ impl Store {
         let mut map = self.journals.known();
         let Some(known) = map.get_mut(&dir) else {
             // Read just above, or begun: only a failed read leaves none.
-            return Err(StoreError::JournalsNotRead { path: dir });
+            return Err(StoreError::Journal {
+                reason: JournalError::NotRead,
+                path: dir,
+            });
         };
-        let mut own_path = self.own_journal(&key);
+        let mut own_path = self.journals.own_journal(&key);
         if written_by_another(known, &self.identity().id(), &own_path) {
             // Its lines are read at the next look at the other machines'.
             self.identity().take_new(own_path);
-            own_path = self.own_journal(&key);
+            own_path = self.journals.own_journal(&key);
         }
         let own = self.identity().id();
         // Nothing of the files changed since this machine's last save but
@@ -113,11 +117,14 @@ impl Store {
         if self.read_only() {
             return Err(StoreError::ReadOnly);
         }
-        let dir = self.journal_dir(key);
-        let own_path = self.own_journal(key);
+        let dir = self.journals.dir(key);
+        let own_path = self.journals.own_journal(key);
         let mut map = self.journals.known();
         let Some(known) = map.get_mut(&dir) else {
-            return Err(StoreError::JournalsNotRead { path: dir });
+            return Err(StoreError::Journal {
+                reason: JournalError::NotRead,
+                path: dir,
+            });
         };
         let choice = Line::Choose(Choose {
             keep: keep.to_owned(),
@@ -140,7 +147,7 @@ impl Store {
         over: &str,
     ) -> Result<Option<(Campaign, Vec<SetAside>)>, StoreError> {
         let key = DocKey::new(<Campaign as Document>::KIND, ours.id.clone());
-        let dir = self.journal_dir(&key);
+        let dir = self.journals.dir(&key);
         let Some(mut known) = self.journals.known().get(&dir).cloned() else {
             return Ok(None);
         };
@@ -152,7 +159,9 @@ impl Store {
             at: Some(crate::store::machine::utc_now()),
         });
         let mine = own_events(ours, &known, &own);
-        let doc = self.replay_known(&key, &mut known, Some(&mine))?;
+        let doc = self
+            .journals
+            .replay_known(self.kinds(), &key, &mut known, Some(&mine))?;
         Ok(doc
             .get::<Campaign>()
             .map(|c| (c.clone(), std::mem::take(&mut known.set_aside))))
@@ -221,7 +230,7 @@ impl Store {
         if check && on_disk.is_some() && on_disk != self.disk.last_seen(&single) {
             return Err(StoreError::ChangedOnDisk { path: single });
         }
-        let dir = self.journal_dir(key);
+        let dir = self.journals.dir(key);
         fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
         let start_path = dir.join(START_FILE);
         // The start is the single file as it is on disk, when this
@@ -250,8 +259,7 @@ impl Store {
         self.journals.known().insert(dir, known);
         // The single file it was: among the backups, then gone.
         if single.exists() {
-            self.backup(key, &single)?;
-            fs::remove_file(&single).map_err(io_err("io.remove", &single))?;
+            self.backups().retire(&self.disk, key, &single)?;
             self.disk.remember(&single);
             self.disk.mark_foreign(&single, false);
         }
@@ -262,28 +270,20 @@ impl Store {
     /// one file.
     pub(in crate::store) fn back_up_journaled(&self, key: &DocKey) -> Result<(), StoreError> {
         let doc = self.read_journaled(key)?;
-        let backups = self.backups_dir(key);
-        fs::create_dir_all(&backups).map_err(io_err("io.create_folder", &backups))?;
-        self.export(
-            &doc,
-            &backups.join(format!("{}.json", crate::store::unique_stamp())),
-        )?;
-        for old in self
-            .backups(key)
-            .into_iter()
-            .skip(crate::store::BACKUPS_KEPT)
-        {
-            if let Err(e) = fs::remove_file(&old) {
-                log::warn!("could not remove old backup: {e}: {}", old.display());
-            }
-        }
-        Ok(())
+        let text = self
+            .kinds()
+            .to_json(&doc)
+            .map_err(|reason| StoreError::Document {
+                reason,
+                path: self.journals.dir(key),
+            })?;
+        self.backups().keep(&self.disk, key, text.as_bytes())
     }
 
     /// Removes a journaled campaign: one file of it as it stands goes to
     /// the backups, then its folder.
     pub(in crate::store) fn delete_journaled(&self, key: &DocKey) -> Result<(), StoreError> {
-        let dir = self.journal_dir(key);
+        let dir = self.journals.dir(key);
         self.back_up_journaled(key)?;
         fs::remove_dir_all(&dir).map_err(io_err("io.remove", &dir))?;
         self.journals.known().remove(&dir);

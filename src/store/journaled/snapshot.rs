@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::known::JournalText;
 use super::replay::{overruled, standing_keys};
-use super::{Choose, FileHash, JournalFile, Known, Rename, START_FILE, entry_key};
+use super::{Choose, FileHash, JournalFile, Journals, Known, Rename, START_FILE, entry_key};
 use crate::rules::campaign::{Entry, MachineId};
 use crate::rules::{Campaign, DocKey};
 use crate::store::{LockDir, Seen, Store};
@@ -77,16 +77,11 @@ pub(in crate::store) fn snapshots_folder(dir: &Path, lock_dir: &LockDir) -> Opti
     Some(lock_dir.folder()?.join("snapshots").join(name))
 }
 
-impl Store {
+impl Journals {
     /// The snapshot file of a campaign, in this machine's cache folder
     /// (none: this store keeps no snapshots).
     pub fn snapshot_path(&self, key: &DocKey) -> Option<PathBuf> {
-        Some(
-            self.journals
-                .snapshots
-                .as_ref()?
-                .join(format!("{}.json", key.id)),
-        )
+        Some(self.snapshots.as_ref()?.join(format!("{}.json", key.id)))
     }
 
     /// The campaign of `key` from its snapshot, with what is known of its
@@ -111,7 +106,7 @@ impl Store {
         let start_seen = Seen::of(&start_path);
         let current = snap.format == SNAPSHOT_FORMAT
             && snap.muster == env!("CARGO_PKG_VERSION")
-            && snap.rules == self.replay_rules().fingerprint()
+            && snap.rules == self.rules.fingerprint()
             && snap.campaign.id == key.id
             && snap.files.len() == texts.len()
             && snap.start_len <= snap.campaign.journal.len()
@@ -133,8 +128,8 @@ impl Store {
     /// holds by the rules of hash `print`, and its file, to be written
     /// once the store's lock is let go ([`put_snapshot`]). None of a
     /// replay that set events aside or read a journal in part, of rules
-    /// changed since, nor by a Muster that does not hold the documents
-    /// folder.
+    /// changed since (nor, the store sees to it, by a Muster that does not
+    /// hold the documents folder).
     pub(super) fn snapshot_bytes(
         &self,
         key: &DocKey,
@@ -143,10 +138,9 @@ impl Store {
         print: u64,
     ) -> Option<(PathBuf, Vec<u8>)> {
         let path = self.snapshot_path(key)?;
-        if self.read_only()
-            || !known.set_aside.is_empty()
+        if !known.set_aside.is_empty()
             || !known.unreadable.is_empty()
-            || print != self.replay_rules().fingerprint()
+            || print != self.rules.fingerprint()
         {
             return None;
         }
@@ -157,7 +151,9 @@ impl Store {
         known.snapshot_of = Some(known.lengths());
         Some((path, bytes))
     }
+}
 
+impl Store {
     /// Brings the snapshot of every journaled campaign read here up to
     /// its files as known, so that the next opening reads the snapshot
     /// rather than replaying. Each campaign is replayed on a copy of what
@@ -181,13 +177,17 @@ impl Store {
                 continue;
             };
             let key = DocKey::new(<Campaign as crate::rules::Document>::KIND, id);
-            let Ok(doc) = self.replay_known(&key, &mut known, None) else {
+            let Ok(doc) = self
+                .journals
+                .replay_known(self.kinds(), &key, &mut known, None)
+            else {
                 continue;
             };
             let Some(c) = doc.get::<Campaign>() else {
                 continue;
             };
-            let Some((path, bytes)) = self.snapshot_bytes(&key, &mut known, c, print) else {
+            let Some((path, bytes)) = self.journals.snapshot_bytes(&key, &mut known, c, print)
+            else {
                 continue;
             };
             put_snapshot(&path, &bytes);

@@ -339,7 +339,7 @@ fn a_campaign_s_snapshot_is_kept_once_the_saves_pause_and_closing_waits_for_no_r
     let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
     let path = app
         .store()
-        .and_then(|s| s.snapshot_path(&key))
+        .and_then(|s| s.journals().snapshot_path(&key))
         .expect("a snapshot file");
     let dace = crate::common::char_id(&base, "Trooper Dace");
     let wound = |app: &mut muster::app::App, wounds: u32| {

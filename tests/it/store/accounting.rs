@@ -163,7 +163,7 @@ fn an_event_held_aside_is_named_with_its_rival_and_reason_and_check_says_not_who
     // choice, named, and settled.
     let key = muster::rules::DocKey::new(muster::rules::DocKind::Campaign, base.id.clone());
     camille.load_library();
-    let held = camille.set_aside(&key);
+    let held = camille.journals().set_aside(&key);
     let rival = held[0].rival.as_ref().expect("a rival");
     camille
         .choose(&key, &entry_key(&held[0].entry), &entry_key(rival))
@@ -411,7 +411,7 @@ fn exported_then_imported_a_shared_campaign_keeps_its_held_events_and_choices() 
     bruno.save(&Doc::new(on_b)).expect("B");
     let key = muster::rules::DocKey::new(muster::rules::DocKind::Campaign, base.id.clone());
     camille.load_library();
-    let held = camille.set_aside(&key);
+    let held = camille.journals().set_aside(&key);
     assert_eq!(held.len(), 1);
     let rival = held[0].rival.as_ref().expect("Camille's 2");
     camille

@@ -76,7 +76,8 @@ fn another_programs_change_is_never_overwritten_and_can_be_taken() {
     assert_eq!(read_roster(&path).expect("reads"), ours);
     let store = app.store().expect("store");
     let backed_up: Vec<String> = store
-        .backups(&key)
+        .backups()
+        .of(&key)
         .iter()
         .map(|b| std::fs::read_to_string(b).expect("read"))
         .collect();
@@ -114,7 +115,8 @@ fn keeping_mine_saves_it_and_backs_up_theirs() {
     let backed_up: Vec<String> = app
         .store()
         .expect("store")
-        .backups(&key)
+        .backups()
+        .of(&key)
         .iter()
         .map(|b| std::fs::read_to_string(b).expect("read"))
         .collect();
@@ -160,7 +162,8 @@ fn a_reload_starts_a_new_history_and_backs_up_their_version_before_an_edit() {
     let backed_up: Vec<String> = app
         .store()
         .expect("store")
-        .backups(&key)
+        .backups()
+        .of(&key)
         .iter()
         .map(|b| std::fs::read_to_string(b).expect("read"))
         .collect();
@@ -170,7 +173,7 @@ fn a_reload_starts_a_new_history_and_backs_up_their_version_before_an_edit() {
     let count = backed_up.len();
     app.apply(notes("And again"));
     app.flush_saves();
-    assert_eq!(app.store().expect("store").backups(&key).len(), count);
+    assert_eq!(app.store().expect("store").backups().of(&key).len(), count);
 }
 
 #[test]
@@ -191,7 +194,7 @@ fn deleting_never_removes_a_file_another_program_changed_in_silence() {
     app.apply(Command::KeepMine(key.clone()));
     app.flush_saves();
     assert!(!path.exists());
-    let backups = app.store().expect("store").backups(&key);
+    let backups = app.store().expect("store").backups().of(&key);
     assert!(
         backups
             .iter()

@@ -103,8 +103,8 @@ fn the_library_lists_a_conflict_copy_as_a_version_of_its_document() {
     // Not a change of the document on disk either.
     assert!(store.changes_on_disk().is_empty());
     // Retired: in the backups, gone from the folder.
-    let before = store.backups(&v.key).len();
+    let before = store.backups().of(&v.key).len();
     store.retire_version(&v.key, &copy).expect("retired");
     assert!(!copy.exists());
-    assert_eq!(store.backups(&v.key).len(), before + 1);
+    assert_eq!(store.backups().of(&v.key).len(), before + 1);
 }

@@ -302,7 +302,16 @@ fn what_the_store_refuses_it_names_by_kind_in_either_language() {
     // A choice between two events of a campaign whose journals were never read.
     let key = DocKey::new(DocKind::Campaign, "unread");
     let err = store.choose(&key, "a", "b").expect_err("not read");
-    assert!(matches!(err, StoreError::JournalsNotRead { .. }), "{err:?}");
+    assert!(
+        matches!(
+            err,
+            StoreError::Journal {
+                reason: muster::store::JournalError::NotRead,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
     for (lang, words) in [
         (Lang::En, "could not be read"),
         (Lang::Fr, "n'ont pas pu être lus"),

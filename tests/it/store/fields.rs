@@ -203,13 +203,14 @@ fn the_store_finds_the_common_ancestor_among_the_backups() {
     r.name = "Our band".to_owned();
     store.save(&Doc::new(r.clone())).expect("ours");
     let key = DocKey::new(muster::rules::DocKind::Roster, "band");
-    assert!(store.backups(&key).len() >= 2);
+    assert!(store.backups().of(&key).len() >= 2);
     let kinds = store.kinds().clone();
     let value = |r: &Roster| kinds.to_value(&Doc::new(r.clone())).expect("json");
     let mut their = common.clone();
     their.notes = "the common version, and theirs".to_owned();
     let found = store
-        .common_ancestor(&key, &value(&r), &value(&their))
+        .backups()
+        .common_ancestor(&kinds, &key, &value(&r), &value(&their))
         .expect("an ancestor");
     assert_eq!(found.value, value(&common));
     assert!(found.made_ms.is_some_and(|ms| ms > 1_700_000_000_000));
@@ -217,7 +218,8 @@ fn the_store_finds_the_common_ancestor_among_the_backups() {
     let other = DocKey::new(muster::rules::DocKind::Roster, "nowhere");
     assert!(
         store
-            .common_ancestor(&other, &value(&r), &value(&their))
+            .backups()
+            .common_ancestor(&kinds, &other, &value(&r), &value(&their))
             .is_none()
     );
 }

@@ -92,7 +92,7 @@ fn a_single_file_campaign_becomes_journals_on_its_first_save_the_file_kept_in_th
         a.save(&Doc::new(after.clone())).expect("saved");
         assert!(!single.exists(), "the single file is gone from the library");
         assert_eq!(
-            a.backups(&key(&base)).len(),
+            a.backups().of(&key(&base)).len(),
             1,
             "and kept among the backups"
         );
@@ -436,8 +436,11 @@ fn a_journal_gone_while_a_sync_tool_replaces_it_is_read_once_it_is_back() {
         .expect("no error: the file is on its way")
         .expect("journaled");
     assert_eq!(wounds(meanwhile.get::<Campaign>().expect("campaign")), None);
-    assert!(b.take_look_again(), "the watcher is asked to look again");
-    assert!(!b.take_look_again(), "once");
+    assert!(
+        b.journals().take_look_again(),
+        "the watcher is asked to look again"
+    );
+    assert!(!b.journals().take_look_again(), "once");
     // Once it is there, its lines come in.
     fs::remove_file(&journal).expect("the name alone gone");
     fs::rename(&aside, &journal).expect("delivered");

@@ -157,7 +157,7 @@ fn every_kind_gets_backups_in_its_own_folder() {
         app.apply(Command::Rename(key.clone(), "Second".to_owned()));
         app.flush_saves();
         let store = app.store().expect("store");
-        let backups = store.backups(&key);
+        let backups = store.backups().of(&key);
         assert!(!backups.is_empty(), "{kind}: the previous version is kept");
         let own = dir.path().join("backups").join(kind.folder()).join(&key.id);
         assert!(
@@ -308,7 +308,7 @@ fn edits_of_every_kind_undo_and_redo_on_disk() {
         assert_eq!(on_disk(&app, &key), None, "{kind}");
         if kind != DocKind::Campaign {
             let store = app.store().expect("store");
-            assert!(!store.backups(&key).is_empty(), "{kind}");
+            assert!(!store.backups().of(&key).is_empty(), "{kind}");
         }
         app.apply(Command::Redo);
         app.flush_saves();

@@ -7,6 +7,7 @@ mod changed_on_disk;
 mod conflicts;
 mod disk;
 mod document;
+mod errors;
 mod faults;
 mod fields;
 mod house_rules;

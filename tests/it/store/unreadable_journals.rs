@@ -47,7 +47,7 @@ fn another_machine_s_journal_with_a_broken_line_is_read_up_to_it_and_this_machin
     assert_eq!(u.path, theirs);
     let said = muster::i18n::Lang::En.read_error(&u.reason);
     assert!(said.contains("line 3"), "{said}");
-    assert_eq!(a.unreadable_journals(&key(&base)).len(), 1);
+    assert_eq!(a.journals().unreadable(&key(&base)).len(), 1);
     // This machine plays on: its own journal is saved, B's left as it is.
     let before = fs::read(&theirs).expect("theirs");
     let then = wound(opened, r, 2, ("Camille", 20));
@@ -68,7 +68,7 @@ fn another_machine_s_journal_with_a_broken_line_is_read_up_to_it_and_this_machin
         .expect("campaign");
     assert_eq!(now.name, "x");
     assert_eq!(now.journal, then.journal);
-    assert!(a.unreadable_journals(&key(&base)).is_empty());
+    assert!(a.journals().unreadable(&key(&base)).is_empty());
     // A journal from a newer Muster is read as far as its header: none of
     // it, said as such.
     fs::write(

@@ -86,7 +86,8 @@ fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() 
     let key = DocKey::new(muster::rules::DocKind::Campaign, ours.id.clone());
     let backups: Vec<String> = Store::open(dir.path())
         .expect("store")
-        .backups(&key)
+        .backups()
+        .of(&key)
         .iter()
         .map(|p| std::fs::read_to_string(p).unwrap_or_default())
         .collect();
@@ -358,7 +359,8 @@ fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_star
     .expect("store");
     assert!(
         store
-            .backups(&key)
+            .backups()
+            .of(&key)
             .iter()
             .any(|p| std::fs::read_to_string(p)
                 .unwrap_or_default()

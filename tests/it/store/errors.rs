@@ -1,0 +1,269 @@
+//! Each service of the store refuses with its own variants, each a message
+//! key with its arguments, read in both languages.
+
+use std::time::Duration;
+
+use crate::common::RosterStore as _;
+use muster::i18n::Lang;
+use muster::rules::{DocKey, DocKind, Msg, Roster};
+use muster::store::{
+    BackupError, DiskError, JournalError, ListingError, ReadError, Store, StoreError,
+};
+
+/// The message in English and in French, after checking its key and that
+/// every argument shows.
+fn shown(msg: &Msg, key: &str) -> (String, String) {
+    assert_eq!(msg.key, key);
+    let (en, fr) = (Lang::En.msg(msg), Lang::Fr.msg(msg));
+    assert!(!en.contains('{') && !fr.contains('{'), "{en} / {fr}");
+    assert_ne!(en, fr);
+    (en, fr)
+}
+
+#[test]
+fn each_backup_error_has_its_key_and_reason_in_both_languages() {
+    for (reason, key, en_words, fr_words) in [
+        (
+            BackupError::NoFolder {
+                message: "denied".into(),
+            },
+            "backup.no_folder",
+            "could not create the folder of the document's backups: denied",
+            "impossible de créer le dossier des sauvegardes du document : denied",
+        ),
+        (
+            BackupError::NotCopied {
+                message: "denied".into(),
+            },
+            "backup.not_copied",
+            "could not read the file to back it up: denied",
+            "impossible de lire le fichier pour le sauvegarder : denied",
+        ),
+        (
+            BackupError::NotRemoved {
+                message: "denied".into(),
+            },
+            "backup.not_removed",
+            "could not be removed from the library: denied",
+            "n'a pas pu être retirée de la bibliothèque : denied",
+        ),
+    ] {
+        let msg = reason.msg();
+        assert!(msg.get("reason").is_some(), "{key}");
+        let (en, fr) = shown(&msg, key);
+        assert!(en.contains(en_words), "{en}");
+        assert!(fr.contains(fr_words), "{fr}");
+        // With its path, as the store gives it.
+        let err = StoreError::Backup {
+            reason: reason.clone(),
+            path: "/library/backups/rosters/band".into(),
+        };
+        assert_eq!(err.reason(), ReadError::Backup(reason));
+        let (en, fr) = shown(&err.msg(), "io.with_path");
+        assert!(en.ends_with(": /library/backups/rosters/band"), "{en}");
+        assert!(fr.ends_with(" : /library/backups/rosters/band"), "{fr}");
+    }
+}
+
+#[test]
+fn a_backups_folder_that_cannot_be_made_refuses_the_save_as_a_backup_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path())
+        .expect("open")
+        .with_backup_interval(Duration::ZERO);
+    let roster = Roster::new("walled", "Walled");
+    store
+        .save_roster(&roster)
+        .expect("first save makes no backup");
+    let key = DocKey::new(DocKind::Roster, "walled");
+    // A file stands where the roster's backups folder would be.
+    let folder = store.backups().dir(&key);
+    std::fs::create_dir_all(folder.parent().expect("parent")).expect("parent");
+    std::fs::write(&folder, "not a folder").expect("file");
+    let err = store.save_roster(&roster).expect_err("refused");
+    assert!(
+        matches!(&err, StoreError::Backup { reason: BackupError::NoFolder { .. }, path } if *path == folder),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn a_version_that_cannot_be_read_is_not_retired() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let key = DocKey::new(DocKind::Roster, "band");
+    // A folder, not a file: it cannot be read to be backed up.
+    let copy = dir.path().join("rosters").join("band.conflict.json");
+    std::fs::create_dir_all(&copy).expect("folder");
+    let err = store.retire_version(&key, &copy).expect_err("refused");
+    assert!(
+        matches!(&err, StoreError::Backup { reason: BackupError::NotCopied { .. }, path } if *path == copy),
+        "{err:?}"
+    );
+    assert!(copy.exists(), "nothing removed");
+    assert!(store.backups().of(&key).is_empty());
+}
+
+#[test]
+fn each_listing_error_has_its_key_and_reason_in_both_languages() {
+    let unreadable = ListingError::FolderUnreadable {
+        message: "denied".into(),
+    };
+    let msg = unreadable.msg();
+    assert!(msg.get("reason").is_some());
+    let (en, fr) = shown(&msg, "listing.folder_unreadable");
+    assert_eq!(en, "could not read the library's folder: denied");
+    assert_eq!(
+        fr,
+        "impossible de lire le dossier de la bibliothèque : denied"
+    );
+    let (en, fr) = shown(&ListingError::NameNotText.msg(), "io.name_not_utf8");
+    assert!(en.contains("rename it"), "{en}");
+    assert!(fr.contains("renommez"), "{fr}");
+    let err = StoreError::Listing {
+        reason: ListingError::NameNotText,
+        path: "/library/rosters/x.json".into(),
+    };
+    assert_eq!(err.reason(), ReadError::Listing(ListingError::NameNotText));
+    let (en, _) = shown(&err.msg(), "io.with_path");
+    assert!(en.ends_with(": /library/rosters/x.json"), "{en}");
+}
+
+#[test]
+fn a_kind_s_folder_that_cannot_be_listed_is_an_unreadable_listing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let rosters = dir.path().join("rosters");
+    std::fs::remove_dir(&rosters).expect("empty folder");
+    std::fs::write(&rosters, "not a folder").expect("file");
+    let library = store.load_library();
+    assert_eq!(library.unreadable.len(), 1, "{:?}", library.unreadable);
+    let u = &library.unreadable[0];
+    assert_eq!(u.path, rosters);
+    assert!(
+        matches!(
+            &u.reason,
+            ReadError::Listing(ListingError::FolderUnreadable { .. })
+        ),
+        "{:?}",
+        u.reason
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_whose_name_is_not_text_is_an_unreadable_listing() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.json");
+    let path = dir.path().join("rosters").join(name);
+    std::fs::write(&path, crate::common::roster_json(&Roster::new("x", "Café"))).expect("write");
+    let library = store.load_library();
+    assert!(library.docs.is_empty());
+    assert_eq!(
+        library.unreadable[0].reason,
+        ReadError::Listing(ListingError::NameNotText)
+    );
+}
+
+#[test]
+fn each_journal_error_has_its_key_in_both_languages() {
+    for (reason, key, en_words, fr_words) in [
+        (
+            JournalError::NotACampaign,
+            "io.not_a_campaign",
+            "only a campaign is kept as journals",
+            "campagne",
+        ),
+        (
+            JournalError::NotRead,
+            "io.journals_not_read",
+            "could not be read",
+            "n'ont pas pu être lus",
+        ),
+    ] {
+        let msg = reason.msg();
+        assert!(msg.args.is_empty(), "{key}");
+        let (en, fr) = shown(&msg, key);
+        assert!(en.contains(en_words), "{en}");
+        assert!(fr.contains(fr_words), "{fr}");
+        let err = StoreError::Journal {
+            reason,
+            path: "/library/campaigns/raid".into(),
+        };
+        assert_eq!(err.reason(), ReadError::Journal(reason));
+        let (en, fr) = shown(&err.msg(), "io.with_path");
+        assert!(en.ends_with(": /library/campaigns/raid"), "{en}");
+        assert!(fr.ends_with(" : /library/campaigns/raid"), "{fr}");
+    }
+}
+
+#[test]
+fn each_disk_error_has_its_key_in_both_languages() {
+    for (reason, key, en_words, fr_words) in [
+        (
+            DiskError::Full,
+            "disk.full",
+            "could not write: no space left on device",
+            "plus de place sur le disque",
+        ),
+        (
+            DiskError::WriterGone,
+            "disk.writer_gone",
+            "could not write: the saving thread stopped",
+            "le fil d'enregistrement s'est arrêté",
+        ),
+        (
+            DiskError::WriterFailed,
+            "disk.writer_failed",
+            "could not write: the saving thread failed unexpectedly",
+            "a échoué de façon inattendue",
+        ),
+    ] {
+        let msg = reason.msg();
+        assert!(msg.args.is_empty(), "{key}");
+        shown(&msg, key);
+        let read = ReadError::Disk {
+            action: "io.write",
+            reason,
+        };
+        let (en, fr) = shown(&read.msg(), "io.failed");
+        assert!(en.contains(en_words), "{en}");
+        assert!(fr.contains(fr_words), "{fr}");
+        let err = StoreError::Disk {
+            action: "io.write",
+            reason,
+            path: "/library/rosters/band.json".into(),
+        };
+        assert_eq!(err.reason(), read);
+        let (en, _) = shown(&err.msg(), "io.with_path");
+        assert!(en.ends_with(": /library/rosters/band.json"), "{en}");
+    }
+}
+
+#[test]
+fn a_full_disk_refuses_a_save_in_muster_s_words() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path()).expect("open");
+    store.disk().fill_after(Some(0));
+    let err = store
+        .save_roster(&Roster::new("band", "Band"))
+        .expect_err("full");
+    assert!(
+        matches!(
+            &err,
+            StoreError::Disk {
+                action: "io.write",
+                reason: DiskError::Full,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(!Lang::En.msg(&err.msg()).contains("simulated"));
+    store.disk().fill_after(None);
+    store
+        .save_roster(&Roster::new("band", "Band"))
+        .expect("room again");
+}
