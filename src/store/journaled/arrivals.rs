@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use super::START_FILE;
-use super::file::{FileHash, journal_files, parse_journal_bytes, read_tail};
+use super::file::{FileHash, Line, journal_files, parse_journal_bytes, read_tail};
 use super::known::Known;
 use super::replay::{newest_name, own_events, played_on_top};
 use crate::rules::campaign::MachineId;
@@ -215,8 +215,11 @@ fn start_as_known(known: &mut Known, start: &Path) -> bool {
 /// machine `own`) since this Muster last read or wrote it: bytes past
 /// what is known that are not what this machine's last failed append
 /// left, nor a line a crash cut off before it was read (the file is then
-/// as it was read). Two installations writing as one machine: a copy of
-/// one's folder, or an id file both read.
+/// as it was read), holding at least one whole journal line. Two
+/// installations writing as one machine: a copy of one's folder, or an id
+/// file both read. Lines that are no journal's (the file damaged, or
+/// edited by hand) are not another Muster's: the journal stays this
+/// machine's, and reading it says which line is wrong.
 pub(super) fn written_by_another(known: &Known, own: &MachineId, path: &Path) -> bool {
     let Some((seen, file)) = known.files.get(own) else {
         // Begun by another installation since the campaign was read here.
@@ -234,5 +237,13 @@ pub(super) fn written_by_another(known: &Known, own: &MachineId, path: &Path) ->
     let Some(extra) = bytes.get(from..) else {
         return false;
     };
-    !extra.is_empty() && !known.attempt.as_bytes().starts_with(extra)
+    !extra.is_empty() && !known.attempt.as_bytes().starts_with(extra) && holds_a_journal_line(extra)
+}
+
+/// Whether `bytes` hold a whole line that reads as a journal's.
+fn holds_a_journal_line(bytes: &[u8]) -> bool {
+    let whole = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |n| n + 1);
+    String::from_utf8_lossy(&bytes[..whole])
+        .lines()
+        .any(|line| serde_json::from_str::<Line>(line).is_ok())
 }

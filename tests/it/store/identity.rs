@@ -197,3 +197,44 @@ fn what_a_failed_append_left_in_this_machine_s_journal_is_not_another_writer() {
         two.journal
     );
 }
+
+/// A line in this machine's journal that is no journal's (the file damaged,
+/// or edited by hand) is not another Muster writing as this machine: the
+/// installation keeps its id (and with it what it may take back), and
+/// saving says which file and which line is wrong rather than writing on.
+#[test]
+fn a_damaged_line_in_this_machine_s_journal_keeps_its_id_and_names_the_line() {
+    let r = rules();
+    let dir = tempfile::tempdir().expect("dir");
+    let locks = tempfile::tempdir().expect("locks");
+    let base = table(r);
+    let store = installation(dir.path(), locks.path(), "here", A);
+    store.save(&Doc::new(base.clone())).expect("begun");
+    let once = wound(&base, r, 1, ("Here", 10));
+    store.save(&Doc::new(once.clone())).expect("saved");
+    let own = dir
+        .path()
+        .join("campaigns")
+        .join(&base.id)
+        .join(format!("{A}.{JOURNAL_EXT}"));
+    let before = fs::read_to_string(&own).expect("the journal");
+    let lines = before.lines().count();
+    fs::write(&own, format!("{before}this is not a journal line\n")).expect("damaged");
+    // Looking for arrivals finds nothing of another machine.
+    assert!(store.with_arrivals(&once).is_ok());
+    let twice = wound(&once, r, 2, ("Here", 20));
+    let refused = store
+        .save(&Doc::new(twice))
+        .expect_err("the damage is said");
+    assert!(store.identity().take_changes().is_empty(), "no new id");
+    assert_eq!(store.identity().id().as_str(), A);
+    let said = muster::i18n::Lang::En.msg(&refused.msg());
+    assert!(said.contains(&format!("line {}", lines + 1)), "{said}");
+    assert!(said.contains(&format!("{A}.{JOURNAL_EXT}")), "{said}");
+    // Nothing of the file was written over.
+    assert!(
+        fs::read_to_string(&own)
+            .expect("the journal")
+            .starts_with(&before)
+    );
+}
