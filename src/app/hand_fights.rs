@@ -14,8 +14,10 @@ use crate::rules::battle::scenario::{
     CloseCombatScenario, RtShootingScenario, RtWeapon, ShootingScenario,
 };
 use crate::rules::close_combat::engagement::CcWeapon;
+use crate::rules::close_combat::odds::Fighter;
 use crate::rules::killteam::Soldier;
 use crate::rules::psychic::attack::PsychicAttack;
+use crate::rules::robots::{OrderQueue, RobotKindId};
 
 /// Which kind of fight the battle screen shows.
 #[derive(
@@ -62,6 +64,12 @@ pub struct HandFights {
     /// The psychic attack.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub psychic: Option<HandPsychic>,
+    /// The round between two units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<HandUnits>,
+    /// The robot and its written orders.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robot: Option<HandRobot>,
 }
 
 fn attacking() -> bool {
@@ -78,6 +86,8 @@ impl Default for HandFights {
             rt_shot: None,
             shooting: None,
             psychic: None,
+            units: None,
+            robot: None,
         }
     }
 }
@@ -184,4 +194,71 @@ pub struct HandPsychic {
     /// The campaign character the target is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_from: Option<CharRef>,
+}
+
+/// A round between two units set up by hand.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandUnits {
+    /// The first unit (the attacker).
+    pub first: HandUnit,
+    /// The second unit.
+    pub second: HandUnit,
+    /// The fight to the end: rounds at most.
+    pub max_rounds: u32,
+    /// The fight to the end: trials.
+    pub trials: u32,
+}
+
+/// A unit set up by hand.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandUnit {
+    /// Its name.
+    pub name: String,
+    /// Its models, front first.
+    pub groups: Vec<HandGroup>,
+    /// It charged this turn (CC-7, CC-9).
+    pub charged: bool,
+    /// Its own leader's Ld (0 for none).
+    pub ld: i32,
+    /// Its own leader's Cl.
+    pub cl: i32,
+}
+
+/// Models of one profile in a unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandGroup {
+    /// Their name.
+    pub name: String,
+    /// How many.
+    pub count: u32,
+    /// Their profile, as each fights.
+    pub profile: Fighter,
+    /// A character (CHR-14, CHR-15).
+    pub character: bool,
+    /// His Ld, as a character.
+    pub ld: i32,
+    /// His Cl, as a character.
+    pub cl: i32,
+    /// The campaign character he is, when taken from an escort.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<CharRef>,
+}
+
+/// A robot set up by hand: its kind, its Int, the turn and its written
+/// orders.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HandRobot {
+    /// The robot kind, once one is picked.
+    pub kind: Option<RobotKindId>,
+    /// Its Int.
+    pub int: i64,
+    /// The turn that just ended.
+    pub turn: u32,
+    /// Its written orders.
+    pub orders: OrderQueue,
+    /// The way it faces, in clock hours.
+    pub facing: u8,
+    /// The weapons fired this turn: (arm, weapon id) (ROB-2).
+    #[serde(default)]
+    pub firing: Vec<(usize, String)>,
 }

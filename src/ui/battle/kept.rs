@@ -5,8 +5,10 @@
 use crate::app::{Command, HandFights};
 use crate::ui::battle::close_combat::CloseCombatView;
 use crate::ui::battle::psychic::PsychicView;
+use crate::ui::battle::robots::RobotView;
 use crate::ui::battle::rt_shot::RtShotView;
 use crate::ui::battle::shooting::ShootingView;
+use crate::ui::battle::units::RoundView;
 use crate::ui::battle::{BattleView, Mode};
 use crate::ui::context::ViewCtx;
 
@@ -22,6 +24,8 @@ impl BattleView {
             rt_shot: by_hand(Mode::RtShot).then(|| self.rt_shot.kept()),
             shooting: by_hand(Mode::Shooting).then(|| self.shooting.kept()),
             psychic: by_hand(Mode::Psychic).then(|| self.psychic.kept()),
+            units: by_hand(Mode::Units).then(|| self.units.kept()),
+            robot: by_hand(Mode::Robot).then(|| self.robot.kept()),
         }
     }
 
@@ -57,6 +61,12 @@ impl BattleView {
                 .unwrap_or_default(),
             psychic: (kept.psychic.as_ref())
                 .map(PsychicView::of_kept)
+                .unwrap_or_default(),
+            units: (kept.units.as_ref())
+                .map(RoundView::of_kept)
+                .unwrap_or_default(),
+            robot: (kept.robot.as_ref())
+                .map(RobotView::of_kept)
                 .unwrap_or_default(),
             ..Self::default()
         };

@@ -165,3 +165,50 @@ fn a_broken_file_of_fights_set_by_hand_is_set_aside_and_the_screen_starts_as_new
         "nothing lost"
     );
 }
+
+#[test]
+fn a_robot_s_weapons_fired_this_turn_are_still_firing_after_a_restart() {
+    let restarts = Restarts::sized(1280.0, 3000.0);
+    let mut h = battle_window(&restarts);
+    click(&mut h, "Robots");
+    click(&mut h, "Left arm: Bolter");
+    click(&mut h, "Right arm: Bolter");
+    assert!(h.query_by_label("Fires: Bolter, Bolter").is_some());
+    let h = restarts.reopen(h, Screen::Battle);
+    assert_eq!(h.state().views.battle.mode(), BattleMode::Robot);
+    assert_eq!(
+        h.state().views.battle.robot.firing(),
+        [(0, "bolter".to_owned()), (1, "bolter".to_owned())]
+    );
+    assert!(h.query_by_label("Fires: Bolter, Bolter").is_some());
+}
+
+#[test]
+fn the_units_set_up_by_hand_come_back_with_their_models_after_a_restart() {
+    let restarts = Restarts::sized(1400.0, 3000.0);
+    let mut h = battle_window(&restarts);
+    click(&mut h, "Unit against unit");
+    {
+        let units = &mut h.state_mut().views.battle.units;
+        units.first.groups_mut()[0].set_count(3);
+        units.first.groups_mut()[0].set_ws(5);
+        units.second.groups_mut()[0].set_s(4);
+    }
+    h.run();
+    let groups = |h: &egui_kittest::Harness<'static, muster::ui::Gui>| {
+        let units = &h.state().views.battle.units;
+        (
+            units.first.groups().to_vec(),
+            units.second.groups().to_vec(),
+        )
+    };
+    let before = groups(&h);
+    let h = restarts.reopen(h, Screen::Battle);
+    assert_eq!(h.state().views.battle.mode(), BattleMode::Units);
+    assert_eq!(groups(&h), before, "every model as set");
+    // Not the units a new screen starts with.
+    let elsewhere = Restarts::sized(1400.0, 3000.0);
+    let mut fresh = battle_window(&elsewhere);
+    click(&mut fresh, "Unit against unit");
+    assert_ne!(groups(&fresh), before);
+}
