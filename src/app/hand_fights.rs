@@ -5,7 +5,9 @@
 //! fighter from a roster is kept as the values he was taken with (the
 //! scenario carries his profile), whether or not his roster still holds
 //! him. A mode whose fight was picked on a campaign's table is kept as
-//! that fight ([`super::TableFight`]), not here.
+//! that fight ([`super::TableFight`]), not here. What is the battle's
+//! moment rather than its setup (who commands a unit, a flyer in the air
+//! or on the ground, a robot's damage) starts as new.
 
 use serde::{Deserialize, Serialize};
 
@@ -70,6 +72,9 @@ pub struct HandFights {
     /// The robot and its written orders.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robot: Option<HandRobot>,
+    /// The flyer's speeds, level and ranges.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flyer: Option<HandFlyer>,
 }
 
 fn attacking() -> bool {
@@ -88,6 +93,7 @@ impl Default for HandFights {
             psychic: None,
             units: None,
             robot: None,
+            flyer: None,
         }
     }
 }
@@ -261,4 +267,30 @@ pub struct HandRobot {
     /// The weapons fired this turn: (arm, weapon id) (ROB-2).
     #[serde(default)]
     pub firing: Vec<(usize, String)>,
+}
+
+/// A flyer set up by hand: its speeds, its level and the ranges of a shot
+/// (in inches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandFlyer {
+    /// Its highest speed.
+    pub max_speed: i64,
+    /// Its lowest speed (0: it hovers).
+    pub min_speed: i64,
+    /// Its acc/dec.
+    pub acc_dec: i64,
+    /// Its speed now.
+    pub speed: i64,
+    /// Its level now (0: attack level).
+    pub level: i64,
+    /// Inches moved this turn.
+    pub moved: i64,
+    /// The level it goes to this turn.
+    pub to_level: i64,
+    /// The distance on the ground.
+    pub ground: i64,
+    /// The other flyer's level (air to air).
+    pub other_level: i64,
+    /// The weapon's range.
+    pub weapon_range: i64,
 }

@@ -34,8 +34,8 @@ pub use documents::{ARRIVAL_SHOWN, Arrival, Documents};
 pub use feedback::{Feedback, Message, MessageKind, Refusal, SaveState};
 pub use folder::Folder;
 pub use hand_fights::{
-    BattleMode, HandBack, HandCloseCombat, HandFights, HandGroup, HandPsychic, HandRobot,
-    HandRtShot, HandShot, HandSides, HandUnit, HandUnits,
+    BattleMode, HandBack, HandCloseCombat, HandFights, HandFlyer, HandGroup, HandPsychic,
+    HandRobot, HandRtShot, HandShot, HandSides, HandUnit, HandUnits,
 };
 pub use history::{BACK_LIMIT, Change, HISTORY_LIMIT, History};
 pub use jobs::Jobs;

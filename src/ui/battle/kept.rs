@@ -4,6 +4,7 @@
 
 use crate::app::{Command, HandFights};
 use crate::ui::battle::close_combat::CloseCombatView;
+use crate::ui::battle::flyers::FlyerView;
 use crate::ui::battle::psychic::PsychicView;
 use crate::ui::battle::robots::RobotView;
 use crate::ui::battle::rt_shot::RtShotView;
@@ -26,6 +27,7 @@ impl BattleView {
             psychic: by_hand(Mode::Psychic).then(|| self.psychic.kept()),
             units: by_hand(Mode::Units).then(|| self.units.kept()),
             robot: by_hand(Mode::Robot).then(|| self.robot.kept()),
+            flyer: by_hand(Mode::Flyer).then(|| self.flyer.kept()),
         }
     }
 
@@ -67,6 +69,9 @@ impl BattleView {
                 .unwrap_or_default(),
             robot: (kept.robot.as_ref())
                 .map(RobotView::of_kept)
+                .unwrap_or_default(),
+            flyer: (kept.flyer.as_ref())
+                .map(FlyerView::of_kept)
                 .unwrap_or_default(),
             ..Self::default()
         };

@@ -212,3 +212,24 @@ fn the_units_set_up_by_hand_come_back_with_their_models_after_a_restart() {
     click(&mut fresh, "Unit against unit");
     assert_ne!(groups(&fresh), before);
 }
+
+#[test]
+fn a_flyer_s_speed_and_level_set_by_hand_are_kept_over_a_restart() {
+    let restarts = Restarts::sized(1400.0, 3000.0);
+    let mut h = battle_window(&restarts);
+    click(&mut h, "Flyers");
+    h.state_mut().views.battle.flyer.set_level(0);
+    h.state_mut().views.battle.flyer.set_speed(13);
+    h.run();
+    let h = restarts.reopen(h, Screen::Battle);
+    let b = &h.state().views.battle;
+    assert_eq!(b.mode(), BattleMode::Flyer);
+    assert_eq!((b.flyer.level(), b.flyer.speed()), (0, 13));
+    let high = "In the air at +20";
+    assert!(h.query_by_label(high).is_none(), "at attack level");
+    // A new flyer starts at +20.
+    let elsewhere = Restarts::sized(1400.0, 3000.0);
+    let mut fresh = battle_window(&elsewhere);
+    click(&mut fresh, "Flyers");
+    assert!(fresh.query_by_label(high).is_some());
+}
