@@ -233,3 +233,30 @@ fn a_flyer_s_speed_and_level_set_by_hand_are_kept_over_a_restart() {
     click(&mut fresh, "Flyers");
     assert!(fresh.query_by_label(high).is_some());
 }
+
+#[test]
+fn the_fights_set_by_hand_are_written_when_they_change_and_not_at_every_frame() {
+    let restarts = Restarts::sized(1400.0, 3000.0);
+    let mut h = battle_window(&restarts);
+    click(&mut h, "Shooting (Rogue Trader)");
+    let path = restarts.kept_battle();
+    assert!(
+        std::fs::read_to_string(&path)
+            .expect("kept")
+            .contains("rt_shooting")
+    );
+    // Whatever is on disk now stays while nothing changes.
+    std::fs::write(&path, "untouched").expect("write");
+    for _ in 0..5 {
+        h.run();
+    }
+    assert_eq!(std::fs::read_to_string(&path).expect("kept"), "untouched");
+    h.get_by_role_and_label(Role::CheckBox, "Stands and shoots at chargers (CC-2) (-1)")
+        .click();
+    h.run();
+    let text = std::fs::read_to_string(&path).expect("kept");
+    assert!(
+        text.contains("stand_and_shoot"),
+        "the change written: {text}"
+    );
+}
