@@ -32,9 +32,47 @@ pub struct BattleSession {
     /// played: after a restart the battle screen is filled in from it
     /// again, as the campaign holds its fighters then.
     pub table_fight: Option<TableFight>,
+    /// The fights set up by hand, as the battle screen last handed them
+    /// over: kept beside the preferences with the rest of the session.
+    pub hand: HandFights,
+    /// How many times `hand` changed: the keeper looks at it, not at the
+    /// fights, after every command.
+    hand_changes: u64,
+    /// The fights set up by hand read back at start, for the battle screen
+    /// to fill in once.
+    hand_to_fill: Option<HandFights>,
     /// Where the battle log's rolls' wounds go, as last computed (a cache
     /// of `roll_wounds`).
     wounds_seen: WoundsSeen,
+}
+
+impl BattleSession {
+    /// The fights set up by hand, as the battle screen has them now: a
+    /// change counted, the same fights ignored.
+    pub(super) fn set_hand(&mut self, hand: HandFights) {
+        if self.hand != hand {
+            self.hand = hand;
+            self.hand_changes += 1;
+        }
+    }
+
+    /// How many times the fights set up by hand changed.
+    pub(super) fn hand_changes(&self) -> u64 {
+        self.hand_changes
+    }
+
+    /// The fights set up by hand read back at start: the battle screen
+    /// shows them (and only them) until it changes them.
+    pub(super) fn restore_hand(&mut self, hand: HandFights) {
+        self.hand = hand.clone();
+        self.hand_to_fill = Some(hand);
+    }
+
+    /// The fights set up by hand read back, handed to the battle screen
+    /// once.
+    pub(super) fn take_hand_to_fill(&mut self) -> Option<HandFights> {
+        self.hand_to_fill.take()
+    }
 }
 
 /// A fight picked on a campaign's table, and the mission it was picked at.
@@ -59,6 +97,9 @@ impl Default for BattleSession {
             outcome: None,
             powers: crate::rules::psychic::play::Powers::new(),
             table_fight: None,
+            hand: HandFights::default(),
+            hand_changes: 0,
+            hand_to_fill: None,
             wounds_seen: WoundsSeen::default(),
         }
     }

@@ -280,6 +280,9 @@ pub enum Command {
     /// The range the players set for the shot picked on a campaign's table,
     /// kept with it (a restart fills the shot in at that range).
     KeepFightRange(i64),
+    /// The fights set up by hand on the battle screen, as it has them now:
+    /// kept with the session (a restart fills them in again).
+    KeepHandFights(Box<super::HandFights>),
 }
 
 /// A fight picked on a campaign's table: its mode, who attacks, whom, and

@@ -1,6 +1,6 @@
 //! The battle screen's session kept beside the preferences: the fights
-//! rolled, who won, the powers in play and the fight picked last on a
-//! campaign's table, so that a roll not yet applied to a campaign, or a
+//! rolled, who won, the powers in play, the fight picked last on a
+//! campaign's table and the fights set up by hand, so that a roll not yet applied to a campaign, or a
 //! fight being set up, survives a restart or a crash. Written whenever a command
 //! changed it, read back when a documents folder opens (one file per
 //! folder, as the undo history); never in the synced folder, as another
@@ -16,9 +16,15 @@ use crate::rules::psychic::play::Powers;
 /// What the file is.
 const MUSTER: &str = "battle_session";
 
-/// The version of the file's shape this Muster writes and reads; a file
-/// of another version is set aside (the battle screen starts empty).
-const VERSION: u32 = 1;
+/// The version of the file's shape this Muster writes; a file of a
+/// version it does not read is set aside (the battle screen starts empty).
+/// 1: the log, who won, the powers in play, the fight picked on a table;
+/// 2: the fights set up by hand, and the mode shown.
+const VERSION: u32 = 2;
+
+/// The oldest version of the file this Muster reads (each version only
+/// adds what the one before lacks).
+const OLDEST_READ: u32 = 1;
 
 /// The session as written.
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -31,6 +37,9 @@ struct Kept {
     /// Absent from a file of an older Muster.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     table_fight: Option<TableFight>,
+    /// Absent from a file of version 1: every fight as new.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hand: Option<HandFights>,
 }
 
 /// Where the session of one folder is kept, its text as last written, and
@@ -51,6 +60,7 @@ struct Seen {
     outcome: Option<Winner>,
     powers: Powers,
     table_fight: Option<TableFight>,
+    hand_changes: u64,
 }
 
 impl Seen {
@@ -61,6 +71,7 @@ impl Seen {
             outcome: battle.outcome,
             powers: battle.powers.clone(),
             table_fight: battle.table_fight.clone(),
+            hand_changes: battle.hand_changes(),
         }
     }
 }
@@ -83,7 +94,9 @@ impl App {
         let mut written = String::new();
         match std::fs::read_to_string(&path) {
             Ok(text) => match serde_json::from_str::<Kept>(&text) {
-                Ok(kept) if kept.muster == MUSTER && kept.version == VERSION => {
+                Ok(kept)
+                    if kept.muster == MUSTER && (OLDEST_READ..=VERSION).contains(&kept.version) =>
+                {
                     // The fight picked last fills the battle screen in
                     // again while its mission is played.
                     let picked = (kept.table_fight).filter(|f| self.model.still_at_its_mission(f));
@@ -96,12 +109,16 @@ impl App {
                     battle.outcome = kept.outcome;
                     battle.powers = kept.powers;
                     battle.table_fight = picked;
+                    battle.restore_hand(kept.hand.unwrap_or_default());
                     written = text;
                 }
                 Ok(kept) => self.set_aside_battle(&path, &format!("version {}", kept.version)),
                 Err(e) => self.set_aside_battle(&path, &e.to_string()),
             },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                // A folder of its own: its battle screen as new.
+                self.model.battle.restore_hand(HandFights::default());
+            }
             Err(e) => self.set_aside_battle(&path, &e.to_string()),
         }
         let seen = Some(Seen::of(&self.model.battle));
@@ -114,6 +131,7 @@ impl App {
 
     /// A kept session that cannot be read: renamed beside it, and said.
     fn set_aside_battle(&mut self, path: &Path, reason: &str) {
+        self.model.battle.restore_hand(HandFights::default());
         let aside = path.with_extension("unreadable.json");
         if let Err(e) = std::fs::rename(path, &aside) {
             log::warn!("could not set aside {}: {e}", path.display());
@@ -142,6 +160,7 @@ impl App {
             outcome: battle.outcome,
             powers: battle.powers.clone(),
             table_fight: battle.table_fight.clone(),
+            hand: Some(battle.hand.clone()),
         };
         let Ok(text) = serde_json::to_string(&kept) else {
             return;

@@ -19,6 +19,7 @@ mod writer;
 mod battle;
 mod documents;
 mod feedback;
+mod hand_fights;
 mod history;
 mod jobs;
 mod keeper;
@@ -32,6 +33,10 @@ pub use choices::{Foresight, Outlook};
 pub use documents::{ARRIVAL_SHOWN, Arrival, Documents};
 pub use feedback::{Feedback, Message, MessageKind, Refusal, SaveState};
 pub use folder::Folder;
+pub use hand_fights::{
+    BattleMode, HandBack, HandCloseCombat, HandFights, HandFlyer, HandGroup, HandPsychic,
+    HandRobot, HandRtShot, HandShot, HandSides, HandUnit, HandUnits,
+};
 pub use history::{BACK_LIMIT, Change, HISTORY_LIMIT, History};
 pub use jobs::Jobs;
 pub use model::Model;
@@ -225,6 +230,12 @@ impl App {
     /// the battle screen fills its fighters in from it once.
     pub fn take_new_fight(&mut self) -> Option<FightSetup> {
         self.new_fight.take()
+    }
+
+    /// The fights set up by hand kept from before a restart (or of the
+    /// folder just opened), once: the battle screen fills them in.
+    pub fn take_kept_hand(&mut self) -> Option<HandFights> {
+        self.model.battle.take_hand_to_fill()
     }
 
     /// Reads the library again from disk.

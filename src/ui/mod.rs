@@ -197,6 +197,9 @@ impl Gui {
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
 
+        // Before the battle screen draws: it never hands the app the fights
+        // it had before the kept ones.
+        self.fill_kept_hand();
         let views = &mut self.views;
         let (model, out) = self.app.parts();
         let cx = ViewCtx::new(model);
@@ -263,6 +266,16 @@ impl Gui {
             ctx.copy_text(text);
         }
         self.close_guard_ui(ui, close_requested);
+    }
+
+    /// The fights set up by hand kept from before a restart (or of the
+    /// folder just opened) filled into the battle screen, with the fight
+    /// picked on a table kept with them on top.
+    fn fill_kept_hand(&mut self) {
+        if let Some(kept) = self.app.take_kept_hand() {
+            self.views.battle.take_hand_fights(&kept);
+            self.fill_new_fight();
+        }
     }
 
     /// A fight picked at a table (or kept from before a restart) filled
@@ -556,7 +569,12 @@ fn import_path_ui(ui: &egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
 /// one was: a refusal shows beside it. Any click takes a refusal away,
 /// even one that sends nothing.
 fn from_click(clicked: Option<egui::Id>, refused: bool, mut sent: Vec<Command>) -> Vec<Command> {
-    if refused && clicked.is_some() && sent.is_empty() {
+    // The fights set up by hand handed over by the battle screen are no
+    // answer to a refusal: the click still dismisses it.
+    let answered = sent
+        .iter()
+        .any(|c| !matches!(c, Command::KeepHandFights(_)));
+    if refused && clicked.is_some() && !answered {
         sent.push(Command::DismissRefusal);
     }
     sent.into_iter()

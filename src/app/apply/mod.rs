@@ -43,6 +43,7 @@ impl App {
             | Command::At(..)
             | Command::DismissRefusal
             | Command::KeepFightRange(_)
+            | Command::KeepHandFights(_)
             | Command::Fight(_)
             | Command::SetLang(_)
             | Command::SetWhoPlays { .. }
@@ -129,6 +130,7 @@ impl App {
                     fight.range = Some(range);
                 }
             }
+            Command::KeepHandFights(hand) => self.model.battle.set_hand(*hand),
             Command::Fight(setup) => {
                 self.model.battle.table_fight = (self.model)
                     .get::<crate::rules::Campaign>(&setup.attacker.doc)

@@ -7,6 +7,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::app::HandFlyer;
 use crate::i18n::Lang;
 use crate::rules::battle::table_roll::TableRoll;
 use crate::rules::flyers::{self, Flight, Flyer, Landing, Level};
@@ -546,5 +547,41 @@ impl FlyerView {
             },
             cx,
         );
+    }
+}
+
+impl FlyerView {
+    /// The flyer as set up, to keep (where it is and its close combat are
+    /// the battle's moment, not kept).
+    pub(super) fn kept(&self) -> HandFlyer {
+        HandFlyer {
+            max_speed: self.max_speed,
+            min_speed: self.min_speed,
+            acc_dec: self.acc_dec,
+            speed: self.speed,
+            level: self.level,
+            moved: self.moved,
+            to_level: self.to_level,
+            ground: self.ground,
+            other_level: self.other_level,
+            weapon_range: self.weapon_range,
+        }
+    }
+
+    /// The flyer as kept.
+    pub(super) fn of_kept(kept: &HandFlyer) -> Self {
+        Self {
+            max_speed: kept.max_speed,
+            min_speed: kept.min_speed,
+            acc_dec: kept.acc_dec,
+            speed: kept.speed,
+            level: kept.level,
+            moved: kept.moved,
+            to_level: kept.to_level,
+            ground: kept.ground,
+            other_level: kept.other_level,
+            weapon_range: kept.weapon_range,
+            ..Self::default()
+        }
     }
 }

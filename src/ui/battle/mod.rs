@@ -14,6 +14,7 @@ mod command;
 mod flyer_air;
 mod flyers;
 pub mod from_table;
+mod kept;
 mod log;
 mod parts;
 mod psychic;
@@ -31,25 +32,9 @@ use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
 use crate::ui::widgets::{card, card_title};
 
-/// Which kind of fight.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Mode {
-    /// A round of close combat (Rogue Trader).
-    #[default]
-    CloseCombat,
-    /// A kill-team shooting attack.
-    Shooting,
-    /// A Rogue Trader shot (`battle/rt_shot.rs`).
-    RtShot,
-    /// A psychic attack (`battle/psychic.rs`).
-    Psychic,
-    /// A round between two units (`battle/units.rs`).
-    Units,
-    /// Robots: orders, arcs, target checks, damage (ROB-5 … ROB-10).
-    Robot,
-    /// Flyers: speeds, altitude, ranges, drops, crashes (FLY-1 … FLY-11).
-    Flyer,
-}
+/// Which kind of fight: close combat, shooting, psychic, units, robot or
+/// flyer (kept with the fights set up by hand).
+pub use crate::app::BattleMode as Mode;
 
 /// State of the battle screen: each mode's fight being set up.
 pub struct BattleView {
@@ -160,6 +145,7 @@ impl BattleView {
             Mode::Flyer => self.flyer.ui(ui, cx, &self.units),
         });
         self.keep_range(ui, cx);
+        self.keep_hand(ui, cx);
         ui.add_space(space::M);
         log::log_ui(ui, cx, self.mode == Mode::Psychic);
         ui.add_space(space::M);

@@ -6,7 +6,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::Command;
+use crate::app::{Command, HandRtShot};
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
 use crate::rules::battle::from_table::{TableSide, rt_weapon};
@@ -421,4 +421,27 @@ fn weapon_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, w: &mut RtWeapon) {
         ui.checkbox(&mut w.template, cx.t("battle.rt.template"));
         ui.checkbox(&mut w.slow, cx.t("battle.rt.slow"));
     });
+}
+
+impl RtShotView {
+    /// The shot as set up, to keep.
+    pub(super) fn kept(&self) -> HandRtShot {
+        HandRtShot {
+            sides: self.sides.kept(),
+            shot: self.shot.clone(),
+            weapons: self.weapons.clone(),
+            weapon: self.weapon,
+        }
+    }
+
+    /// The shot as kept: its shooter's values and weapons as they were
+    /// taken, whether or not his roster still holds him.
+    pub(super) fn of_kept(kept: &HandRtShot) -> Self {
+        Self {
+            sides: Sides::of_kept(&kept.sides),
+            shot: kept.shot.clone(),
+            weapons: kept.weapons.clone(),
+            weapon: kept.weapon.filter(|&k| k < kept.weapons.len()),
+        }
+    }
 }

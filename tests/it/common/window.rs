@@ -183,6 +183,18 @@ impl Restarts {
         }
     }
 
+    /// The data folder.
+    pub fn dir(&self) -> &std::path::Path {
+        self.dir.path()
+    }
+
+    /// Where the battle screen's session is kept for the data folder.
+    pub fn kept_battle(&self) -> std::path::PathBuf {
+        let data = std::fs::canonicalize(self.dir.path()).expect("dir");
+        muster::store::kept_history::kept_history_path(self.kept.path(), &data)
+            .with_extension("battle.json")
+    }
+
     /// A window on the data folder, keeping what it keeps in its own.
     pub fn window(&self) -> WindowOn<'_> {
         window_on(self.dir.path())

@@ -16,7 +16,7 @@ mod weapon;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::Command;
+use crate::app::{Command, HandBack, HandCloseCombat};
 use crate::rules::Problem;
 use crate::rules::battle::Fight;
 use crate::rules::battle::scenario::ScenarioKind;
@@ -472,4 +472,50 @@ fn round_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &RoundOdds) {
             ),
         );
     });
+}
+
+impl CloseCombatView {
+    /// The round as set up, to keep.
+    pub(super) fn kept(&self) -> HandCloseCombat {
+        let b = self.back;
+        HandCloseCombat {
+            sides: self.cc_sides.kept(),
+            round: self.cc.clone(),
+            strike_back: self.strike_back,
+            back: HandBack {
+                attacker_t: b.attacker_t,
+                attacker_w: b.attacker_w,
+                attacker_i: b.attacker_i,
+                attacker_save: b.attacker_save,
+                defender_s: b.defender_s,
+                defender_a: b.defender_a,
+                defender_w: b.defender_w,
+                defender_i: b.defender_i,
+            },
+            weapon: self.cc_weapon,
+        }
+    }
+
+    /// The round as kept: its fighters' values as they were set, whether
+    /// or not their roster still holds them.
+    pub(super) fn of_kept(kept: &HandCloseCombat) -> Self {
+        let b = kept.back;
+        Self {
+            cc_sides: Sides::of_kept(&kept.sides),
+            cc: kept.round.clone(),
+            strike_back: kept.strike_back,
+            back: Back {
+                attacker_t: b.attacker_t,
+                attacker_w: b.attacker_w,
+                attacker_i: b.attacker_i,
+                attacker_save: b.attacker_save,
+                defender_s: b.defender_s,
+                defender_a: b.defender_a,
+                defender_w: b.defender_w,
+                defender_i: b.defender_i,
+            },
+            cc_weapon: kept.weapon,
+            ..Self::default()
+        }
+    }
 }

@@ -4,7 +4,7 @@
 
 use egui_material_icons::icons;
 
-use crate::app::Command;
+use crate::app::{Command, HandSides};
 use crate::i18n::Lang;
 use crate::rules::battle::summary::Combatant;
 use crate::rules::battle::table_roll::TableRoll;
@@ -185,5 +185,31 @@ pub fn named(name: &str, key: &'static str) -> Msg {
         Msg::new(key)
     } else {
         Msg::verbatim(name.trim())
+    }
+}
+
+impl Sides {
+    /// Who fights whom, as kept with a fight set up by hand.
+    pub fn kept(&self) -> HandSides {
+        HandSides {
+            attacker: self.attacker.clone(),
+            defender: self.defender.clone(),
+            attacker_character: self.attacker_character,
+            defender_character: self.defender_character,
+            attacker_from: self.attacker_from.clone(),
+            defender_from: self.defender_from.clone(),
+        }
+    }
+
+    /// Who fights whom, as kept.
+    pub fn of_kept(kept: &HandSides) -> Self {
+        Self {
+            attacker: kept.attacker.clone(),
+            defender: kept.defender.clone(),
+            attacker_character: kept.attacker_character,
+            defender_character: kept.defender_character,
+            attacker_from: kept.attacker_from.clone(),
+            defender_from: kept.defender_from.clone(),
+        }
     }
 }

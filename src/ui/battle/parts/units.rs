@@ -2,6 +2,7 @@
 //! groups and its models, and who commands it beside its own leader.
 
 use super::pickers::Picked;
+use crate::app::{HandGroup, HandUnit};
 use crate::i18n::Lang;
 use crate::rules::characters::equipment;
 use crate::rules::close_combat::odds::{CcModifier, Fighter};
@@ -256,6 +257,81 @@ impl CommandState {
         shift(&mut self.pending);
         if self.commander.is_none() {
             self.affected = false;
+        }
+    }
+}
+
+impl Group {
+    /// The group as kept with a fight set up by hand.
+    pub fn kept(&self) -> HandGroup {
+        let none_at_zero = |v: i32| (v != 0).then_some(v);
+        HandGroup {
+            name: self.name.clone(),
+            count: self.count,
+            profile: Fighter {
+                ws: self.ws,
+                s: self.s,
+                weapon_s: none_at_zero(self.weapon_s),
+                weapon_save_modifier: self.weapon_save_modifier,
+                a: self.a,
+                t: self.t,
+                w: self.w,
+                i: self.i,
+                save: none_at_zero(self.save),
+                modifiers: Vec::new(),
+            },
+            character: self.character,
+            ld: self.ld,
+            cl: self.cl,
+            from: self.from.clone(),
+        }
+    }
+
+    /// The group as kept.
+    pub fn of_kept(kept: &HandGroup) -> Self {
+        let p = &kept.profile;
+        Self {
+            name: kept.name.clone(),
+            count: kept.count,
+            ws: p.ws,
+            s: p.s,
+            weapon_s: p.weapon_s.unwrap_or(0),
+            weapon_save_modifier: p.weapon_save_modifier,
+            a: p.a,
+            t: p.t,
+            w: p.w,
+            i: p.i,
+            save: p.save.unwrap_or(0),
+            character: kept.character,
+            ld: kept.ld,
+            cl: kept.cl,
+            from: kept.from.clone(),
+        }
+    }
+}
+
+impl Unit {
+    /// The unit as kept with a fight set up by hand (who commands it is
+    /// the battle's, not kept).
+    pub fn kept(&self) -> HandUnit {
+        HandUnit {
+            name: self.name.clone(),
+            groups: self.groups.iter().map(Group::kept).collect(),
+            charged: self.charged,
+            ld: self.ld,
+            cl: self.cl,
+        }
+    }
+
+    /// The unit as kept, under its own leader.
+    pub fn of_kept(kept: &HandUnit) -> Self {
+        Self {
+            name: kept.name.clone(),
+            groups: kept.groups.iter().map(Group::of_kept).collect(),
+            charged: kept.charged,
+            ld: kept.ld,
+            cl: kept.cl,
+            command: CommandState::default(),
         }
     }
 }

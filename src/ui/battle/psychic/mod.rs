@@ -12,7 +12,7 @@ pub use in_play::powers_ui;
 
 use egui_material_icons::icons;
 
-use crate::app::Command;
+use crate::app::{Command, HandPsychic};
 use crate::i18n::Lang;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::Fight;
@@ -340,4 +340,29 @@ fn psyker_cards(cx: &ViewCtx<'_>, r: &CharRef) -> Vec<PowerCard> {
             Member::Soldier(_) => None,
         })
         .unwrap_or_default()
+}
+
+impl PsychicView {
+    /// The attack as set up, to keep.
+    pub(super) fn kept(&self) -> HandPsychic {
+        HandPsychic {
+            attack: self.attack.clone(),
+            target: self.target.clone(),
+            target_character: self.target_character,
+            psyker_from: self.psyker_from.clone(),
+            target_from: self.target_from.clone(),
+        }
+    }
+
+    /// The attack as kept.
+    pub(super) fn of_kept(kept: &HandPsychic) -> Self {
+        Self {
+            attack: kept.attack.clone(),
+            target: kept.target.clone(),
+            target_character: kept.target_character,
+            psyker_from: kept.psyker_from.clone(),
+            target_from: kept.target_from.clone(),
+            ..Self::default()
+        }
+    }
 }

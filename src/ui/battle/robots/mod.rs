@@ -12,6 +12,7 @@ mod orders;
 
 use egui_material_icons::icons;
 
+use crate::app::HandRobot;
 use crate::rules::battle::table_roll::TableResult;
 use crate::rules::core::dice;
 use crate::rules::robots::table::Burning;
@@ -316,6 +317,41 @@ impl RobotView {
         {
             self.damage.exploded = e.table == Some(TableResult::RobotBurning(Burning::Explodes));
             self.damage.burning_roll = None;
+        }
+    }
+}
+
+impl RobotView {
+    /// The robot as set up, to keep.
+    pub(super) fn kept(&self) -> HandRobot {
+        HandRobot {
+            kind: self.kind.clone(),
+            int: self.int,
+            turn: self.now,
+            orders: self.queue.clone(),
+            facing: self.facing,
+            firing: self.firing.clone(),
+        }
+    }
+
+    /// The robot as kept: its kind, Int, turn, orders and facing.
+    pub(super) fn of_kept(kept: &HandRobot) -> Self {
+        Self {
+            kind: kept.kind.clone(),
+            int: kept.int,
+            now: kept.turn,
+            queue: kept.orders.clone(),
+            facing: kept.facing,
+            firing: kept.firing.clone(),
+            // The order being written is for the turn after the last
+            // written, as after writing it.
+            draft: OrderDraft {
+                turn: (kept.orders.orders.keys().next_back())
+                    .map_or(kept.turn, |&t| t.max(kept.turn))
+                    .saturating_add(1),
+                ..OrderDraft::default()
+            },
+            ..Self::default()
         }
     }
 }

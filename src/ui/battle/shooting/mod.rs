@@ -16,7 +16,7 @@ mod turn;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::Command;
+use crate::app::{Command, HandShot};
 use crate::rules::battle::scenario::ScenarioKind;
 use crate::rules::battle::scenario::{Count, KtTarget, KtWeapon, Scenario, ShootingScenario};
 use crate::rules::battle::{Fight, scenario};
@@ -338,6 +338,30 @@ impl ShootingView {
         }
         if waits {
             badge(ui, Tone::Error, cx.t("battle.kt.fired_this_turn"));
+        }
+    }
+}
+
+impl ShootingView {
+    /// The shot as set up, to keep.
+    pub(super) fn kept(&self) -> HandShot {
+        HandShot {
+            sides: self.shot_sides.kept(),
+            shot: self.shot.clone(),
+            shooter: self.shooter_soldier.clone(),
+            target: self.target_soldier.clone(),
+        }
+    }
+
+    /// The shot as kept: its soldiers as they were taken, whether or not
+    /// their kill team still holds them.
+    pub(super) fn of_kept(kept: &HandShot) -> Self {
+        Self {
+            shot_sides: Sides::of_kept(&kept.sides),
+            shot: kept.shot.clone(),
+            shooter_soldier: kept.shooter.clone(),
+            target_soldier: kept.target.clone(),
+            ..Self::default()
         }
     }
 }

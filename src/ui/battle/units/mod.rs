@@ -11,7 +11,7 @@ mod unit_card;
 use egui::RichText;
 use egui_material_icons::icons;
 
-use crate::app::{Command, SimRequest};
+use crate::app::{Command, HandUnits, SimRequest};
 use crate::i18n::Lang;
 use crate::rules::Msg;
 use crate::rules::battle::Fight;
@@ -259,3 +259,32 @@ impl RoundView {
 
 /// The narrowest a unit's card may be: its grid of ten columns whole.
 const UNIT_MIN_WIDTH: f32 = 600.0;
+
+impl RoundView {
+    /// The round as set up, to keep.
+    pub(super) fn kept(&self) -> HandUnits {
+        HandUnits {
+            first: self.first.kept(),
+            second: self.second.kept(),
+            max_rounds: self.max_rounds,
+            trials: self.trials,
+        }
+    }
+
+    /// The round as kept (a unit with no models keeps the trooper a new
+    /// unit starts with).
+    pub(super) fn of_kept(kept: &HandUnits) -> Self {
+        let new = Self::default();
+        let unit = |kept: &crate::app::HandUnit, new: Unit| {
+            let unit = Unit::of_kept(kept);
+            if unit.groups.is_empty() { new } else { unit }
+        };
+        Self {
+            first: unit(&kept.first, new.first.clone()),
+            second: unit(&kept.second, new.second.clone()),
+            max_rounds: kept.max_rounds.max(1),
+            trials: kept.trials.max(1),
+            ..new
+        }
+    }
+}

@@ -3,6 +3,7 @@
 mod close_combat;
 mod fighters;
 mod flyers;
+mod kept;
 mod kt_gear;
 mod kt_melee;
 mod kt_odds;
