@@ -431,7 +431,8 @@ impl MissionState {
                 ));
                 self.initiative.clear();
             }
-            let Some(init) = &table.initiative else {
+            // The order of this turn only: a new turn is tested again.
+            let Some(init) = (table.initiative.as_ref()).filter(|i| i.turn == table.turn()) else {
                 return;
             };
             initiative_order_ui(ui, cx, c, init);

@@ -16,7 +16,7 @@ use muster::i18n::Lang;
 use muster::rules::campaign::{
     Budget, Campaign, CampaignEdit as E, EscortId, Member, MissionChoice, NewEscort, Phase,
 };
-use muster::rules::campaign::{PreparationEdit, SetupEdit};
+use muster::rules::campaign::{PreparationEdit, SetupEdit, TableEdit};
 use muster::rules::core::dice::seeded;
 use muster::rules::{Character, Doc, Document, Roster, RulesData};
 use muster::store::Store;
@@ -219,6 +219,27 @@ fn cmp_16_who_acts_first_is_tested_at_the_table_and_undone() {
             .and_then(|t| t.initiative)
             .map(|i| i.turn),
         Some(1)
+    );
+    // A new turn is tested again: the last turn's order is no longer
+    // shown as this one's.
+    h.state_mut().app.apply(Command::Edit(
+        muster::rules::DocKey::of::<muster::rules::campaign::Campaign>(c.id.clone()),
+        muster::rules::Edit::new(E::Table(TableEdit::NewTurn { gain: None })),
+    ));
+    h.run();
+    assert!(
+        h.query_by_label("Turn 1: the order of activation")
+            .is_none()
+    );
+    assert!(
+        h.query_by_label("Turn 2: the order of activation")
+            .is_none()
+    );
+    h.state_mut().app.apply(Command::Undo);
+    h.run();
+    assert!(
+        h.query_by_label("Turn 1: the order of activation")
+            .is_some()
     );
     // A face the die does not have is refused before it is sent.
     type_into(&mut h, "Initiative die (D6) — Ben", "9");
