@@ -192,6 +192,25 @@ impl BattleEntry {
 }
 
 impl Model {
+    /// Whether a roll that is `act` for the fighter `from` spends one of
+    /// his actions at his campaign's table (KT-9): `Ok(true)` when it
+    /// does, `Ok(false)` when he counts no actions there (not a kill-team
+    /// soldier playing the mission), or why he may not take it now.
+    pub fn spends_act(
+        &self,
+        from: &crate::rules::CharRef,
+        act: crate::rules::killteam::activation::Act,
+    ) -> Result<bool, crate::rules::Problem> {
+        let Some(c) = self.get::<crate::rules::Campaign>(&from.doc) else {
+            return Ok(false);
+        };
+        let id = CharId(from.id);
+        if !acts::counts_actions(c, id) {
+            return Ok(false);
+        }
+        acts::may_act(c, id, act, &self.rules_of(c)).map(|_| true)
+    }
+
     /// Whether the campaign of the fight picked on its table still plays
     /// the mission it was picked at.
     pub fn still_at_its_mission(&self, fight: &TableFight) -> bool {

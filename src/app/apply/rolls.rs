@@ -7,7 +7,6 @@ use crate::app::{App, MessageKind};
 use crate::rules::campaign::CharId;
 use crate::rules::campaign::InForce;
 use crate::rules::campaign::TurnEdit;
-use crate::rules::campaign::acts;
 use crate::rules::campaign::queries;
 use crate::rules::{DocKey, Edit, Msg};
 use crate::store;
@@ -68,19 +67,15 @@ impl App {
         &self,
         combatants: &[crate::rules::battle::summary::Combatant],
     ) -> Result<Vec<(String, crate::rules::campaign::CampaignEdit)>, crate::rules::Problem> {
-        use crate::rules::campaign::{Campaign, CampaignEdit};
+        use crate::rules::campaign::CampaignEdit;
         let mut acts = Vec::new();
         for c in combatants {
             let (Some(act), Some(from)) = (c.spends, &c.campaign) else {
                 continue;
             };
-            let Some(k) = self.model.get::<Campaign>(&from.doc) else {
-                continue;
-            };
-            if !acts::counts_actions(k, CharId(from.id)) {
+            if !self.model.spends_act(from, act)? {
                 continue;
             }
-            acts::may_act(k, CharId(from.id), act, &self.model.rules_of(k))?;
             acts.push((
                 from.doc.clone(),
                 CampaignEdit::Turn(TurnEdit::Act {

@@ -316,7 +316,18 @@ impl ShootingView {
         } else {
             cx.t("battle.roll")
         };
-        if icon_button(ui, icons::ICON_CASINO, roll, roll, !waits).clicked() {
+        // KT-9: at his campaign's table, the shot is one of his actions.
+        let refused = (self.shot_sides.attacker_from())
+            .and_then(|from| cx.model.spends_act(from, Act::Shoot).err());
+        if icon_button(
+            ui,
+            icons::ICON_CASINO,
+            roll,
+            roll,
+            !waits && refused.is_none(),
+        )
+        .clicked()
+        {
             // A shooter takes no wounds from his shot: as many as he has.
             let wounds = (u32::MAX, wounds_of(self.shot.target.wounds.unwrap_or(1)));
             for (k, scenario) in scenarios.iter().enumerate() {
@@ -338,6 +349,9 @@ impl ShootingView {
         }
         if waits {
             badge(ui, Tone::Error, cx.t("battle.kt.fired_this_turn"));
+        }
+        if let Some(p) = &refused {
+            badge(ui, Tone::Warning, &cx.lang.problem_line(p));
         }
     }
 }

@@ -255,20 +255,19 @@ fn kt_9_an_action_is_spent_when_its_roll_is_made_never_by_looking() {
     h.get_by_role_and_label(Role::Button, "Roll").click();
     h.run();
     assert_eq!(h.state().app.model.battle.log.len(), 2);
-    // A third shot this turn: refused before any die is rolled.
-    h.get_by_role_and_label(Role::Button, "Roll").click();
+    // A third shot this turn: Roll is greyed before any click, the
+    // campaign's rule said beside it, and no die is rolled.
+    let roll = h.get_by_role_and_label(Role::Button, "Roll");
+    assert!(roll.accesskit_node().is_disabled(), "Roll is greyed");
+    roll.click();
     h.run();
     assert_eq!(h.state().app.model.battle.log.len(), 2, "no third roll");
-    let said = h
-        .state()
-        .app
-        .model
-        .feedback
-        .messages
-        .last()
-        .map(|m| muster::i18n::Lang::En.msg(&m.text))
-        .unwrap_or_default();
-    assert!(said.contains("KT-9"), "{said}");
+    assert!(
+        h.query_all_by_label_contains("KT-9: he has taken his 2 actions this turn")
+            .next()
+            .is_some(),
+        "the reason beside Roll"
+    );
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(spent(&h, 1) && spent(&h, 2));

@@ -211,7 +211,17 @@ impl MeleeView {
                     ui.add_space(space::S);
                     let word = cx.t("battle.roll");
                     let named = format!("{word} — {title}");
-                    if icon_button(ui, icons::ICON_CASINO, word, &named, true).clicked() {
+                    // KT-9: at his campaign's table, the charge is one of
+                    // the charger's actions.
+                    let refused = (who == Striker::Charger)
+                        .then(|| sides.attacker_from())
+                        .flatten()
+                        .and_then(|from| cx.model.spends_act(from, Act::CloseCombat).err());
+                    let r = icon_button(ui, icons::ICON_CASINO, word, &named, refused.is_none());
+                    if let Some(p) = &refused {
+                        badge(ui, Tone::Warning, &cx.lang.problem_line(p));
+                    }
+                    if r.clicked() {
                         let wounds = (
                             parts::wounds_of(a.wounds.unwrap_or(1)),
                             parts::wounds_of(d.wounds.unwrap_or(1)),
