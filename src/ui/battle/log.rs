@@ -122,6 +122,10 @@ pub fn last_roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
                 reroll_menu_ui(ui, cx, k, e);
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                     ui.label(RichText::new(format!("#{}", k + 1)).strong());
+                    // A roll of a finished mission stays as history, said so.
+                    if cx.model.roll_is_history(e) {
+                        badge(ui, Tone::Info, cx.t("battle.last_roll_over"));
+                    }
                     wounds_badge(ui, cx, e);
                     let text = format!("{} — {}", cx.msg(&e.title), cx.msg(&e.result));
                     ui.add(egui::Label::new(&text).truncate())

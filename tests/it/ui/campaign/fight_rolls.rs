@@ -292,6 +292,33 @@ fn a_fight_picked_at_a_mission_now_over_is_said_so_and_not_rolled() {
     assert!(h.state().app.model.battle.log.is_empty(), "no die rolled");
 }
 
+/// The bar of the newest roll keeps a roll of a mission now over as
+/// history, and says so: no reroll is offered, and "its mission is over"
+/// stands beside its number.
+#[test]
+fn the_last_roll_of_a_mission_now_over_says_its_mission_is_over() {
+    let (c, _dir, mut h) = kill_team_table();
+    let enemy = enemy_name(&c, 0);
+    dace_shoots(&mut h, &enemy);
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    assert_eq!(h.state().app.model.battle.log.len(), 1);
+    assert!(
+        h.query_by_label("its mission is over").is_none(),
+        "played now"
+    );
+    let key = muster::rules::DocKey::of::<Campaign>(c.id.clone());
+    for e in crate::common::next_mission_begun() {
+        h.state_mut().app.apply(muster::app::Command::Edit(
+            key.clone(),
+            muster::rules::Edit::new(e),
+        ));
+    }
+    h.run();
+    assert!(h.query_by_label("its mission is over").is_some());
+    assert!(h.query_by_label_contains("Reroll a die").is_none());
+}
+
 /// The battle screen opened from one campaign's table shows that table's
 /// rolls only, in its bar of the newest roll and in its log: another
 /// campaign's roll (a copied campaign's original, a table left for
