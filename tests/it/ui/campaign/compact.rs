@@ -592,3 +592,45 @@ fn eq_6_a_line_of_the_compact_list_opens_its_soldier_s_items() {
     crate::common::button(&mut h, "Hide Trooper Dace's items");
     assert!(h.query_by_label("Used: Medikit").is_none());
 }
+
+/// At 1024×700, a model picked to attack from far down the list: his line
+/// goes to the list's top and the view with it, his Cancel in sight.
+#[test]
+fn an_attacker_picked_far_down_the_list_keeps_his_cancel_in_view() {
+    let rules = rules();
+    let c = whole_escort(rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = at_1024(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    for _ in 0..4 {
+        h.event(egui::Event::PointerMoved(egui::pos2(500.0, 400.0)));
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -250.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    assert!(
+        h.get_by_role_and_label(Role::Tab, "Compact list")
+            .rect()
+            .max
+            .y
+            < 0.0,
+        "scrolled past the list's top"
+    );
+    let attack = attack_buttons_in_view(&h)
+        .pop()
+        .expect("an attack button in view");
+    let me = attack.trim_end_matches(" attacks…").to_owned();
+    h.get_by_label(&attack).click();
+    h.run();
+    let cancel = h
+        .query_all_by_role_and_label(Role::Button, "Cancel the attack")
+        .map(|n| n.rect())
+        .find(|r| r.min.y >= 0.0 && r.max.y <= 700.0);
+    assert!(cancel.is_some(), "{me}'s Cancel in view");
+}
