@@ -634,3 +634,25 @@ fn an_attacker_picked_far_down_the_list_keeps_his_cancel_in_view() {
         .find(|r| r.min.y >= 0.0 && r.max.y <= 700.0);
     assert!(cancel.is_some(), "{me}'s Cancel in view");
 }
+
+/// In the list, the kill team's command points stand in the turn's card,
+/// beside what it says of them, above "Who acts first": no heading of the
+/// player's stands alone under the list for them.
+#[test]
+fn in_the_list_the_command_points_are_in_the_turn_s_card() {
+    let rules = rules();
+    let c = whole_escort(rules);
+    let team = c
+        .escorts
+        .iter()
+        .find(|e| e.kind == muster::rules::campaign::EscortKind::KillTeam)
+        .expect("a kill team");
+    let cp = format!("Command points of {}: {}", team.player, team.command_points);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_sized(dir.path(), &c, (1024.0, 4000.0));
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    let points = h.get_by_label(&cp).rect().min.y;
+    let first = h.get_by_label_contains("Who acts first").rect().min.y;
+    assert!(points < first, "{cp} at {points}, above {first}");
+}
