@@ -517,7 +517,7 @@ fn initiative_order_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, init: 
             .iter()
             .map(u32::to_string)
             .collect::<Vec<_>>()
-            .join(" · ");
+            .join(cx.t("campaign.ui.initiative_then"));
         let line = cx.f(
             "campaign.ui.initiative_place",
             &[
