@@ -474,8 +474,10 @@ fn row_ui(
             ui.add(egui::Label::new(text).truncate());
         });
         cell(ui, widths.kind, |ui| {
+            // Wrapped, not cut: the player's name at the end of the kind
+            // ("Humain · Champion · Camille") stays readable when narrow.
             let text = RichText::new(&line.kind).color(palette().ink.subdued);
-            ui.add(egui::Label::new(text).truncate());
+            ui.add(egui::Label::new(text).wrap());
         });
         cell(ui, widths.wounds, |ui| {
             let (max, taken) = line.wounds;

@@ -656,3 +656,42 @@ fn in_the_list_the_command_points_are_in_the_turn_s_card() {
     let first = h.get_by_label_contains("Who acts first").rect().min.y;
     assert!(points < first, "{cp} at {points}, above {first}");
 }
+
+/// In French at 1024×700, a line's kind and player ("Humain · Héros
+/// majeur · Camille") is read whole: one too wide for its column goes on to a
+/// second line rather than being cut.
+#[test]
+fn in_french_every_kind_and_player_in_the_list_is_whole() {
+    let c = whole_escort(rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_in(dir.path(), &c, muster::i18n::Lang::Fr, (1024.0, 700.0));
+    h.get_by_role_and_label(Role::Tab, "Liste compacte").click();
+    h.run();
+    let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
+    let line = font.size * 1.5;
+    let kinds: Vec<(String, egui::Rect)> = h
+        .query_all_by_role(Role::Label)
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            let text = a.value().or_else(|| a.label().map(|l| l.to_string()))?;
+            text.starts_with("Humain · ").then(|| (text, n.rect()))
+        })
+        .collect();
+    assert!(
+        kinds.iter().any(|(k, _)| k.contains("Héros majeur · ")),
+        "{kinds:?}"
+    );
+    for (text, at) in &kinds {
+        let needs = h.ctx.fonts_mut(|f| {
+            f.layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+        });
+        assert!(
+            at.width() + 0.5 >= needs || at.height() > line,
+            "{text:?}: {} × {} of {needs}",
+            at.width(),
+            at.height()
+        );
+    }
+}
