@@ -214,16 +214,33 @@ fn examples_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
 fn theme_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     let model = cx.model;
     ui.menu_button(cx.t("menu.theme"), |ui| {
-        for choice in ThemeChoice::ALL {
-            if ui
-                .radio(model.prefs.theme == choice, cx.t(choice.label()))
-                .clicked()
-            {
-                cx.send(Command::SetTheme(choice));
-                ui.close();
-            }
+        if theme_choice_ui(ui, cx, model.prefs.theme) {
+            ui.close();
         }
     });
+}
+
+/// The themes as radio buttons, the one in use checked; true when one was
+/// picked (the View › Theme menu's and the welcome's).
+pub fn theme_choice_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, theme: ThemeChoice) -> bool {
+    let mut picked = false;
+    for choice in ThemeChoice::ALL {
+        if ui.radio(theme == choice, cx.t(choice.label())).clicked() {
+            cx.send(Command::SetTheme(choice));
+            picked = true;
+        }
+    }
+    picked
+}
+
+/// The languages as radio buttons, each in its own words, the one in use
+/// checked (the Language menu's and the welcome's).
+pub fn lang_choice_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, lang: Lang) {
+    for l in Lang::ALL {
+        if ui.radio(lang == l, l.native_name()).clicked() {
+            cx.send(Command::SetLang(l));
+        }
+    }
 }
 
 /// A shortcut as the keyboard of the interface's language names it:
@@ -347,10 +364,6 @@ pub fn menu_bar_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, views: &mut ViewState) {
         });
     }
     ui.menu_button(cx.t("menu.language"), |ui| {
-        for l in Lang::ALL {
-            if ui.radio(model.prefs.lang == l, l.native_name()).clicked() {
-                cx.send(Command::SetLang(l));
-            }
-        }
+        lang_choice_ui(ui, cx, model.prefs.lang);
     });
 }

@@ -360,7 +360,11 @@ impl MissionDraw {
         if self.pick.is_some() {
             widgets::badge(ui, Tone::Warning, cx.t("campaign.ui.pick_logged"));
         }
-        ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().ink.subdued));
+        // The hint only above a die to type: a mission picked by hand
+        // from the main enemy's has none.
+        if self.pick.is_none() || faction_die_sides(c, picked.copied()).is_some() {
+            ui.label(RichText::new(cx.t("campaign.ui.dice_hint")).color(palette().ink.subdued));
+        }
         let mut ok = true;
         let mut draw = None;
         if self.pick.is_none() {
@@ -433,10 +437,7 @@ impl MissionDraw {
         c: &Campaign,
         picked: Option<&MissionData>,
     ) -> Option<Typed> {
-        let sides = u32::try_from(c.settings.secondary.len()).unwrap_or(0);
-        if sides == 0 || picked.is_some_and(|m| m.enemy != EnemySide::Secondary) {
-            return None;
-        }
+        let sides = faction_die_sides(c, picked)?;
         let key = if picked.is_some() {
             "campaign.ui.dice.faction_picked"
         } else {
@@ -447,4 +448,12 @@ impl MissionDraw {
         let typed = dice_field(ui, cx, &label, &mut self.faction, ask);
         Some(typed)
     }
+}
+
+/// The faces of the secondary faction's die (CMP-4) when it is asked: the
+/// campaign has secondary factions and the mission is drawn or picked from
+/// theirs.
+fn faction_die_sides(c: &Campaign, picked: Option<&MissionData>) -> Option<u32> {
+    let sides = u32::try_from(c.settings.secondary.len()).unwrap_or(0);
+    (sides > 0 && !picked.is_some_and(|m| m.enemy != EnemySide::Secondary)).then_some(sides)
 }

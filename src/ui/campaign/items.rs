@@ -455,6 +455,8 @@ fn die_field_ui(
     );
     let mut out = (None, false);
     ui.horizontal_wrapped(|ui| {
+        // Said beside it: a field to type the die in, not the die's name.
+        ui.label(cx.f("campaign.ui.item_die_typed", &[("dice", dice.as_str())]));
         let r = ui.add(
             egui::TextEdit::singleline(text)
                 .desired_width(36.0)

@@ -81,7 +81,10 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
             ui.label(
                 RichText::new(cx.f(
                     "campaign.ui.enemy_on_cards",
-                    &[("count", &m.enemy.len().to_string())],
+                    &[
+                        ("count", &m.enemy.len().to_string()),
+                        ("tab", cx.t("campaign.ui.tab.table")),
+                    ],
                 ))
                 .color(palette().ink.subdued),
             );

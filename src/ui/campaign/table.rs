@@ -169,16 +169,16 @@ impl MissionState {
         let as_list = cx.model.prefs.compact_table;
         let marks = &mut self.marks;
         for e in &c.escorts {
-            // In the list, an escort's heading only for what the list does
-            // not show: its command points, those left at home.
+            // In the list, an escort's heading only for those left at home:
+            // the kill team's command points are in the turn's card.
             let at_home =
                 queries::members(c, e.id).any(|x| x.can_play() && !table.players.contains(&x.id));
-            if as_list && e.kind != EscortKind::KillTeam && !at_home {
+            if as_list && !at_home {
                 continue;
             }
             ui.horizontal(|ui| {
                 card_title(ui, icons::ICON_GROUPS, &player_name(cx, e));
-                if e.kind == EscortKind::KillTeam {
+                if e.kind == EscortKind::KillTeam && !as_list {
                     command_points_ui(ui, cx, c, e);
                 }
             });
@@ -518,7 +518,7 @@ fn initiative_order_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, init: 
             .iter()
             .map(u32::to_string)
             .collect::<Vec<_>>()
-            .join(" · ");
+            .join(cx.t("campaign.ui.initiative_then"));
         let line = cx.f(
             "campaign.ui.initiative_place",
             &[

@@ -8,7 +8,8 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::TableEdit;
-use crate::ui::campaign::parts::edit;
+use crate::ui::campaign::parts::{edit, player_name};
+use crate::ui::campaign::player_card::command_points_ui;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
@@ -69,6 +70,16 @@ pub(super) fn turn_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, table: 
             cx.t("campaign.ui.new_turn_hint").to_owned()
         };
         ui.add(egui::Label::new(RichText::new(hint).color(palette().ink.subdued)).wrap());
+        // In the compact list, each kill team's command points stand here,
+        // beside what they are for, not under a heading of their own.
+        if cx.model.prefs.compact_table {
+            for e in c.escorts.iter().filter(|e| e.kind == EscortKind::KillTeam) {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(player_name(cx, e)).strong());
+                    command_points_ui(ui, cx, c, e);
+                });
+            }
+        }
     });
 }
 

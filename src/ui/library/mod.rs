@@ -15,7 +15,7 @@ use crate::ui::widgets::{
     Tone, alert, card, card_title, icon_button, labelled_text, problems_badge, text_committed,
     virtual_rows,
 };
-use crate::ui::{theme, widgets};
+use crate::ui::{menus, theme, widgets};
 
 /// The height of one document's row.
 const ROW_HEIGHT: f32 = 44.0;
@@ -482,6 +482,15 @@ fn welcome_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
         card_title(ui, icons::ICON_WAVING_HAND, cx.t("library.welcome.title"));
+        // The language and the theme first, before a word is read: the
+        // same choices as the Language and View › Theme menus.
+        ui.horizontal_wrapped(|ui| {
+            ui.label(cx.t("menu.language"));
+            menus::lang_choice_ui(ui, cx, cx.model.prefs.lang);
+            ui.separator();
+            ui.label(cx.t("menu.theme"));
+            menus::theme_choice_ui(ui, cx, cx.model.prefs.theme);
+        });
         ui.add(egui::Label::new(cx.t("library.welcome.intro")).wrap());
         ui.add_space(space::S);
         widgets::card_rows(

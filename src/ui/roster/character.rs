@@ -247,7 +247,7 @@ impl CharacterView {
                 let own = self.level.clone().or_else(|| c.type_id.clone());
                 level_combo(ui, rules, cx, cx.t("character.points_level"), &own)
             });
-            let (level, dice) = combo.inner;
+            let (level, dice, _) = combo.inner;
             combo
                 .response
                 .on_hover_text(level_hint(rules, cx.lang, level.as_deref()));

@@ -37,7 +37,7 @@ pub struct RosterView {
     race: Option<String>,
     /// Type for the next character (`None`: trooper).
     type_id: Option<String>,
-    /// Level of the next random hero.
+    /// Level of the next random hero (`None`: the type's level).
     level: Option<String>,
     /// The fixed allotments being typed (`10, 10, 15`).
     allotments: Option<(String, String)>,
@@ -279,7 +279,10 @@ impl RosterView {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            let (level, dice) = level_combo(ui, rules, cx, cx.t("roster.hero_level"), &self.level);
+            // None: the profile type's level, whichever is chosen, as in
+            // the character editor.
+            let own = self.level.clone().or_else(|| self.type_id.clone());
+            let (level, dice, picked) = level_combo(ui, rules, cx, cx.t("roster.hero_level"), &own);
             if ui
                 .button(cx.f("roster.random_hero", &[("dice", &dice)]))
                 .on_hover_text(cx.t("roster.random_hero_hint"))
@@ -306,7 +309,9 @@ impl RosterView {
                     NewCharacter::Campaign { race: race.clone() },
                 ));
             }
-            self.level = level;
+            if picked {
+                self.level = if level == self.type_id { None } else { level };
+            }
         });
         self.race = Some(race);
     }

@@ -87,25 +87,26 @@ pub fn type_combo(
 }
 
 /// A combo box of the standard types as levels, for rolling their random
-/// points (CHR-10): the level chosen (the first if none yet) and its dice.
+/// points (CHR-10): the level chosen (the first if none yet), its dice, and
+/// whether the player picked it in this frame.
 pub fn level_combo(
     ui: &mut egui::Ui,
     rules: &RulesData,
     cx: &ViewCtx<'_>,
     label: &str,
     current: &Option<String>,
-) -> (Option<String>, String) {
+) -> (Option<String>, String, bool) {
     let mut level = current
         .clone()
         .filter(|l| rules.character_type(l).is_some())
         .or_else(|| rules.types.first().map(|t| t.id.clone()));
-    type_combo(ui, rules, cx, label, &mut level, false);
+    let picked = type_combo(ui, rules, cx, label, &mut level, false);
     let dice = level
         .as_deref()
         .and_then(|l| rules.character_type(l))
         .map(|t| format!("{}D{}", t.random_points.count, t.random_points.sides))
         .unwrap_or_default();
-    (level, dice)
+    (level, dice, picked)
 }
 
 /// What a type does, in one line (CHR-6, CHR-10): what it adds to the

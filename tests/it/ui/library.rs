@@ -564,3 +564,25 @@ fn deleting_a_campaign_asks_to_delete_a_campaign() {
     );
     assert!(h.query_by_label("Delete roster").is_none());
 }
+
+/// A new player chooses the language and the theme on the welcome itself,
+/// without finding the menus: French at once, then the light theme.
+#[test]
+fn the_welcome_offers_the_language_and_the_theme() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = crate::common::window_on(dir.path())
+        .size(1024.0, 700.0)
+        .open();
+    h.run();
+    h.get_by_role_and_label(Role::RadioButton, "Français")
+        .click();
+    h.run();
+    assert_eq!(h.state().app.model.prefs.lang, Lang::Fr);
+    assert!(h.query_by_label("Bienvenue dans Muster").is_some());
+    h.get_by_role_and_label(Role::RadioButton, "Clair").click();
+    h.run();
+    assert_eq!(
+        h.state().app.model.prefs.theme,
+        muster::app::ThemeChoice::Light
+    );
+}

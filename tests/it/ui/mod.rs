@@ -26,6 +26,7 @@ mod print_preview;
 mod roster;
 mod shell;
 mod theme;
+mod wording;
 
 /// The app on the data folder `dir`, in `lang`, with a scripted desktop.
 fn app(dir: &Path, lang: Lang) -> App {

@@ -299,12 +299,23 @@ pub(super) fn compact_ui(
     let shown = ordered(cx, c, all, (attacker.as_ref(), &view.find));
     card(ui, |ui| {
         ui.set_min_width(ui.available_width());
+        // The attacker just picked moves to the list's top: the view goes
+        // with him, his line and its Cancel in sight, not left where his
+        // line was.
+        let seen_id = ui.scope_id().with("compact-attacker-seen");
+        let seen: Option<CharRef> = ui.data(|d| d.get_temp(seen_id)).flatten();
         if attacker.is_some() {
-            ui.label(
+            let r = ui.label(
                 RichText::new(cx.t("campaign.ui.compact.targets_first"))
                     .color(palette().ink.subdued),
             );
+            if seen != *attacker {
+                r.scroll_to_me(Some(egui::Align::TOP));
+            }
             super::fight::refusals_ui(ui, cx, refused);
+        }
+        if seen != *attacker {
+            ui.data_mut(|d| d.insert_temp(seen_id, attacker.clone()));
         }
         let wounds = wounds_width(shown.iter().map(|(l, _)| l.wounds.0));
         let width = ui.available_width();
@@ -463,8 +474,10 @@ fn row_ui(
             ui.add(egui::Label::new(text).truncate());
         });
         cell(ui, widths.kind, |ui| {
+            // Wrapped, not cut: the player's name at the end of the kind
+            // ("Humain · Champion · Camille") stays readable when narrow.
             let text = RichText::new(&line.kind).color(palette().ink.subdued);
-            ui.add(egui::Label::new(text).truncate());
+            ui.add(egui::Label::new(text).wrap());
         });
         cell(ui, widths.wounds, |ui| {
             let (max, taken) = line.wounds;

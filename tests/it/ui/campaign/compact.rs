@@ -592,3 +592,106 @@ fn eq_6_a_line_of_the_compact_list_opens_its_soldier_s_items() {
     crate::common::button(&mut h, "Hide Trooper Dace's items");
     assert!(h.query_by_label("Used: Medikit").is_none());
 }
+
+/// At 1024×700, a model picked to attack from far down the list: his line
+/// goes to the list's top and the view with it, his Cancel in sight.
+#[test]
+fn an_attacker_picked_far_down_the_list_keeps_his_cancel_in_view() {
+    let rules = rules();
+    let c = whole_escort(rules);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = at_1024(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    for _ in 0..4 {
+        h.event(egui::Event::PointerMoved(egui::pos2(500.0, 400.0)));
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -250.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    assert!(
+        h.get_by_role_and_label(Role::Tab, "Compact list")
+            .rect()
+            .max
+            .y
+            < 0.0,
+        "scrolled past the list's top"
+    );
+    let attack = attack_buttons_in_view(&h)
+        .pop()
+        .expect("an attack button in view");
+    let me = attack.trim_end_matches(" attacks…").to_owned();
+    h.get_by_label(&attack).click();
+    h.run();
+    let cancel = h
+        .query_all_by_role_and_label(Role::Button, "Cancel the attack")
+        .map(|n| n.rect())
+        .find(|r| r.min.y >= 0.0 && r.max.y <= 700.0);
+    assert!(cancel.is_some(), "{me}'s Cancel in view");
+}
+
+/// In the list, the kill team's command points stand in the turn's card,
+/// beside what it says of them, above "Who acts first": no heading of the
+/// player's stands alone under the list for them.
+#[test]
+fn in_the_list_the_command_points_are_in_the_turn_s_card() {
+    let rules = rules();
+    let c = whole_escort(rules);
+    let team = c
+        .escorts
+        .iter()
+        .find(|e| e.kind == muster::rules::campaign::EscortKind::KillTeam)
+        .expect("a kill team");
+    let cp = format!("Command points of {}: {}", team.player, team.command_points);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_sized(dir.path(), &c, (1024.0, 4000.0));
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    let points = h.get_by_label(&cp).rect().min.y;
+    let first = h.get_by_label_contains("Who acts first").rect().min.y;
+    assert!(points < first, "{cp} at {points}, above {first}");
+}
+
+/// In French at 1024×700, a line's kind and player ("Humain · Héros
+/// majeur · Camille") is read whole: one too wide for its column goes on to a
+/// second line rather than being cut.
+#[test]
+fn in_french_every_kind_and_player_in_the_list_is_whole() {
+    let c = whole_escort(rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = super::showing_in(dir.path(), &c, muster::i18n::Lang::Fr, (1024.0, 700.0));
+    h.get_by_role_and_label(Role::Tab, "Liste compacte").click();
+    h.run();
+    let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
+    let line = font.size * 1.5;
+    let kinds: Vec<(String, egui::Rect)> = h
+        .query_all_by_role(Role::Label)
+        .filter_map(|n| {
+            let a = n.accesskit_node();
+            let text = a.value().or_else(|| a.label().map(|l| l.to_string()))?;
+            text.starts_with("Humain · ").then(|| (text, n.rect()))
+        })
+        .collect();
+    assert!(
+        kinds.iter().any(|(k, _)| k.contains("Héros majeur · ")),
+        "{kinds:?}"
+    );
+    for (text, at) in &kinds {
+        let needs = h.ctx.fonts_mut(|f| {
+            f.layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+        });
+        assert!(
+            at.width() + 0.5 >= needs || at.height() > line,
+            "{text:?}: {} × {} of {needs}",
+            at.width(),
+            at.height()
+        );
+    }
+}

@@ -355,3 +355,27 @@ fn cmp_16_the_dashboard_names_whose_reinforcement_and_fate_points_are_whose() {
         "reinforcement points by player"
     );
 }
+
+/// CMP-16: each side's place in the order says the dice it rolled, first
+/// to last, not bare numbers.
+#[test]
+fn cmp_16_the_order_says_the_dice_each_side_rolled() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let c = at_the_table(rules());
+    Store::open(dir.path())
+        .expect("store")
+        .save(&Doc::new(c.clone()))
+        .expect("save");
+    let mut h = harness(dir.path());
+    h.state_mut()
+        .app
+        .apply(Command::Show(Screen::Campaign(c.id.clone())));
+    h.run();
+    type_into(&mut h, "Initiative die (D6) — Anne", "6");
+    button(&mut h, "Test initiative");
+    assert!(
+        h.query_all_by_label_contains("Anne — rolled 6")
+            .next()
+            .is_some()
+    );
+}

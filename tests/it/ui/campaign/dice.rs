@@ -503,3 +503,25 @@ fn cmp_14_the_recon_step_shows_the_campaigns_own_table() {
         assert!(h.query_by_label(Lang::En.t(r.effect.key())).is_some());
     }
 }
+
+/// A mission picked by hand whose enemy is the Nemesis's has no die to
+/// type: no "Type the dice…" line stands above nothing.
+#[test]
+fn cmp_3_a_mission_picked_by_hand_with_no_die_says_nothing_of_dice() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = window_on(dir.path(), |_, _| vec![]);
+    let hint = "Type the dice you rolled, or leave the field empty and Muster rolls.";
+    assert!(h.query_by_label(hint).is_some(), "drawn: the mission die");
+    let main = rules(&h)
+        .campaign
+        .missions_of(MissionType::Investigation)
+        .find(|m| m.enemy == muster::rules::campaign::EnemySide::Main)
+        .expect("a mission against the Nemesis");
+    let name = Lang::En.pick(&main.names).to_owned();
+    h.get_by_label("Mission").click();
+    h.run();
+    h.get_by_label(&name).click();
+    h.run();
+    assert!(h.query_by_label("Mission die (D6)").is_none());
+    assert!(h.query_by_label(hint).is_none(), "no die to type");
+}

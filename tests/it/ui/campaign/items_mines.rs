@@ -241,3 +241,19 @@ fn eq_11_lay_is_greyed_on_the_enemy_s_turn_with_why() {
         "Trooper Rusk lays a Mine only during his activation"
     ));
 }
+
+/// EQ-11: the die of a mine going off is a field to type the table's die
+/// in, and says so beside it, not a bare "D3" that reads as a label.
+#[test]
+fn eq_11_the_mine_s_die_field_says_what_to_type() {
+    let rules = rules();
+    let c = armed_team_at_the_table(rules);
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
+    button(&mut h, "Lay Mine (Trooper Rusk)");
+    crate::common::begin_turn(&mut h, 2);
+    button(&mut h, "Mine goes off on… (Trooper Rusk)");
+    assert!(shows(
+        &h,
+        "Your D3 rolled at the table (empty: Muster rolls it):"
+    ));
+}

@@ -439,3 +439,44 @@ fn chr_3_the_row_s_reason_takes_the_french_colon() {
     );
     assert!(h.query_by_label_contains("CHR-3: ").is_none());
 }
+
+/// The level `Roll the points of a` shows on the screen, first found.
+fn points_level(h: &Harness<'_, Gui>) -> String {
+    h.get_all_by_label("Roll the points of a")
+        .next()
+        .and_then(|n| n.accesskit_node().value().map(|v| v.to_string()))
+        .unwrap_or_default()
+}
+
+/// CHR-11: the add panel's random hero is rolled at the level of the
+/// profile type chosen beside it, a major or a minor hero, as the editor
+/// does; a level picked by hand afterwards stays.
+#[test]
+fn chr_11_the_add_panel_rolls_points_at_the_profile_type_chosen() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = harness(app(dir.path(), Lang::En));
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Create roster")
+        .click();
+    h.run();
+    for kind in ["Major hero", "Minor hero"] {
+        h.get_by_label("Profile type").click();
+        h.run();
+        h.get_by_label_contains(kind).click();
+        h.run();
+        assert!(
+            points_level(&h).contains(kind),
+            "{kind}: {}",
+            points_level(&h)
+        );
+    }
+    h.get_by_label("Roll the points of a").click();
+    h.run();
+    h.get_by_label_contains("Champion").click();
+    h.run();
+    assert!(
+        points_level(&h).contains("Champion"),
+        "{}",
+        points_level(&h)
+    );
+}
