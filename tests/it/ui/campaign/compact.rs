@@ -16,7 +16,7 @@ use muster::ui::Gui;
 /// The example campaign at the table of its fourth mission, the whole
 /// enemy escort drawn: the band's characters, the kill team's soldiers and
 /// a dozen enemies and more.
-fn whole_escort(rules: &RulesData) -> Campaign {
+pub(super) fn whole_escort(rules: &RulesData) -> Campaign {
     crate::common::example_campaign_at_the_table(rules)
 }
 
@@ -307,95 +307,6 @@ fn in_the_list_no_banner_covers_the_targets() {
     );
 }
 
-/// The example's table in French at 1024×700, its compact list shown and
-/// its first character picked as the attacker (his name).
-fn listed_in_french_with_an_attacker(
-    dir: &std::path::Path,
-) -> (Campaign, Harness<'static, Gui>, String) {
-    let c = whole_escort(rules());
-    let mut h = super::showing_in(dir, &c, muster::i18n::Lang::Fr, (1024.0, 700.0));
-    h.get_by_role_and_label(Role::Tab, "Liste compacte").click();
-    h.run();
-    let me = c.characters[0].name().to_owned();
-    h.get_by_label(&format!("{me} attaque…")).click_accesskit();
-    h.run();
-    (c, h, me)
-}
-
-/// In French at 1024×700, a target's fights (close combat, a shot, a
-/// psychic attack) stand on one line of the list: no row is two lines
-/// tall.
-#[test]
-fn in_french_a_target_s_fights_stand_on_one_line() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (c, h, me) = listed_in_french_with_an_attacker(dir.path());
-    let enemy = enemy::names(&c, 0)["fr"].clone();
-    let tops: Vec<f32> = h
-        .query_all_by_role(Role::Button)
-        .filter(|n| {
-            n.accesskit_node()
-                .label()
-                .is_some_and(|l| l.contains(me.as_str()) && l.contains(&enemy))
-        })
-        .map(|n| n.rect().min.y)
-        .collect();
-    // Its fights (another enemy's name may hold its own: "… 1" in "… 10").
-    let row: Vec<f32> = tops
-        .iter()
-        .copied()
-        .filter(|y| (y - tops[0]).abs() < 40.0)
-        .collect();
-    assert!(row.len() >= 3, "close, shot, psychic: {tops:?}");
-    assert!(
-        row.iter().all(|y| (y - row[0]).abs() < 2.0),
-        "one line: {row:?}"
-    );
-}
-
-/// In French at 1024×700, an attacker picked (the fights at their
-/// widest), every name in the list is whole: the name column takes the
-/// room its longest name needs ("Cultiste au lance-flammes 10"), the kind
-/// what is left.
-#[test]
-fn in_french_every_name_in_the_list_is_whole() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let (_, mut h, _) = listed_in_french_with_an_attacker(dir.path());
-    h.run();
-    let skull = egui_material_icons::icons::ICON_SKULL.codepoint;
-    let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
-    let mut seen = std::collections::BTreeSet::new();
-    for _ in 0..20 {
-        let names: Vec<(String, egui::Rect)> = h
-            .query_all_by_role(Role::Label)
-            .filter_map(|n| {
-                let a = n.accesskit_node();
-                let text = a.value().or_else(|| a.label().map(|l| l.to_string()))?;
-                text.starts_with(skull).then(|| (text, n.rect()))
-            })
-            .collect();
-        for (text, at) in &names {
-            let needs = h.ctx.fonts_mut(|f| {
-                f.layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE)
-                    .size()
-                    .x
-            });
-            assert!(
-                at.width() + 0.5 >= needs,
-                "{text:?}: {} of {needs}",
-                at.width()
-            );
-            seen.insert(text.clone());
-        }
-        let Some((last, _)) = names.last() else { break };
-        h.get_by_label(last).scroll_down();
-        h.run();
-    }
-    assert!(
-        seen.iter().any(|n| n.contains("Cultiste au lance-flammes")),
-        "{seen:?}"
-    );
-}
-
 /// An attacker picked from the table fights the other side only: no fight
 /// is offered against a model of his own (Inquisitor Vael against Sister
 /// Oriel, a team-mate of another escort, nor a cultist against a cultist),
@@ -655,43 +566,4 @@ fn in_the_list_the_command_points_are_in_the_turn_s_card() {
     let points = h.get_by_label(&cp).rect().min.y;
     let first = h.get_by_label_contains("Who acts first").rect().min.y;
     assert!(points < first, "{cp} at {points}, above {first}");
-}
-
-/// In French at 1024×700, a line's kind and player ("Humain · Héros
-/// majeur · Camille") is read whole: one too wide for its column goes on to a
-/// second line rather than being cut.
-#[test]
-fn in_french_every_kind_and_player_in_the_list_is_whole() {
-    let c = whole_escort(rules());
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = super::showing_in(dir.path(), &c, muster::i18n::Lang::Fr, (1024.0, 700.0));
-    h.get_by_role_and_label(Role::Tab, "Liste compacte").click();
-    h.run();
-    let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
-    let line = font.size * 1.5;
-    let kinds: Vec<(String, egui::Rect)> = h
-        .query_all_by_role(Role::Label)
-        .filter_map(|n| {
-            let a = n.accesskit_node();
-            let text = a.value().or_else(|| a.label().map(|l| l.to_string()))?;
-            text.starts_with("Humain · ").then(|| (text, n.rect()))
-        })
-        .collect();
-    assert!(
-        kinds.iter().any(|(k, _)| k.contains("Héros majeur · ")),
-        "{kinds:?}"
-    );
-    for (text, at) in &kinds {
-        let needs = h.ctx.fonts_mut(|f| {
-            f.layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE)
-                .size()
-                .x
-        });
-        assert!(
-            at.width() + 0.5 >= needs || at.height() > line,
-            "{text:?}: {} × {} of {needs}",
-            at.width(),
-            at.height()
-        );
-    }
 }

@@ -3,6 +3,7 @@
 mod carry;
 mod chronicle;
 mod compact;
+mod compact_french;
 mod coop;
 mod debrief;
 mod dice;
