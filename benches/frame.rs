@@ -36,8 +36,11 @@ fn harness(dir: &std::path::Path) -> Harness<'static, Gui> {
         1,
     )
     .expect("app");
+    // As the tests' windows: a list scrolled to its attacker settles in a
+    // few frames more than egui's default allows.
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        .with_max_steps(16)
         .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
     h.run();
     h
