@@ -18,8 +18,14 @@ use crate::ui::theme::{palette, space};
 use crate::ui::widgets::{HintBeside, Tone, badge, card, card_title, icon_button};
 
 /// The mission card: what it is, the enemy and its escort, and the button
-/// for the next step.
-pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut DiceTexts) {
+/// for the next step; `at_table`: drawn above the table's cards.
+pub fn mission_ui(
+    ui: &mut egui::Ui,
+    cx: &ViewCtx<'_>,
+    c: &Campaign,
+    dice: &mut DiceTexts,
+    at_table: bool,
+) {
     let Some(m) = &c.mission else {
         return;
     };
@@ -78,9 +84,15 @@ pub fn mission_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, dice: &mut 
         }
         // The enemy escort (CMP-5); at the table each enemy has its card.
         if c.phase == Phase::Playing {
+            // Where the cards are: below at the table, else on its tab.
+            let key = if at_table {
+                "campaign.ui.enemy_cards_below"
+            } else {
+                "campaign.ui.enemy_on_cards"
+            };
             ui.label(
                 RichText::new(cx.f(
-                    "campaign.ui.enemy_on_cards",
+                    key,
                     &[
                         ("count", &m.enemy.len().to_string()),
                         ("tab", cx.t("campaign.ui.tab.table")),

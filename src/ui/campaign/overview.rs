@@ -29,7 +29,7 @@ pub fn overview_ui(
     notes: &mut String,
 ) -> Option<CharId> {
     let mut asked = None;
-    mission_ui(ui, cx, c, dice);
+    mission_ui(ui, cx, c, dice, false);
     ui.add_space(space::M);
     for e in &c.escorts {
         if let Some(who) = escort_ui(ui, cx, c, e) {

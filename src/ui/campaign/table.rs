@@ -109,7 +109,7 @@ impl MissionState {
         if as_list {
             compact::mission_line_ui(ui, cx, c);
         } else {
-            mission_ui(ui, cx, c, &mut self.dice);
+            mission_ui(ui, cx, c, &mut self.dice, true);
         }
         ui.add_space(space::S);
         let at = (c.id.clone(), queries::mission_number(c));

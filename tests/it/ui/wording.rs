@@ -35,15 +35,26 @@ fn rogue_trader_shooting_calls_its_numbers_house_rules() {
     }
 }
 
-/// At the table, the mission's card (on the Overview too) sends the
-/// players to the enemies' cards by the tab's name, in French and in
-/// English, not "below".
+/// The mission's card sends the players to the enemies' cards where they
+/// are: "below" at the table, where the cards follow it; by the tab's name
+/// on the Overview, where they do not; in French and in English.
 #[test]
-fn the_mission_card_names_the_tab_of_the_enemies_cards() {
+fn the_mission_card_says_where_the_enemies_cards_are() {
+    use egui::accesskit::Role;
     let c = crate::common::example_campaign_at_the_table(crate::common::rules());
-    for (lang, said, not) in [
-        (Lang::Fr, "dans l'onglet « À la table »", "ci-dessous"),
-        (Lang::En, "on the “At the table” tab", "table below"),
+    for (lang, below, on_tab, overview) in [
+        (
+            Lang::Fr,
+            "chacun a sa carte ci-dessous",
+            "dans l'onglet « À la table »",
+            "Vue d'ensemble",
+        ),
+        (
+            Lang::En,
+            "each has its card below",
+            "on the “At the table” tab",
+            "Overview",
+        ),
     ] {
         let dir = tempfile::tempdir().expect("tempdir");
         let mut h = crate::common::window_on(dir.path())
@@ -51,7 +62,11 @@ fn the_mission_card_names_the_tab_of_the_enemies_cards() {
             .on_campaign(&c)
             .open();
         h.run();
-        assert!(h.query_by_label_contains(said).is_some(), "{lang:?}");
-        assert!(h.query_by_label_contains(not).is_none(), "{lang:?}");
+        assert!(h.query_by_label_contains(below).is_some(), "{lang:?}");
+        assert!(h.query_by_label_contains(on_tab).is_none(), "{lang:?}");
+        h.get_by_role_and_label(Role::Tab, overview).click();
+        h.run();
+        assert!(h.query_by_label_contains(on_tab).is_some(), "{lang:?}");
+        assert!(h.query_by_label_contains(below).is_none(), "{lang:?}");
     }
 }
