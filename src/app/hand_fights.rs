@@ -155,6 +155,22 @@ pub struct HandBack {
     pub defender_i: i64,
 }
 
+impl Default for HandBack {
+    /// An ordinary man on each side.
+    fn default() -> Self {
+        Self {
+            attacker_t: 3,
+            attacker_w: 1,
+            attacker_i: 3,
+            attacker_save: None,
+            defender_s: 3,
+            defender_a: 1,
+            defender_w: 1,
+            defender_i: 3,
+        }
+    }
+}
+
 /// A Rogue Trader shot set up by hand.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HandRtShot {

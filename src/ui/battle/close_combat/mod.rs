@@ -55,41 +55,9 @@ pub struct CloseCombatView {
     pub cc_after: after::CcAfterView,
 }
 
-/// The values a whole round needs besides one side's attack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Back {
-    /// The attacker's T.
-    attacker_t: i64,
-    /// The attacker's wounds left.
-    attacker_w: i64,
-    /// The attacker's I.
-    attacker_i: i64,
-    /// The attacker's armour save.
-    pub(super) attacker_save: Option<i64>,
-    /// The defender's S.
-    defender_s: i64,
-    /// The defender's A.
-    defender_a: i64,
-    /// The defender's wounds left.
-    defender_w: i64,
-    /// The defender's I.
-    defender_i: i64,
-}
-
-impl Default for Back {
-    fn default() -> Self {
-        Self {
-            attacker_t: 3,
-            attacker_w: 1,
-            attacker_i: 3,
-            attacker_save: None,
-            defender_s: 3,
-            defender_a: 1,
-            defender_w: 1,
-            defender_i: 3,
-        }
-    }
-}
+/// The values a whole round needs besides one side's attack: kept as
+/// they are set.
+pub type Back = HandBack;
 
 impl Default for CloseCombatView {
     fn default() -> Self {
@@ -477,21 +445,11 @@ fn round_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &RoundOdds) {
 impl CloseCombatView {
     /// The round as set up, to keep.
     pub(super) fn kept(&self) -> HandCloseCombat {
-        let b = self.back;
         HandCloseCombat {
             sides: self.cc_sides.kept(),
             round: self.cc.clone(),
             strike_back: self.strike_back,
-            back: HandBack {
-                attacker_t: b.attacker_t,
-                attacker_w: b.attacker_w,
-                attacker_i: b.attacker_i,
-                attacker_save: b.attacker_save,
-                defender_s: b.defender_s,
-                defender_a: b.defender_a,
-                defender_w: b.defender_w,
-                defender_i: b.defender_i,
-            },
+            back: self.back,
             weapon: self.cc_weapon,
         }
     }
@@ -499,21 +457,11 @@ impl CloseCombatView {
     /// The round as kept: its fighters' values as they were set, whether
     /// or not their roster still holds them.
     pub(super) fn of_kept(kept: &HandCloseCombat) -> Self {
-        let b = kept.back;
         Self {
             cc_sides: Sides::of_kept(&kept.sides),
             cc: kept.round.clone(),
             strike_back: kept.strike_back,
-            back: Back {
-                attacker_t: b.attacker_t,
-                attacker_w: b.attacker_w,
-                attacker_i: b.attacker_i,
-                attacker_save: b.attacker_save,
-                defender_s: b.defender_s,
-                defender_a: b.defender_a,
-                defender_w: b.defender_w,
-                defender_i: b.defender_i,
-            },
+            back: kept.back,
             cc_weapon: kept.weapon,
             ..Self::default()
         }
