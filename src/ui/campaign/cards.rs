@@ -26,7 +26,7 @@ use crate::ui::killteam::soldier_card;
 use crate::ui::theme::palette;
 use crate::ui::widgets;
 use crate::ui::widgets::{
-    HintBeside, Tone, badge, card, card_rows, card_title, icon_and_text, icon_button,
+    HintBeside, HintPlace, Tone, badge, card, card_rows, card_title, icon_and_text, icon_button,
 };
 
 /// The characteristics a card shows, in profile order.
@@ -325,7 +325,14 @@ fn enemy_card_ui(
                     None
                 };
                 let target = why_not.is_none();
-                fight_buttons_ui(ui, cx, attacker, &me, &name, (why_not, target, refused));
+                fight_buttons_ui(
+                    ui,
+                    cx,
+                    (attacker, HintPlace::Card),
+                    &me,
+                    &name,
+                    (why_not, target, refused),
+                );
                 out_button_ui(ui, cx, c, id, &name, out);
             });
             if !out {

@@ -17,7 +17,7 @@ use crate::ui::battle::from_table::table_side;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets;
-use crate::ui::widgets::{HintBeside, icon_button, icon_button_hinted};
+use crate::ui::widgets::{HintBeside, HintPlace, icon_button, icon_button_hinted};
 
 /// While an attacker is picked: who attacks, what to do next, and Cancel,
 /// in a strip docked at the bottom of the window, under the screen's
@@ -110,13 +110,15 @@ pub(super) struct FightRefusals {
     pub(super) shoot: Option<String>,
 }
 
-/// A card's fight buttons: "Attack…" while nobody is picked (greyed with
-/// `why_not`); "Cancel" on the attacker's own card; on another card that
-/// may be a `target`, each fight the attacker can make against it.
+/// A card's or a list line's fight buttons (`place`): "Attack…" while
+/// nobody is picked (greyed with `why_not`, beside it where it covers no
+/// other card's or line's controls); "Cancel" on the attacker's own card;
+/// on another card that may be a `target`, each fight the attacker can
+/// make against it.
 pub(super) fn fight_buttons_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    attacker: &mut Option<CharRef>,
+    (attacker, place): (&mut Option<CharRef>, HintPlace),
     me: &CharRef,
     name: &str,
     (why_not, target, refused): (Option<&str>, bool, &FightRefusals),
@@ -129,7 +131,7 @@ pub(super) fn fight_buttons_ui(
             let hint = why_not.unwrap_or(cx.t("campaign.ui.fight.attack_hint"));
             // One tooltip: the hint beside it, which says why when greyed.
             if icon_button_hinted(ui, icons::ICON_SWORDS, word, &named, in_action)
-                .hint_beside(hint)
+                .hint_beside_at(hint, place)
                 .clicked()
             {
                 *attacker = Some(me.clone());

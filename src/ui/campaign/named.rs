@@ -16,7 +16,7 @@ use crate::ui::campaign::cards::{enemy_fighter_ui, fighter_title_ui, out_button_
 use crate::ui::campaign::fight::{FightRefusals, fight_buttons_ui};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
-use crate::ui::widgets::{card, card_rows, card_title};
+use crate::ui::widgets::{HintPlace, card, card_rows, card_title};
 
 /// A card for each model the mission names, under their title; nothing
 /// when it names none.
@@ -76,7 +76,8 @@ fn named_card_ui(
             let me = CharRef::new(c.id.clone(), id);
             ui.horizontal_wrapped(|ui| {
                 let why_not = out.then(|| cx.t("campaign.ui.fight.attack_out"));
-                fight_buttons_ui(ui, cx, attacker, &me, &name, (why_not, !out, refused));
+                let at = (attacker, HintPlace::Card);
+                fight_buttons_ui(ui, cx, at, &me, &name, (why_not, !out, refused));
                 out_button_ui(ui, cx, c, id, &name, out);
             });
         });

@@ -17,7 +17,7 @@ use crate::ui::campaign::{actions, items, loot};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
 use crate::ui::widgets;
-use crate::ui::widgets::{HintBeside, Tone, badge, card, icon_button};
+use crate::ui::widgets::{HintBeside, HintPlace, Tone, badge, card, icon_button};
 
 /// A kill team's command points, one less or one more (KT-11).
 pub(super) fn command_points_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) {
@@ -96,7 +96,7 @@ pub(super) fn player_card_ui(
                 fight_buttons_ui(
                     ui,
                     cx,
-                    &mut marks.attacker,
+                    (&mut marks.attacker, HintPlace::Card),
                     &me,
                     x.name(),
                     (why_not, !out_now, refused),

@@ -18,7 +18,9 @@ use crate::ui::widgets::{
 use crate::ui::{menus, theme, widgets};
 
 /// The height of one document's row.
-const ROW_HEIGHT: f32 = 44.0;
+const ROW_HEIGHT: f32 = 66.0;
+/// How far a row's summary is set in: under its name, past the icon.
+const SUMMARY_INDENT: f32 = 28.0;
 
 /// State of the library screen.
 #[derive(Default)]
@@ -333,9 +335,13 @@ impl LibraryView {
         frame.show(ui, |ui| {
             ui.set_min_width(ui.available_width());
             // The buttons and the badge are placed first, from the right:
-            // the name and the summary take what is left and are cut short
-            // there (whole on hover), so nothing covers a button.
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // the name takes what is left and is cut short there (whole on
+            // hover), so nothing covers a button.
+            // The first line is as tall as a button: the summary goes under it.
+            let line = egui::vec2(ui.available_width(), ui.spacing().interact_size.y + 4.0);
+            let layout = egui::Layout::right_to_left(egui::Align::Center);
+            ui.allocate_ui_with_layout(line, layout, |ui| {
+                ui.set_height(line.y);
                 self.row_buttons_ui(ui, cx, doc);
                 ui.add_space(space::S);
                 // The selection by word and icon too, not by colour alone.
@@ -359,10 +365,25 @@ impl LibraryView {
                     self.row_title_ui(ui, cx, doc);
                 });
             });
+            ui.add_space(2.0 - ui.spacing().item_spacing.y);
+            // What it holds on a line of its own, under the name and the
+            // buttons: its figures (a campaign's victory points last) are
+            // never cut short by the badges, in any language.
+            ui.horizontal(|ui| {
+                ui.add_space(SUMMARY_INDENT);
+                ui.label(
+                    RichText::new(format!(
+                        "{} · {}",
+                        cx.t(doc.kind_label()),
+                        cx.msg(&doc.summary())
+                    ))
+                    .color(palette().ink.subdued),
+                );
+            });
         });
     }
 
-    /// A row's icon, name (or the field renaming it) and summary.
+    /// A row's icon and name (or the field renaming it).
     fn row_title_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, doc: &Doc) {
         let key = doc.key();
         ui.label(
@@ -383,14 +404,6 @@ impl LibraryView {
                 cx.send(Command::Show(Screen::of(doc)));
             }
         }
-        ui.label(
-            RichText::new(format!(
-                "{} · {}",
-                cx.t(doc.kind_label()),
-                cx.msg(&doc.summary())
-            ))
-            .color(palette().ink.subdued),
-        );
     }
 
     /// The field where the document's new name is typed.

@@ -8,7 +8,7 @@ mod hints;
 mod rows;
 mod stamps;
 
-pub use hints::{HintBeside, hover_beside, hover_text_beside};
+pub use hints::{HintBeside, HintPlace, hover_beside, hover_text_beside};
 pub use rows::{card_grid, card_rows, virtual_rows};
 pub use stamps::{stamp_time, stamp_who, stamp_words};
 

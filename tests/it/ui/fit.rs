@@ -242,7 +242,7 @@ fn options(h: &Harness<'_, Gui>) -> Vec<(String, String, bool, egui::Rect)> {
 }
 
 /// The rect of the tooltip shown, if one is.
-fn tooltip(h: &Harness<'_, Gui>) -> Option<egui::Rect> {
+pub(crate) fn tooltip(h: &Harness<'_, Gui>) -> Option<egui::Rect> {
     h.ctx.memory(|m| {
         m.areas()
             .visible_layer_ids()

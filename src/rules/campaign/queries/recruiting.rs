@@ -122,6 +122,20 @@ impl<'a> Recruiting<'a> {
         }
     }
 
+    /// Why an escort's reinforcement points buy nothing for one of its
+    /// characters, or none when they may (CMP-7: at the costs the rules
+    /// give). A kill team's soldier has his special item and his ribbon
+    /// free (KT-5) and his weapons with his kind, and the kill-team rules
+    /// price nothing else: its points recruit soldiers, and anything else
+    /// they are spent on is only noted.
+    pub fn bought_for_refusal(&self, escort: EscortId) -> Option<Problem> {
+        let e = queries::escort(self.c, escort)?;
+        (e.kind == EscortKind::KillTeam).then(|| {
+            Problem::new("KT-5", "campaign.problem.kill_team_buys_for_nobody")
+                .arg("player", &e.player)
+        })
+    }
+
     /// Why the escort `escort` may not spend `points` on something else
     /// now (CMP-7), or none: after the mission or before the next, once
     /// the Cran tests are rolled (CMP-9), the players who lost characters

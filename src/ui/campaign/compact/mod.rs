@@ -23,7 +23,7 @@ use crate::ui::campaign::parts::TableView;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
 use crate::ui::widgets;
-use crate::ui::widgets::{Tone, badge, card};
+use crate::ui::widgets::{HintPlace, Tone, badge, card};
 
 mod columns;
 use columns::{
@@ -494,7 +494,7 @@ fn row_ui(
             // act now still is.
             let target = !line.out && (!line.enemy || line.no_fight.is_none());
             let fights = (why_not, target, refused);
-            fight_buttons_ui(ui, cx, attacker, &me, &line.name, fights);
+            fight_buttons_ui(ui, cx, (attacker, HintPlace::Line), &me, &line.name, fights);
             if line.gear {
                 gear_toggle_ui(ui, cx, c, line);
             }

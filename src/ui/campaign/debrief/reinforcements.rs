@@ -5,6 +5,7 @@
 use egui::RichText;
 use egui_material_icons::icons;
 
+use crate::rules::Problem;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Bought, Campaign, CampaignEdit, CharId, Escort, EscortId, Member, Purchase,
@@ -15,7 +16,7 @@ use crate::ui::campaign::parts::{Buy, BuyKind, MissionState, edit};
 use crate::ui::campaign::recruit::recruit_ui;
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::palette;
-use crate::ui::widgets::{Tone, badge, card, icon_button};
+use crate::ui::widgets::{Tone, badge, card, hover_text_beside, icon_button};
 
 use super::parts::step_title;
 use crate::rules::campaign::{DebriefEdit, ReinforcementEdit};
@@ -146,6 +147,9 @@ fn spend_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: 
             buy.spend = 0;
         }
     });
+    if let Some(nobody) = c.recruiting().bought_for_refusal(e.id) {
+        ui.label(RichText::new(cx.lang.problem_line(&nobody)).color(palette().ink.subdued));
+    }
 }
 
 /// Whom the points spent buy for (CMP-7): nobody (only noted) or a living
@@ -158,6 +162,11 @@ fn spend_for_ui(
     escort: EscortId,
     buy: &mut Buy,
 ) {
+    if let Some(nobody) = c.recruiting().bought_for_refusal(escort) {
+        buy.spend_for = None;
+        for_nobody_ui(ui, cx, &nobody);
+        return;
+    }
     let takers: Vec<(CharId, &str, bool)> = queries::members(c, escort)
         .filter(|x| x.state.alive())
         .filter_map(|x| match &x.member {
@@ -218,4 +227,21 @@ fn spend_for_ui(
         })
         .response
         .labelled_by(l.id);
+}
+
+/// The "For" list greyed, as nothing is bought for one of the escort's
+/// characters (a kill team's, KT-5), with why beside it.
+fn for_nobody_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, nobody: &Problem) {
+    let l = ui.label(cx.t("campaign.ui.spend_to"));
+    let why = cx.lang.problem_line(nobody);
+    let r = ui
+        .add_enabled_ui(false, |ui| {
+            egui::ComboBox::from_id_salt("cmp-spend-for")
+                .selected_text(cx.t("campaign.ui.spend_nobody"))
+                .show_ui(ui, |_| {})
+                .response
+        })
+        .inner
+        .labelled_by(l.id);
+    hover_text_beside(r, &why);
 }

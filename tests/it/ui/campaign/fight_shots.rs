@@ -529,3 +529,44 @@ fn kt_12_a_shot_s_range_set_by_the_players_survives_a_restart() {
     let h = restarts.reopen(h, Screen::Battle);
     assert_eq!(range(&h), Some(5.0), "the range set, not the weapon's");
 }
+
+/// A shot picked at the table: its target's card says how the table has
+/// him now, his wounds left there, and once the wounds applied to the
+/// campaign take his last, that he is out of action (CMP-13), not the
+/// wounds left he had when the shot was picked.
+#[test]
+fn the_target_s_card_says_the_target_is_out_of_action_once_the_table_has_him_so() {
+    use muster::app::Command;
+    use muster::rules::campaign::{Campaign, CampaignEdit as E, TableEdit};
+    use muster::rules::{DocKey, Edit};
+    let (c, _dir, mut h) = kill_team_table();
+    let enemy = enemy_name(&c, 0);
+    attack_from_table(
+        &mut h,
+        "Sergeant Hark",
+        &format!("Sergeant Hark shoots {enemy} with Laspistol"),
+    );
+    assert_eq!(screen(&h), Screen::Battle);
+    let wounds = enemy::fighter(&c, 0, rules())
+        .map(|f| f.profile.get(C::W))
+        .expect("the enemy fights");
+    let left = format!(
+        "At the table now: {enemy} has {wounds} {} left",
+        if wounds == 1 { "wound" } else { "wounds" }
+    );
+    assert!(h.query_by_label(&left).is_some(), "{left}");
+    // A roll's wounds applied: his last taken at the table.
+    h.state_mut().app.apply(Command::Edit(
+        DocKey::of::<Campaign>(c.id.clone()),
+        Edit::new(E::Table(TableEdit::SetWounds {
+            character: Fighter::Enemy(0).id(),
+            wounds: u32::try_from(wounds).expect("wounds"),
+        })),
+    ));
+    h.run();
+    assert!(h.query_by_label(&left).is_none(), "no stale wounds left");
+    assert!(
+        h.query_by_label(&format!("At the table now: {enemy} is out of action"))
+            .is_some()
+    );
+}

@@ -3,7 +3,7 @@
 mod carry;
 mod chronicle;
 mod compact;
-mod compact_french;
+mod compact_fit;
 mod coop;
 mod debrief;
 mod dice;

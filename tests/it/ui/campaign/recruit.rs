@@ -390,3 +390,23 @@ fn cmp_14_allies_the_recruit_list_shows_other_factions_disabled_with_the_reason(
     let done = the_campaign(&h);
     assert!(done.characters.iter().any(|x| x.name() == "Tor"));
 }
+
+#[test]
+fn kt_5_a_kill_teams_points_buy_nothing_for_one_soldier_and_the_step_says_so() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = rules();
+    let team = crate::common::example_team();
+    let c = crate::common::team_at_the_table(&team, r, mission_ended);
+    assert_eq!(c.phase, Phase::Debrief);
+    let h = window(dir.path(), &c, vec![]);
+    // The "For" list is there, as for a band, greyed on "noted only":
+    // a soldier's special item and ribbon are free (KT-5).
+    let whom = h.get_by_label("For");
+    assert!(whom.accesskit_node().is_disabled());
+    assert_eq!(whom.value().as_deref(), Some("— (noted only)"));
+    // Why, beside it, in words: what the points buy instead.
+    let why = "KT-5: Anne's kill team spends its points on recruits: a soldier's special \
+               item and ribbon are free and his weapons come with his kind, so nothing is \
+               bought for one soldier; points spent on anything else are only noted";
+    assert!(h.query_by_label(why).is_some());
+}

@@ -1,5 +1,6 @@
-//! The table's compact list in French at 1024×700: every name, kind and
-//! player read whole, a target's fights on one line.
+//! The table's compact list at 1024×700 as it fits: in French every
+//! name, kind and player read whole, a target's fights on one line; a
+//! greyed Attack's reason beside it, over no other line's buttons.
 
 use crate::common::rules;
 use egui::accesskit::Role;
@@ -135,5 +136,71 @@ fn in_french_every_kind_and_player_in_the_list_is_whole() {
             at.width(),
             at.height()
         );
+    }
+}
+
+/// In the compact list at 1024×700, in English and in French, a greyed
+/// "Attack…" says why beside it: the tooltip covers no button of another
+/// line in its column (the line above's "Attack…" stays in sight), and in
+/// English, where the reason fits on one line, none of another line.
+#[test]
+fn a_greyed_attack_s_reason_covers_no_other_line_s_buttons() {
+    use muster::i18n::Lang;
+    for lang in Lang::ALL {
+        let what = lang.code();
+        let dir = tempfile::tempdir().expect("tempdir");
+        let c = whole_escort(rules());
+        let mut h = super::showing_in(dir.path(), &c, lang, (1024.0, 700.0));
+        h.get_by_role_and_label(Role::Tab, lang.t("campaign.ui.compact.list"))
+            .click();
+        h.run();
+        let attacks = lang
+            .t("campaign.ui.fight.attack_named")
+            .replace("{name}", "");
+        let buttons = |h: &Harness<'_, Gui>| -> Vec<(String, bool, egui::Rect)> {
+            h.query_all_by_role(Role::Button)
+                .filter_map(|n| {
+                    let node = n.accesskit_node();
+                    let r = n.rect();
+                    (r.min.y >= 0.0 && r.max.y <= 700.0 && r.width() > 0.0)
+                        .then(|| (node.label().unwrap_or_default(), node.is_disabled(), r))
+                })
+                .collect()
+        };
+        let greyed: Vec<(String, egui::Rect)> = buttons(&h)
+            .into_iter()
+            .filter(|(l, off, _)| *off && l.ends_with(&attacks))
+            .map(|(l, _, r)| (l, r))
+            .collect();
+        // Each one with a line above it holding buttons, clear of the log's
+        // bar at the window's foot.
+        let under_a_line: Vec<&(String, egui::Rect)> = greyed
+            .iter()
+            .filter(|(_, r)| r.max.y <= 640.0)
+            .filter(|(_, r)| {
+                buttons(&h)
+                    .iter()
+                    .any(|(_, _, o)| o.max.y <= r.min.y && o.max.y > r.min.y - 40.0)
+            })
+            .collect();
+        assert!(
+            !under_a_line.is_empty(),
+            "{what}: a greyed Attack under a line: {greyed:?}"
+        );
+        for (name, at) in under_a_line {
+            h.get_by_label(name).hover();
+            h.run();
+            let tip = crate::ui::fit::tooltip(&h)
+                .unwrap_or_else(|| panic!("{what}: why {name:?} {at:?} is greyed"));
+            for (other, _, r) in buttons(&h) {
+                let another_line = !r.y_range().intersects(at.y_range());
+                let column = r.x_range().intersects(at.x_range());
+                let kept = column || lang == Lang::En;
+                assert!(
+                    !(another_line && kept && tip.intersects(r)),
+                    "{what}: the reason of {name:?} {at:?}, {tip:?}, covers {other:?} {r:?}"
+                );
+            }
+        }
     }
 }
