@@ -16,7 +16,7 @@ mod units;
 
 pub use charts::{bar, bars, odds_ui, pass_fail_ui, percent};
 pub use pickers::{Picked, character_tick_ui, pick_campaign_fighter, pick_character, side_title};
-pub use sides::{Sides, named, roll_button, roll_button_by};
+pub use sides::{Sides, name_msg, named, roll_button, roll_button_by};
 pub use units::{Group, Unit};
 
 use crate::rules::battle::scenario::{RoundScenario, Scenario};

@@ -124,6 +124,8 @@ impl MeleeView {
             defender_character: d.character,
             attacker_from: a.from.clone(),
             defender_from: d.from.clone(),
+            attacker_names: a.names.clone(),
+            defender_names: d.names.clone(),
         }
     }
 
@@ -140,7 +142,7 @@ impl MeleeView {
         // have one, by name otherwise), and it is not a replay.
         let is = |c: &Combatant, f: &MeleeFighter| match (&c.campaign, &f.from) {
             (Some(a), Some(b)) => a == b,
-            _ => c.name == f.name,
+            _ => c.name == f.label(),
         };
         let charge_took = cx
             .model
