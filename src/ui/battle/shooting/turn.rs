@@ -89,7 +89,7 @@ impl KtTurnView {
         &mut self,
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
-        who: &str,
+        who: &Msg,
         by: Vec<Combatant>,
     ) {
         let c = &cx.rules.killteam.charge;
@@ -130,7 +130,7 @@ impl KtTurnView {
             roll_button_by(
                 ui,
                 cx.t("kt.charge.roll"),
-                Msg::new("kt.charge.log").text("soldier", who),
+                Msg::new("kt.charge.log").msg("soldier", who.clone()),
                 TableRoll::Charge(charge),
                 by,
                 cx,

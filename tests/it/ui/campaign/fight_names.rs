@@ -97,3 +97,60 @@ fn an_enemy_shot_at_in_french_is_named_in_english_once_the_language_is_english()
     assert!(h.query_all_by_label_contains(&french).next().is_none());
     assert!(h.query_all_by_label_contains(&english).count() >= 2);
 }
+
+#[test]
+fn an_enemy_s_charge_and_blows_rolled_in_english_name_him_in_french_once_the_language_is_french() {
+    let (c, _dir, mut h) = kill_team_table();
+    let english = enemy_name(&c, 0);
+    let french = enemy::names(&c, 0)["fr"].clone();
+    super::fight::attack_from_table(
+        &mut h,
+        &english,
+        &format!("Close combat: {english} against Trooper Dace"),
+    );
+    h.get_by_role_and_label(Role::Button, "Roll the charge")
+        .click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, &format!("Roll — {english} strikes"))
+        .click();
+    h.run();
+    let log = h.state().app.model.battle.log.clone();
+    assert_eq!(log.len(), 2, "the charge and the blows");
+    for e in &log {
+        assert!(Lang::En.msg(&e.title).contains(&english));
+    }
+
+    switch_to(&mut h, Lang::Fr);
+    for e in &h.state().app.model.battle.log {
+        let title = Lang::Fr.msg(&e.title);
+        assert!(title.contains(&french), "{title}");
+    }
+    assert_eq!(
+        h.state().views.battle.shooting.melee.charger().name(),
+        french
+    );
+    assert!(h.query_all_by_label_contains(&english).next().is_none());
+}
+
+#[test]
+fn a_rogue_trader_close_combat_with_an_enemy_names_him_in_the_language_shown() {
+    let c = crate::common::band_at_the_table(crate::common::rules());
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
+    let english = enemy_name(&c, 0);
+    let french = enemy::names(&c, 0)["fr"].clone();
+    super::fight::attack_from_table(
+        &mut h,
+        "Sergeant Brask",
+        &format!("Close combat: Sergeant Brask against {english}"),
+    );
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    assert!(newest_roll_in(&h, Lang::En).contains(&english));
+
+    switch_to(&mut h, Lang::Fr);
+    let title = newest_roll_in(&h, Lang::Fr);
+    assert!(title.contains(&french), "{title}");
+    let sides = &h.state().views.battle.close_combat.cc_sides;
+    assert_eq!(sides.defender(), french);
+    assert!(h.query_all_by_label_contains(&english).next().is_none());
+}
