@@ -235,9 +235,7 @@ impl BattleView {
                 shooting.shooter_soldier = None;
                 shooting.shot.shooter_ribbon = None;
                 // No kill-team soldier: the turn card counts nobody's actions.
-                shooting
-                    .kt_turn
-                    .clear_soldier(Some(other.name().to_owned()));
+                shooting.kt_turn.clear_soldier(Some(other.label()));
             }
         }
         match t {

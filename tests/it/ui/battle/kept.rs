@@ -312,6 +312,7 @@ fn a_roll_s_enemy_named_in_every_language_is_named_so_after_a_restart() {
     let name = &mut file["log"][0]["combatants"][0]["name"];
     assert!(name.is_object(), "names by language: {name}");
     *name = "Mutant rabble 2".into();
+    file["version"] = 2.into();
     std::fs::write(&path, file.to_string()).expect("write");
     let h = battle_window(&restarts);
     let kept = &h.state().app.model.battle.log;

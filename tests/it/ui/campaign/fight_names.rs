@@ -154,3 +154,30 @@ fn a_rogue_trader_close_combat_with_an_enemy_names_him_in_the_language_shown() {
     assert_eq!(sides.defender(), french);
     assert!(h.query_all_by_label_contains(&english).next().is_none());
 }
+
+#[test]
+fn an_enemy_shooting_in_english_is_named_in_french_once_the_language_is_french() {
+    let (c, _dir, mut h) = kill_team_table();
+    let english = enemy_name(&c, 0);
+    let french = enemy::names(&c, 0)["fr"].clone();
+    let gun = enemy::fighter(&c, 0, crate::common::rules())
+        .and_then(|f| f.weapons.iter().find(|w| w.range > 0).cloned())
+        .expect("a gun");
+    super::fight::attack_from_table(
+        &mut h,
+        &english,
+        &format!("{english} shoots Trooper Dace with {}", gun.names["en"]),
+    );
+    h.get_by_role_and_label(Role::Button, "Roll").click();
+    h.run();
+    assert!(newest_roll_in(&h, Lang::En).contains(&english));
+
+    switch_to(&mut h, Lang::Fr);
+    assert!(newest_roll_in(&h, Lang::Fr).contains(&french));
+    assert_eq!(
+        h.state().views.battle.shooting.shot_sides.attacker(),
+        french
+    );
+    assert!(h.query_all_by_label_contains(&english).next().is_none());
+    assert!(h.query_all_by_label_contains(&french).count() >= 3);
+}
