@@ -17,6 +17,7 @@ use crate::rules::battle::scenario::{
 };
 use crate::rules::close_combat::engagement::CcWeapon;
 use crate::rules::close_combat::odds::Fighter;
+use crate::rules::core::names::Names;
 use crate::rules::killteam::Soldier;
 use crate::rules::psychic::attack::PsychicAttack;
 use crate::rules::robots::{OrderQueue, RobotKindId};
@@ -115,6 +116,13 @@ pub struct HandSides {
     /// The campaign character the defender is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defender_from: Option<CharRef>,
+    /// The attacker's name in every language, when the rules data gave it
+    /// (a drawn enemy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker_names: Option<Names>,
+    /// The defender's name in every language, when the rules data gave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender_names: Option<Names>,
 }
 
 /// A close-combat round set up by hand.
@@ -216,6 +224,12 @@ pub struct HandPsychic {
     /// The campaign character the target is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target_from: Option<CharRef>,
+    /// The psyker's name in every language, when the rules data gave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub psyker_names: Option<Names>,
+    /// The target's name in every language, when the rules data gave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_names: Option<Names>,
 }
 
 /// A round between two units set up by hand.

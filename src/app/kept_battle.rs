@@ -19,8 +19,10 @@ const MUSTER: &str = "battle_session";
 /// The version of the file's shape this Muster writes; a file of a
 /// version it does not read is set aside (the battle screen starts empty).
 /// 1: the log, who won, the powers in play, the fight picked on a table;
-/// 2: the fights set up by hand, and the mode shown.
-const VERSION: u32 = 2;
+/// 2: the fights set up by hand, and the mode shown;
+/// 3: a fighter's name in every language when the rules data gives it (a
+/// drawn enemy's), where it was text alone.
+const VERSION: u32 = 3;
 
 /// The oldest version of the file this Muster reads (each version only
 /// adds what the one before lacks).

@@ -12,6 +12,7 @@ use crate::rules::campaign::{Campaign, CampaignEdit, CharId};
 use crate::rules::campaign::{Sides, TableEdit};
 use crate::rules::characters::units::{Victory, victory};
 use crate::rules::core::msg::Msg;
+use crate::rules::core::names::Name;
 use crate::rules::core::problem::Problem;
 use crate::rules::doc::CharRef;
 
@@ -58,8 +59,9 @@ pub enum Winner {
 /// A fighter of a roll the summary follows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Combatant {
-    /// His name (with his side, what follows him from roll to roll).
-    pub name: String,
+    /// His name (with his side, what follows him from roll to roll): as
+    /// typed, or in every language for a fighter of the rules data.
+    pub name: Name,
     /// His side.
     pub side: BattleSide,
     /// A character (picked from a roster or a campaign, or ticked as one).
@@ -124,9 +126,9 @@ pub struct Summary {
     /// Who won, once the player said so.
     pub outcome: Option<Winner>,
     /// Our characters killed, in the order they fell.
-    pub ours_killed: Vec<String>,
+    pub ours_killed: Vec<Name>,
     /// Their characters killed.
-    pub theirs_killed: Vec<String>,
+    pub theirs_killed: Vec<Name>,
 }
 
 /// Who a fighter is from roll to roll: the campaign character he is, when
@@ -135,7 +137,7 @@ pub struct Summary {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Who {
     Campaign(CharRef),
-    Named(BattleSide, String),
+    Named(BattleSide, Name),
 }
 
 /// The summary of a session's rolls: each roll's combatants with the wounds
@@ -155,7 +157,7 @@ pub fn summarize<'a>(
         for (c, &t) in combatants.iter().zip(taken) {
             let key = match &c.campaign {
                 Some(from) => Who::Campaign(from.clone()),
-                None => Who::Named(c.side, c.name.trim().to_owned()),
+                None => Who::Named(c.side, trimmed(&c.name)),
             };
             let k = match left.iter().position(|(k, _)| *k == key) {
                 Some(k) => k,
@@ -172,7 +174,7 @@ pub fn summarize<'a>(
             let after = before.saturating_sub(t);
             left[k].1 = after;
             if after == 0 && c.character {
-                let name = c.name.trim().to_owned();
+                let name = trimmed(&c.name);
                 match c.side {
                     BattleSide::Ours => summary.ours_killed.push(name),
                     BattleSide::Theirs => summary.theirs_killed.push(name),
@@ -181,6 +183,15 @@ pub fn summarize<'a>(
         }
     }
     summary
+}
+
+/// A name without the spaces around it, so that a name typed with a
+/// space more is the same fighter.
+fn trimmed(name: &Name) -> Name {
+    match name {
+        Name::Typed(t) => Name::Typed(t.trim().to_owned()),
+        Name::Names(n) => Name::Names(n.clone()),
+    }
 }
 
 /// How the summary's result reads.
@@ -200,7 +211,7 @@ impl Summary {
     /// Our standing: a won battle is only a minor victory when the
     /// winner's characters were killed (CHR-15).
     pub fn standing(&self) -> Standing {
-        let n = |v: &Vec<String>| u32::try_from(v.len()).unwrap_or(u32::MAX);
+        let n = |v: &Vec<Name>| u32::try_from(v.len()).unwrap_or(u32::MAX);
         match self.outcome {
             None => Standing::Undecided,
             Some(Winner::Ours) => Standing::Won(victory(true, n(&self.ours_killed))),
@@ -228,11 +239,11 @@ impl Summary {
 
     /// The summary in one line, for the exported log.
     pub fn msg(&self) -> Msg {
-        let names = |v: &Vec<String>| {
+        let names = |v: &Vec<Name>| {
             if v.is_empty() {
                 Msg::new("summary.none")
             } else {
-                Msg::new("summary.names").text("names", v.join(", "))
+                Msg::new("summary.names").list("names", v.iter().map(Msg::name).collect())
             }
         };
         Msg::new("summary.line")
@@ -258,7 +269,7 @@ pub enum WoundsGo {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wounded {
     /// His name in the roll.
-    pub name: String,
+    pub name: Name,
     /// The wounds he took.
     pub wounds: u32,
     /// Where they go.
@@ -272,7 +283,7 @@ pub struct CampaignWounds {
     /// The campaign's id.
     pub campaign: String,
     /// Each character's name in the roll, his id and the wounds he took.
-    pub wounds: Vec<(String, CharId, u32)>,
+    pub wounds: Vec<(Name, CharId, u32)>,
     /// The roll's wounds are in this campaign already.
     pub applied: bool,
     /// The roll's fighters of this campaign, side by side: who dealt them.
@@ -352,7 +363,7 @@ pub fn roll_wounds<'a>(
                 },
             },
         };
-        let name = c.name.trim().to_owned();
+        let name = trimmed(&c.name);
         let WoundsGo::To(CharRef { doc: id, id: x }) = goes else {
             out.nowhere.push(Wounded {
                 name,

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::names::Names;
+use super::names::{Name, Names};
 use super::problem::Problem;
 
 /// A message: a locale key and its `{placeholders}`' values. Written and
@@ -66,6 +66,15 @@ impl Msg {
     /// A text shown as it is, in any language (a name the player typed).
     pub fn verbatim(text: impl Into<String>) -> Self {
         Self::new("msg.plain").text("text", text)
+    }
+
+    /// A fighter's name, shown in the reader's language when the rules
+    /// data gave it in every language, as typed otherwise.
+    pub fn name(name: &Name) -> Self {
+        match name {
+            Name::Typed(t) => Self::verbatim(t.trim()),
+            Name::Names(n) => Self::new("msg.plain").names("text", n),
+        }
     }
 
     /// A message with no argument yet.

@@ -4,6 +4,7 @@
 //! the mode's fields.
 
 use crate::app::FightSetup;
+use crate::i18n::Lang;
 use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
 use crate::rules::battle::from_table;
@@ -94,9 +95,11 @@ impl BattleView {
             }
             FoughtBy::CloseCombat => {
                 self.mode = Mode::CloseCombat;
+                let names = (a.label().names().cloned(), t.label().names().cloned());
                 self.close_combat_from_table(a, t);
                 let sides = &mut self.close_combat.cc_sides;
                 (sides.attacker_character, sides.defender_character) = characters;
+                (sides.attacker_names, sides.defender_names) = names;
             }
             FoughtBy::Shot => {
                 // Its own mode and sub-tab, whatever the fight before was.
@@ -144,6 +147,17 @@ impl BattleView {
             self.tables.remove(&self.mode);
         }
         true
+    }
+
+    /// Shows each name the rules data gave (a drawn enemy's) in `lang` in
+    /// its field, so that a change of language renames him there too.
+    pub(super) fn follow_lang(&mut self, lang: Lang) {
+        self.close_combat.cc_sides.follow_lang(lang);
+        self.shooting.shot_sides.follow_lang(lang);
+        self.rt_shot.sides.follow_lang(lang);
+        let melee = &mut self.shooting.melee;
+        melee.charger_mut().follow_lang(lang);
+        melee.target_mut().follow_lang(lang);
     }
 
     /// Close combat: both fighters' profiles, saves and weapons. Every
@@ -211,7 +225,9 @@ impl BattleView {
                 if let Some(w) = ranged.into_iter().nth(k).and_then(|r| r.kt) {
                     shooting.take_weapon(w);
                 }
-                shooting.shot_sides.attacker = other.name().to_owned();
+                shooting
+                    .shot_sides
+                    .set_attacker_name(&other.label(), cx.lang);
                 shooting.shot_sides.attacker_character = true;
                 shooting.shot_sides.attacker_from = Some(other.from());
                 shooting.once_a_turn = false;
@@ -219,9 +235,7 @@ impl BattleView {
                 shooting.shooter_soldier = None;
                 shooting.shot.shooter_ribbon = None;
                 // No kill-team soldier: the turn card counts nobody's actions.
-                shooting
-                    .kt_turn
-                    .clear_soldier(Some(other.name().to_owned()));
+                shooting.kt_turn.clear_soldier(Some(other.label()));
             }
         }
         match t {
@@ -239,7 +253,9 @@ impl BattleView {
                 let target = other.as_target();
                 let (tt, save, dice, left) =
                     (target.t, target.save, target.save_dice, target.wounds_left);
-                shooting.shot_sides.defender = other.name().to_owned();
+                shooting
+                    .shot_sides
+                    .set_defender_name(&other.label(), cx.lang);
                 shooting.shot_sides.defender_character = true;
                 shooting.shot_sides.defender_from = Some(other.from());
                 shooting.target_soldier = None;
@@ -256,12 +272,14 @@ impl BattleView {
     fn psychic_from_table(&mut self, a: &TableSide, t: &TableSide) {
         let psy = &mut self.psychic;
         psy.attack.power.psyker = a.name().to_owned();
+        psy.psyker_names = a.label().names().cloned();
         psy.psyker_from = Some(a.from());
         // His first card is offered when the view shows his cards.
         psy.attack.power.power.clear();
         let target = t.as_target();
         let (tt, save, left) = (target.t, target.save, target.wounds_left);
         psy.target = t.name().to_owned();
+        psy.target_names = t.label().names().cloned();
         psy.target_character = true;
         psy.target_from = Some(t.from());
         psy.attack.target.t = i32::try_from(tt).unwrap_or(3);
@@ -288,6 +306,7 @@ fn melee_enemy(cx: &ViewCtx<'_>, e: &TableEnemy) -> MeleeFighter {
         .collect();
     MeleeFighter {
         name: e.name.clone(),
+        names: Some(e.names.clone()),
         character: e.character,
         from: Some(e.from.clone()),
         score: i64::from(data.close_combat.others_score),

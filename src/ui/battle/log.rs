@@ -12,6 +12,7 @@ use crate::rules::battle::summary::CampaignWounds;
 use crate::rules::campaign::{Campaign, Phase};
 use crate::rules::characters::units::Victory;
 use crate::rules::core::dice;
+use crate::rules::core::names::Name;
 use crate::rules::{Doc, DocKey, Edit, Msg, campaign};
 use crate::ui::battle::psychic;
 use crate::ui::context::ViewCtx;
@@ -238,7 +239,10 @@ fn batch_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry, b: &
         .map(|(name, _, t)| {
             cx.f(
                 "battle.apply_one",
-                &[("name", name), ("count", &t.to_string())],
+                &[
+                    ("name", name.in_lang(cx.lang.code())),
+                    ("count", &t.to_string()),
+                ],
             )
         })
         .collect::<Vec<_>>()
@@ -345,14 +349,14 @@ fn wounds_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry, but
                 WoundsGo::Refused(p) => cx.f(
                     "battle.apply_refused",
                     &[
-                        ("name", &x.name),
+                        ("name", x.name.in_lang(cx.lang.code())),
                         ("count", &count),
                         ("why", &cx.lang.problem_line(p)),
                     ],
                 ),
                 WoundsGo::NotFromCampaign | WoundsGo::To(..) => cx.f(
                     "battle.apply_nowhere",
-                    &[("name", &x.name), ("count", &count)],
+                    &[("name", x.name.in_lang(cx.lang.code())), ("count", &count)],
                 ),
             };
             subdued(ui, &text);
@@ -395,11 +399,12 @@ pub fn summary_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, units: bool, we_attack: &
                 }
             }
         });
-        let names = |v: &Vec<String>| {
+        let names = |v: &Vec<Name>| {
             if v.is_empty() {
                 cx.msg(&Msg::new("summary.none"))
             } else {
-                v.join(", ")
+                let each: Vec<&str> = v.iter().map(|n| n.in_lang(cx.lang.code())).collect();
+                each.join(", ")
             }
         };
         ui.label(cx.f(

@@ -123,6 +123,7 @@ impl BattleView {
         }
         self.units.ours_first = self.we_attack;
         self.psychic.we_attack = self.we_attack;
+        self.follow_lang(cx.lang);
         self.tabs_ui(ui, cx);
         ui.add_space(space::M);
         // A fight picked at a mission now over, or at another campaign's

@@ -320,6 +320,7 @@ impl RtShotView {
         weapons: Vec<(String, RtWeapon)>,
     ) {
         self.sides.attacker = name.to_owned();
+        self.sides.attacker_names = None;
         self.sides.attacker_character = true;
         self.sides.attacker_from = from;
         self.shot.shooter.bs = i64::from(p.get(C::BS));
@@ -338,7 +339,7 @@ impl RtShotView {
         t.t = i64::from(picked.profile.get(C::T));
         t.save = equipment::armour_save(&picked.equipment).map(i64::from);
         t.wounds = Some(i64::from(picked.profile.get(C::W).max(1)));
-        self.sides.defender = picked.name;
+        self.sides.set_defender(picked.name);
         self.sides.defender_character = true;
         self.sides.defender_from = picked.from;
     }
@@ -363,6 +364,7 @@ impl RtShotView {
             TableSide::Soldier(_) => return,
         };
         self.set_shooter(a.name(), &profile, Some(a.from()), weapons);
+        self.sides.attacker_names = a.label().names().cloned();
         if k < self.weapons.len() {
             self.pick_weapon(k);
         }
@@ -373,6 +375,7 @@ impl RtShotView {
         s.target.wounds = Some(i64::from(target.wounds_left.max(1)));
         s.modifiers.clear();
         self.sides.defender = t.name().to_owned();
+        self.sides.defender_names = t.label().names().cloned();
         self.sides.defender_from = Some(t.from());
         (self.sides.attacker_character, self.sides.defender_character) =
             (a.character(), t.character());

@@ -17,6 +17,7 @@ use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::queries;
 use muster::rules::characters::units::{UnitTest, UnitTestKind, Victory, test_ld};
 use muster::rules::close_combat::odds::Fighter;
+use muster::rules::core::names::Name;
 
 fn trooper(w: u32) -> Fighter {
     Fighter {
@@ -48,7 +49,7 @@ fn app(exports: Vec<std::path::PathBuf>) -> App {
 
 fn character(name: &str, side: BattleSide, first: bool, wounds: u32) -> Combatant {
     Combatant {
-        name: name.to_owned(),
+        name: name.into(),
         side,
         character: true,
         first,
@@ -103,7 +104,7 @@ fn chr_15_a_character_killed_across_rolls_makes_a_minor_victory() {
         rolls.iter().map(|(c, t)| (c.as_slice(), t.as_slice())),
         Some(Winner::Ours),
     );
-    assert_eq!(s.ours_killed, vec!["Kal".to_owned()]);
+    assert_eq!(s.ours_killed, vec![Name::from("Kal")]);
     assert!(s.theirs_killed.is_empty());
     assert_eq!(
         Lang::En.msg(&s.result()),
@@ -158,7 +159,7 @@ fn chr_15_a_round_that_kills_a_character_shows_in_the_session_summary() {
     app.apply(Command::ReplayFight(killed_in));
     app.apply(Command::SetBattleOutcome(Some(Winner::Theirs)));
     let s = app.model.battle_summary();
-    assert_eq!(s.theirs_killed, vec!["Sergeant Brask".to_owned()]);
+    assert_eq!(s.theirs_killed, vec![Name::from("Sergeant Brask")]);
     assert_eq!(
         Lang::En.msg(&s.result()),
         "Defeat (their minor victory: 1 of their character killed)"
@@ -345,7 +346,7 @@ fn chr_15_a_campaign_character_is_followed_by_who_he_is_not_by_his_name() {
     let mut kal = character("Kal", BattleSide::Ours, true, 2);
     kal.campaign = Some(muster::rules::CharRef::new("Rynn's World", 7_u64));
     let mut renamed = kal.clone();
-    renamed.name = "Sergeant Kal".to_owned();
+    renamed.name = "Sergeant Kal".into();
     // Another unnamed-alike fighter of the same side, not from the
     // campaign: his own wounds.
     let other = character("Kal", BattleSide::Ours, false, 2);
@@ -357,7 +358,7 @@ fn chr_15_a_campaign_character_is_followed_by_who_he_is_not_by_his_name() {
         rolls.iter().map(|(c, t)| (c.as_slice(), t.as_slice())),
         Some(Winner::Ours),
     );
-    assert_eq!(s.ours_killed, vec!["Sergeant Kal".to_owned()]);
+    assert_eq!(s.ours_killed, vec![Name::from("Sergeant Kal")]);
 }
 
 /// CMP-13: a roll's wounds go to the campaign character each wounded
@@ -399,7 +400,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
     assert_eq!(b.campaign, c.id);
     assert_eq!(
         b.wounds,
-        vec![("Trooper Dace".to_owned(), id("Trooper Dace"), 2)]
+        vec![(Name::from("Trooper Dace"), id("Trooper Dace"), 2)]
     );
     assert!(!b.applied);
     assert_eq!(
@@ -423,7 +424,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_fighters_who_took_them_when_they_can() {
                 WoundsGo::Refused(p) => Some(p.kind),
                 _ => None,
             };
-            (x.name.as_str(), key)
+            (x.name.in_lang("en"), key)
         })
         .collect();
     assert_eq!(

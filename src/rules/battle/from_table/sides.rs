@@ -12,7 +12,7 @@ use crate::rules::campaign::named;
 use crate::rules::campaign::{Campaign, CharId, EnemyFighter, EnemyWeapon, Fighter};
 use crate::rules::characters::equipment::armour_save;
 use crate::rules::core::characteristic::Profile;
-use crate::rules::core::names::name_in;
+use crate::rules::core::names::{Name, Names, name_in};
 use crate::rules::data::RulesData;
 use crate::rules::killteam::odds::ShotClass;
 
@@ -21,6 +21,8 @@ use crate::rules::killteam::odds::ShotClass;
 pub struct TableEnemy {
     /// "Ork boy 3", in the reader's language.
     pub name: String,
+    /// His name in every language the rules data gives it.
+    pub names: Names,
     /// His profile, W being his wounds left.
     pub profile: Profile,
     /// His armour save.
@@ -157,13 +159,13 @@ fn enemy_side(
     let names = enemy::names(c, i);
     let name = name_in(&names, lang, e.entry_type.as_str()).to_owned();
     let character = e.entry_type.is_character();
-    Some(fought_as_enemy(name, f, left, r, character))
+    Some(fought_as_enemy((name, names), f, left, r, character))
 }
 
 /// The enemy's side for the battle screen of a fighter who fights as `f`
 /// says, `left` wounds left, his wounds going to `from`.
 fn fought_as_enemy(
-    name: String,
+    (name, names): (String, Names),
     f: &EnemyFighter,
     left: u32,
     from: &CharRef,
@@ -171,6 +173,7 @@ fn fought_as_enemy(
 ) -> TableSide {
     TableSide::Enemy(TableEnemy {
         name,
+        names,
         profile: with_wounds_left(f.profile, left),
         save: f.save,
         weapons: f.weapons.clone(),
@@ -195,7 +198,7 @@ fn named_side(
     let f = named::fighter(c, i, rules)?;
     let left = named::wounds(c, i, rules)?.saturating_sub(named::taken(c, i));
     let name = name_in(&n.names, lang, &n.id).to_owned();
-    Some(fought_as_enemy(name, f, left, r, true))
+    Some(fought_as_enemy((name, n.names.clone()), f, left, r, true))
 }
 
 /// A profile whose W is the wounds left.
@@ -224,6 +227,15 @@ impl TableSide {
             Self::Character(f) => &f.name,
             Self::Soldier(s) => &s.name,
             Self::Enemy(e) => &e.name,
+        }
+    }
+
+    /// His name as it follows the language: in every language for one of
+    /// the enemy's, as typed for a player's character or soldier.
+    pub fn label(&self) -> Name {
+        match self {
+            Self::Enemy(e) if !e.names.is_empty() => Name::Names(e.names.clone()),
+            other => Name::from(other.name()),
         }
     }
 

@@ -52,7 +52,7 @@ pub struct CcAfterView {
     /// The length of the battle log when the result was last taken from it.
     seen_log: usize,
     /// The title of the roll the result was taken from.
-    from_roll: Option<String>,
+    from_roll: Option<Msg>,
     /// What stops the loser, and whether the winner follows up (CC-14,
     /// CC-15).
     push: PushBack,
@@ -146,7 +146,7 @@ fn u32_of(v: i64) -> u32 {
 /// log gave, if it was a close-combat roll of this mode: one attack (the
 /// defender caused nothing), or a round of one against one, replayed from
 /// its seed (CC-13).
-pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
+pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, Msg)> {
     let model = cx.model;
     let e = model.battle.log.last()?;
     let result = match &e.fight {
@@ -159,7 +159,7 @@ pub fn last_result(cx: &ViewCtx<'_>) -> Option<(RoundResult, String)> {
         }
         _ => return None,
     };
-    Some((result, cx.lang.msg(&e.title)))
+    Some((result, e.title.clone()))
 }
 
 impl CcAfterView {
@@ -245,7 +245,7 @@ impl CcAfterView {
                 });
             }
             Section::Creature => self.creature.ui(ui, cx, s),
-            Section::Test => self.test.ui(ui, cx, (self.attacker_ld, s.names.0)),
+            Section::Test => self.test.ui(ui, cx, (self.attacker_ld, &s.labels.0)),
         }
     }
 
@@ -258,8 +258,8 @@ impl CcAfterView {
             self.result_ui(ui, cx, s);
             ui.add_space(space::S);
             let (winner, loser) = match self.result {
-                RoundResult::Won => (s.names.0, s.names.1),
-                RoundResult::Lost => (s.names.1, s.names.0),
+                RoundResult::Won => (&s.labels.0, s.names.1),
+                RoundResult::Lost => (&s.labels.1, s.names.0),
                 RoundResult::Draw => {
                     alert(ui, Tone::Info, cx.t("battle.cc.after.draw_note"));
                     return;
@@ -315,7 +315,7 @@ impl CcAfterView {
         }
         if let Some(title) = &self.from_roll {
             ui.label(
-                RichText::new(cx.f("battle.cc.after.from_roll", &[("title", title)]))
+                RichText::new(cx.f("battle.cc.after.from_roll", &[("title", &cx.msg(title))]))
                     .color(palette().ink.subdued),
             );
         }
@@ -367,8 +367,9 @@ impl CcAfterView {
 
     /// The winner follows up, or stays (CC-15): the exact chance of his
     /// stay test, and its roll.
-    fn follow_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, winner: &str) {
-        ui.label(RichText::new(cx.f("battle.cc.follow.title", &[("name", winner)])).strong());
+    fn follow_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, winner: &Msg) {
+        let shown = cx.msg(winner);
+        ui.label(RichText::new(cx.f("battle.cc.follow.title", &[("name", &shown)])).strong());
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.push.defended, cx.t("battle.cc.follow.defended"));
             ui.checkbox(
@@ -424,7 +425,7 @@ impl CcAfterView {
                 let word = cx.t("battle.cc.follow.roll");
                 if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                     cx.send(Command::RollTable(
-                        Msg::new("battle.cc.follow.log_title").text("name", winner),
+                        Msg::new("battle.cc.follow.log_title").msg("name", winner.clone()),
                         TableRoll::Melee(MeleeRoll::StayTest { ld }),
                     ));
                 }
@@ -447,16 +448,16 @@ impl CcAfterView {
         });
         let (name, other, ld, m, by, on) = match self.breaker {
             Side::Attacker => (
-                s.names.0,
-                s.names.1,
+                &s.labels.0,
+                &s.labels.1,
                 &mut self.attacker_ld,
                 &mut self.attacker_m,
                 &s.round.second,
                 &s.round.first,
             ),
             Side::Defender => (
-                s.names.1,
-                s.names.0,
+                &s.labels.1,
+                &s.labels.0,
                 &mut self.defender_ld,
                 &mut self.defender_m,
                 &s.round.first,
@@ -487,7 +488,7 @@ impl CcAfterView {
 
     /// The breaker's rout test (CC-18): its exact chance (a robot does not
     /// test) and its roll; `lm` is his Ld and M.
-    fn rout_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &str, lm: (i32, u32)) {
+    fn rout_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, name: &Msg, lm: (i32, u32)) {
         let lang = cx.lang;
         let c = &cx.rules.close_combat;
         let (ld, m) = lm;
@@ -530,7 +531,7 @@ impl CcAfterView {
         let word = cx.t("battle.cc.break.roll");
         if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
             cx.send(Command::RollTable(
-                Msg::new("battle.cc.break.log_title").text("name", name),
+                Msg::new("battle.cc.break.log_title").msg("name", name.clone()),
                 TableRoll::Melee(MeleeRoll::BreakOff {
                     ld,
                     m,
@@ -546,7 +547,7 @@ impl CcAfterView {
 fn free_blow_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
-    names: (&str, &str),
+    names: (&Msg, &Msg),
     by: &Fighter,
     on: &Fighter,
 ) {
@@ -558,7 +559,7 @@ fn free_blow_ui(
         RichText::new(cx.f(
             "battle.cc.break.free_title",
             &[
-                ("name", other),
+                ("name", &cx.msg(other)),
                 ("blows", &c.free_blows_per_model.to_string()),
                 ("ws", &c.free_blow_defender_ws.to_string()),
             ],
@@ -578,8 +579,8 @@ fn free_blow_ui(
             if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                 cx.send(Command::RollTable(
                     Msg::new("battle.cc.break.free_log_title")
-                        .text("name", other)
-                        .text("target", name),
+                        .msg("name", other.clone())
+                        .msg("target", name.clone()),
                     TableRoll::Melee(MeleeRoll::FreeBlow {
                         by: by.clone(),
                         on: on.clone(),

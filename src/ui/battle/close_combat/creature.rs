@@ -260,7 +260,7 @@ fn roll_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, attack: DevilAttack, s: &Situati
                         "attacker",
                         Msg::new("battle.cc.creature.name").key("size", size),
                     )
-                    .text("defender", s.names.1);
+                    .msg("defender", s.labels.1.clone());
                 cx.send(Command::RollTable(
                     title,
                     TableRoll::Melee(MeleeRoll::Devil(attack)),

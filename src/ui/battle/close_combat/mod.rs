@@ -191,8 +191,13 @@ impl CloseCombatView {
             sides.attacker_or(cx.t("battle.attacker")),
             sides.defender_or(cx.t("battle.defender")),
         );
+        let labels = (
+            parts::name_msg(&sides.attacker_name(), "battle.attacker"),
+            parts::name_msg(&sides.defender_name(), "battle.defender"),
+        );
         let situation = parts::Situation {
             names,
+            labels,
             round: self.round(),
             scenario: Scenario::CloseCombat(self.cc.clone()),
             strike_back: self.strike_back,

@@ -124,6 +124,7 @@ impl CloseCombatView {
         }
         self.cc_after.take_attacker(&p);
         self.cc_sides.attacker = name;
+        self.cc_sides.attacker_names = None;
         self.cc_sides.attacker_character = true;
         // The campaign character he is (none: from a roster).
         self.cc_sides.attacker_from = from;
@@ -148,7 +149,7 @@ impl CloseCombatView {
             self.cc.defender.save = Some(i64::from(save));
         }
         self.cc_after.take_defender(&p);
-        self.cc_sides.defender = name;
+        self.cc_sides.set_defender(name);
         self.cc_sides.defender_character = true;
         // Where his wounds go (none: from a roster, they go nowhere).
         self.cc_sides.defender_from = from;

@@ -32,7 +32,7 @@ impl Default for TestView {
 impl TestView {
     /// The test card: `who` is the attacker's Ld and name, the value until
     /// one is typed.
-    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: (i64, &str)) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: (i64, &Msg)) {
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             card_title(ui, icons::ICON_PSYCHOLOGY, cx.t("battle.cc.test.title"));
@@ -84,7 +84,7 @@ impl TestView {
                     if icon_button(ui, icons::ICON_CASINO, word, word, true).clicked() {
                         cx.send(Command::RollTable(
                             Msg::new("battle.cc.test.log_title")
-                                .text("name", who.1)
+                                .msg("name", who.1.clone())
                                 .key("characteristic", c.abbr_key()),
                             TableRoll::Melee(MeleeRoll::Test {
                                 characteristic: c,

@@ -16,9 +16,10 @@ mod units;
 
 pub use charts::{bar, bars, odds_ui, pass_fail_ui, percent};
 pub use pickers::{Picked, character_tick_ui, pick_campaign_fighter, pick_character, side_title};
-pub use sides::{Sides, named, roll_button, roll_button_by};
+pub use sides::{Sides, name_msg, named, roll_button, roll_button_by};
 pub use units::{Group, Unit};
 
+use crate::rules::Msg;
 use crate::rules::battle::scenario::{RoundScenario, Scenario};
 use crate::rules::core::dice::DiceSpec;
 use crate::ui::context::ViewCtx;
@@ -45,6 +46,9 @@ pub fn num<N: egui::emath::Numeric>(
 pub struct Situation<'a> {
     /// The attacker's and the defender's names, as shown.
     pub(super) names: (&'a str, &'a str),
+    /// The same names as the log says them, in the language it is shown
+    /// in (a drawn enemy's follows it).
+    pub(super) labels: (Msg, Msg),
     /// The round, both fighters as set up (WS, S, weapon, A, T, W, I,
     /// save): the attacker first.
     pub(super) round: RoundScenario,

@@ -8,6 +8,7 @@ use crate::app::{Command, HandSides};
 use crate::i18n::Lang;
 use crate::rules::battle::summary::Combatant;
 use crate::rules::battle::table_roll::TableRoll;
+use crate::rules::core::names::{Name, Names};
 use crate::rules::{CharRef, Msg};
 use crate::ui::context::ViewCtx;
 use crate::ui::widgets::icon_button;
@@ -60,6 +61,11 @@ pub struct Sides {
     pub(crate) attacker_from: Option<CharRef>,
     /// The campaign character the defender is: where his wounds go.
     pub(crate) defender_from: Option<CharRef>,
+    /// The attacker's name in every language, when the rules data gives
+    /// it (a drawn enemy): it names him while `attacker` is one of them.
+    pub(crate) attacker_names: Option<Names>,
+    /// The defender's name in every language, when the rules data gives it.
+    pub(crate) defender_names: Option<Names>,
 }
 
 impl Sides {
@@ -97,6 +103,46 @@ impl Sides {
     /// Names the defender (target), for the log.
     pub fn set_defender(&mut self, name: impl Into<String>) {
         self.defender = name.into();
+        self.defender_names = None;
+    }
+
+    /// Names the attacker as `name` says, in `lang` in his field.
+    pub fn set_attacker_name(&mut self, name: &Name, lang: Lang) {
+        self.attacker = name.in_lang(lang.code()).to_owned();
+        self.attacker_names = name.names().cloned();
+    }
+
+    /// Names the defender as `name` says, in `lang` in his field.
+    pub fn set_defender_name(&mut self, name: &Name, lang: Lang) {
+        self.defender = name.in_lang(lang.code()).to_owned();
+        self.defender_names = name.names().cloned();
+    }
+
+    /// The attacker's name: in every language while his field shows one of
+    /// the names the rules data gave him, as typed otherwise.
+    pub fn attacker_name(&self) -> Name {
+        Name::of(&self.attacker, self.attacker_names.as_ref())
+    }
+
+    /// The defender's name, as [`Sides::attacker_name`] says.
+    pub fn defender_name(&self) -> Name {
+        Name::of(&self.defender, self.defender_names.as_ref())
+    }
+
+    /// Shows a name the rules data gave in `lang` in its field, so that a
+    /// change of language renames him there too.
+    pub fn follow_lang(&mut self, lang: Lang) {
+        for (text, names) in [
+            (&mut self.attacker, &self.attacker_names),
+            (&mut self.defender, &self.defender_names),
+        ] {
+            if let Some(n) = Name::of(text, names.as_ref()).names() {
+                let shown = crate::rules::core::names::name_in(n, lang.code(), "");
+                if !shown.is_empty() && shown != text.trim() {
+                    *text = shown.to_owned();
+                }
+            }
+        }
     }
 
     /// Says whether the attacker is a character (CHR-15).
@@ -132,8 +178,14 @@ impl Sides {
     /// The roll's title: "attacker against defender".
     pub fn title(&self) -> Msg {
         Msg::new("battle.against")
-            .msg("attacker", named(&self.attacker, "battle.attacker"))
-            .msg("defender", named(&self.defender, "battle.defender"))
+            .msg(
+                "attacker",
+                name_msg(&self.attacker_name(), "battle.attacker"),
+            )
+            .msg(
+                "defender",
+                name_msg(&self.defender_name(), "battle.defender"),
+            )
     }
 
     /// The attacker alone, for a table roll that is his own (a jump, the
@@ -155,7 +207,7 @@ impl Sides {
         let (a, d) = BattleSide::of_attacker(we_attack);
         vec![
             Combatant {
-                name: self.attacker_or(lang.t("battle.attacker")).to_owned(),
+                name: self.name_or(self.attacker_name(), lang.t("battle.attacker")),
                 side: a,
                 character: self.attacker_character,
                 first: true,
@@ -165,7 +217,7 @@ impl Sides {
                 spends: None,
             },
             Combatant {
-                name: self.defender_or(lang.t("battle.defender")).to_owned(),
+                name: self.name_or(self.defender_name(), lang.t("battle.defender")),
                 side: d,
                 character: self.defender_character,
                 first: false,
@@ -175,6 +227,27 @@ impl Sides {
                 spends: None,
             },
         ]
+    }
+}
+
+impl Sides {
+    /// `name`, or `word` when none was given.
+    fn name_or(&self, name: Name, word: &str) -> Name {
+        if name.is_empty() {
+            Name::from(word)
+        } else {
+            name
+        }
+    }
+}
+
+/// A name for the log: in the language the log is shown in, or when none
+/// `key`'s word.
+pub fn name_msg(name: &Name, key: &'static str) -> Msg {
+    if name.is_empty() {
+        Msg::new(key)
+    } else {
+        Msg::name(name)
     }
 }
 
@@ -198,6 +271,8 @@ impl Sides {
             defender_character: self.defender_character,
             attacker_from: self.attacker_from.clone(),
             defender_from: self.defender_from.clone(),
+            attacker_names: self.attacker_names.clone(),
+            defender_names: self.defender_names.clone(),
         }
     }
 
@@ -210,6 +285,8 @@ impl Sides {
             defender_character: kept.defender_character,
             attacker_from: kept.attacker_from.clone(),
             defender_from: kept.defender_from.clone(),
+            attacker_names: kept.attacker_names.clone(),
+            defender_names: kept.defender_names.clone(),
         }
     }
 }

@@ -21,6 +21,7 @@ use crate::rules::campaign::CharId;
 use crate::rules::campaign::queries;
 use crate::rules::characters::equipment;
 use crate::rules::characters::equipment::PowerCard;
+use crate::rules::core::names::{Name, Names, name_in};
 use crate::rules::psychic::attack::PsychicAttack;
 use crate::rules::psychic::play::{Scope, Target, lawful_target};
 use crate::rules::{CharRef, Msg};
@@ -47,6 +48,11 @@ pub struct PsychicView {
     pub(super) target_from: Option<CharRef>,
     /// The target is a character (CHR-15).
     pub(super) target_character: bool,
+    /// The psyker's name in every language, when the rules data gives it
+    /// (a drawn enemy): it names him while his field shows one of them.
+    pub(super) psyker_names: Option<Names>,
+    /// The target's name in every language, when the rules data gives it.
+    pub(super) target_names: Option<Names>,
     /// The psyker is on our side (set by the battle screen, CHR-15).
     pub(super) we_attack: bool,
 }
@@ -63,6 +69,32 @@ impl PsychicView {
         self.target_from.as_ref()
     }
 
+    /// The psyker's name, in every language while his field shows one the
+    /// rules data gave him.
+    fn psyker_name(&self) -> Name {
+        Name::of(&self.attack.power.psyker, self.psyker_names.as_ref())
+    }
+
+    /// The target's name, as [`PsychicView::psyker_name`] says.
+    fn target_name(&self) -> Name {
+        Name::of(&self.target, self.target_names.as_ref())
+    }
+
+    /// Shows a name the rules data gave in `lang` in its field.
+    fn follow_lang(&mut self, lang: Lang) {
+        for (text, names) in [
+            (&mut self.attack.power.psyker, &self.psyker_names),
+            (&mut self.target, &self.target_names),
+        ] {
+            if let Some(n) = Name::of(text, names.as_ref()).names() {
+                let shown = name_in(n, lang.code(), "");
+                if !shown.is_empty() && shown != text.trim() {
+                    *text = shown.to_owned();
+                }
+            }
+        }
+    }
+
     /// The psyker and his target, for the battle summary (CHR-15): the
     /// psyker is a character; a target of one model is followed by his
     /// wounds.
@@ -72,9 +104,9 @@ impl PsychicView {
         let psyker = self.attack.power.psyker.trim();
         let mut out = vec![Combatant {
             name: if psyker.is_empty() {
-                lang.t("battle.psy.psyker_word").to_owned()
+                Name::from(lang.t("battle.psy.psyker_word"))
             } else {
-                psyker.to_owned()
+                self.psyker_name()
             },
             side: a,
             character: !psyker.is_empty(),
@@ -87,9 +119,9 @@ impl PsychicView {
         if self.attack.target.models <= 1 {
             out.push(Combatant {
                 name: if self.target.trim().is_empty() {
-                    lang.t("battle.target").to_owned()
+                    Name::from(lang.t("battle.target"))
                 } else {
-                    self.target.trim().to_owned()
+                    self.target_name()
                 },
                 side: d,
                 character: self.target_character,
@@ -105,6 +137,7 @@ impl PsychicView {
 
     /// Shows the psychic mode: the power, the target, the odds and Roll.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        self.follow_lang(cx.lang);
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
@@ -284,10 +317,11 @@ impl PsychicView {
                 Ok(o) => {
                     odds_ui(ui, cx, a, &o);
                     ui.add_space(space::S);
-                    use crate::ui::battle::parts::named;
+                    use crate::ui::battle::parts::name_msg;
+                    let psyker = self.psyker_name();
                     let title = Msg::new("battle.against")
-                        .msg("attacker", named(&a.power.psyker, "battle.psy.psyker_word"))
-                        .msg("defender", named(&self.target, "battle.target"));
+                        .msg("attacker", name_msg(&psyker, "battle.psy.psyker_word"))
+                        .msg("defender", name_msg(&self.target_name(), "battle.target"));
                     let title = if a.power.power.trim().is_empty() {
                         title
                     } else {
@@ -351,6 +385,8 @@ impl PsychicView {
             target_character: self.target_character,
             psyker_from: self.psyker_from.clone(),
             target_from: self.target_from.clone(),
+            psyker_names: self.psyker_names.clone(),
+            target_names: self.target_names.clone(),
         }
     }
 
@@ -362,6 +398,8 @@ impl PsychicView {
             target_character: kept.target_character,
             psyker_from: kept.psyker_from.clone(),
             target_from: kept.target_from.clone(),
+            psyker_names: kept.psyker_names.clone(),
+            target_names: kept.target_names.clone(),
             ..Self::default()
         }
     }

@@ -10,6 +10,7 @@ use crate::rules::Msg;
 use crate::rules::battle::scenario::ShootingScenario;
 use crate::rules::battle::summary::Combatant;
 use crate::rules::battle::table_roll::TableRoll;
+use crate::rules::core::names::Names;
 use crate::rules::killteam::Soldier;
 use crate::rules::killteam::actions::{self, GrenadeAttack, Jump, JumpKind, Thrower};
 use crate::rules::killteam::data::{KillTeamData, Strength, Weapon, WeaponId, WeaponType};
@@ -124,7 +125,7 @@ impl KtActionsView {
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
         shot: &ShootingScenario,
-        names: (&str, &str),
+        names: (&Msg, &Msg),
         (thrower, jumper): (Vec<Combatant>, Vec<Combatant>),
     ) {
         ui.columns(2, |cols| {
@@ -145,7 +146,7 @@ impl KtActionsView {
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
         shot: &ShootingScenario,
-        (attacker, defender): (&str, &str),
+        (attacker, defender): (&Msg, &Msg),
         thrower: Vec<Combatant>,
     ) {
         let data = &cx.rules.killteam;
@@ -193,7 +194,7 @@ impl KtActionsView {
             ui.checkbox(&mut self.thrown, cx.t("kt.grenade.thrown"));
         });
         let attack = self.grenade_attack(weapon, shot);
-        let names = (attacker, defender, cx.lang.pick(&weapon.names));
+        let names = (attacker, defender, &weapon.names);
         grenade_odds_ui(ui, cx, (shot.range, attack), names, thrower);
     }
 
@@ -230,7 +231,7 @@ impl KtActionsView {
         }
     }
 
-    fn jump_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &str, jumper: Vec<Combatant>) {
+    fn jump_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, who: &Msg, jumper: Vec<Combatant>) {
         card_title(ui, icons::ICON_DIRECTIONS_RUN, cx.t("kt.jump.title"));
         ui.horizontal_wrapped(|ui| {
             for (kind, key) in [
@@ -293,7 +294,7 @@ fn grenade_odds_ui(
     ui: &mut egui::Ui,
     cx: &ViewCtx<'_>,
     (range, attack): (i64, GrenadeAttack),
-    names: (&str, &str, &str),
+    names: (&Msg, &Msg, &Names),
     thrower: Vec<Combatant>,
 ) {
     let lang = cx.lang;
@@ -333,9 +334,9 @@ fn grenade_odds_ui(
                 &odds.wounds,
             );
             let title = Msg::new("kt.grenade.log")
-                .text("attacker", attacker)
-                .text("defender", defender)
-                .text("grenade", grenade);
+                .msg("attacker", attacker.clone())
+                .msg("defender", defender.clone())
+                .names("grenade", grenade);
             roll_button_by(
                 ui,
                 cx.t("kt.grenade.roll"),
@@ -358,7 +359,7 @@ fn jump_odds_ui(
     cx: &ViewCtx<'_>,
     jump: &Jump,
     kw: (JumpKind, u32),
-    (who, jumper): (&str, Vec<Combatant>),
+    (who, jumper): (&Msg, Vec<Combatant>),
 ) {
     let lang = cx.lang;
     let (kind, wounds_left) = kw;
@@ -384,7 +385,7 @@ fn jump_odds_ui(
                     JumpKind::RopeSwing => "kt.jump.log_rope",
                     JumpKind::Parachute => "kt.jump.log_parachute",
                 })
-                .text("soldier", who),
+                .msg("soldier", who.clone()),
                 TableRoll::Jump(*jump),
                 jumper,
                 cx,

@@ -23,6 +23,7 @@ use crate::rules::battle::{Fight, scenario};
 use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::odds::ShotClass;
 use crate::rules::killteam::{KillTeamData, Soldier, WeaponId, shot_gear};
+use crate::ui::battle::parts;
 use crate::ui::battle::parts::{Sides, odds_ui, wounds_of};
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::space;
@@ -224,8 +225,8 @@ impl ShootingView {
         ui.add_space(space::M);
         let sides = &self.shot_sides;
         let names = (
-            sides.attacker_or(cx.t("battle.shooter")),
-            sides.defender_or(cx.t("battle.target")),
+            &parts::name_msg(&sides.attacker_name(), "battle.shooter"),
+            &parts::name_msg(&sides.defender_name(), "battle.target"),
         );
         let shot = self.shot(&cx.rules.killteam);
         // At a campaign's table, each roll is the shooter's: the grenade

@@ -10,6 +10,7 @@ use egui_material_icons::icons;
 use crate::rules::Msg;
 use crate::rules::battle::summary::Combatant;
 use crate::rules::battle::table_roll::TableRoll;
+use crate::rules::core::names::Name;
 use crate::rules::killteam::actions::{self, Charge};
 use crate::rules::killteam::{Soldier, ribbons, turn};
 use crate::ui::battle::parts::{field, percent, roll_button_by};
@@ -35,7 +36,7 @@ pub struct KtTurnView {
     soldier: Option<(String, Soldier)>,
     /// The shooter picked when he is no kill-team soldier (an enemy, a
     /// Rogue Trader character): nobody's actions to count.
-    other_shooter: Option<String>,
+    other_shooter: Option<Name>,
     /// The models left on each side are the campaign table's, counted
     /// there (not typed here).
     pub(crate) from_table: bool,
@@ -78,7 +79,7 @@ impl KtTurnView {
     }
 
     /// No soldier: `shooter`, who is not one of a kill team's.
-    pub fn clear_soldier(&mut self, shooter: Option<String>) {
+    pub fn clear_soldier(&mut self, shooter: Option<Name>) {
         self.soldier = None;
         self.other_shooter = shooter;
     }
@@ -89,7 +90,7 @@ impl KtTurnView {
         &mut self,
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
-        who: &str,
+        who: &Msg,
         by: Vec<Combatant>,
     ) {
         let c = &cx.rules.killteam.charge;
@@ -130,7 +131,7 @@ impl KtTurnView {
             roll_button_by(
                 ui,
                 cx.t("kt.charge.roll"),
-                Msg::new("kt.charge.log").text("soldier", who),
+                Msg::new("kt.charge.log").msg("soldier", who.clone()),
                 TableRoll::Charge(charge),
                 by,
                 cx,
@@ -217,7 +218,10 @@ impl KtTurnView {
     fn actions_ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
         let Some((name, soldier)) = &self.soldier else {
             let text = match &self.other_shooter {
-                Some(name) => cx.f("kt.turn.actions_not_soldier", &[("name", name)]),
+                Some(name) => cx.f(
+                    "kt.turn.actions_not_soldier",
+                    &[("name", name.in_lang(cx.lang.code()))],
+                ),
                 None => cx.t("kt.turn.actions_pick").to_owned(),
             };
             ui.label(RichText::new(text).color(palette().ink.subdued));

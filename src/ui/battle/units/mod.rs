@@ -105,7 +105,7 @@ impl RoundView {
                 for _ in 0..g.count {
                     if (g.character && g.count == 1) || g.from.is_some() {
                         out.push(Combatant {
-                            name: names[k].clone(),
+                            name: names[k].clone().into(),
                             side,
                             character: g.character && g.count == 1,
                             first,

@@ -312,7 +312,7 @@ fn a_units_round_sends_each_campaign_fighters_wounds_in_one_event() {
         .combatants
         .iter()
         .zip(&last.taken)
-        .map(|(c, &t)| (c.name.clone(), t))
+        .map(|(c, &t)| (c.name.in_lang("en").to_owned(), t))
         .collect();
     assert_eq!(taken.len(), 2, "{taken:?}");
     let n = h.state().app.model.battle.log.len();

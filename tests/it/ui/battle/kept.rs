@@ -260,3 +260,66 @@ fn the_fights_set_by_hand_are_written_when_they_change_and_not_at_every_frame() 
         "the change written: {text}"
     );
 }
+
+/// A fighter of a kept roll: a drawn enemy, named in every language.
+fn enemy_combatant() -> muster::rules::battle::summary::Combatant {
+    use muster::rules::battle::summary::{BattleSide, Combatant};
+    use muster::rules::core::names::Name;
+    let names = [("en", "Mutant rabble 2"), ("fr", "Mutant de la racaille 2")];
+    Combatant {
+        name: Name::Names(names.map(|(l, n)| (l.into(), n.into())).into()),
+        side: BattleSide::Theirs,
+        character: false,
+        first: true,
+        model: 0,
+        wounds: 1,
+        campaign: None,
+        spends: None,
+    }
+}
+
+#[test]
+fn a_roll_s_enemy_named_in_every_language_is_named_so_after_a_restart() {
+    use muster::rules::core::names::Name;
+    let restarts = Restarts::sized(1400.0, 3000.0);
+    let mut h = battle_window(&restarts);
+    let enemy = enemy_combatant();
+    let title = muster::rules::Msg::new("battle.against")
+        .msg("attacker", muster::rules::Msg::name(&enemy.name))
+        .msg("defender", muster::rules::Msg::new("battle.defender"));
+    h.state_mut().app.push(muster::app::Command::RollFight(
+        title,
+        muster::rules::battle::Fight::Table(
+            muster::rules::battle::table_roll::TableRoll::FlyerGather { turns: 2 },
+        ),
+        vec![enemy.clone()],
+    ));
+    h.run();
+    let log = h.state().app.model.battle.log.clone();
+    drop(h);
+    let path = restarts.kept_battle();
+    let h = battle_window(&restarts);
+    assert_eq!(h.state().app.model.battle.log, log, "the roll, as it was");
+    let kept = &h.state().app.model.battle.log[0];
+    assert_eq!(kept.combatants[0].name, enemy.name);
+    let fr = muster::i18n::Lang::Fr.msg(&kept.title);
+    assert!(fr.contains("Mutant de la racaille 2"), "{fr}");
+    drop(h);
+
+    // A file of the shape before: the fighter's name as text alone.
+    let mut file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("kept")).expect("json");
+    let name = &mut file["log"][0]["combatants"][0]["name"];
+    assert!(name.is_object(), "names by language: {name}");
+    *name = "Mutant rabble 2".into();
+    file["version"] = 2.into();
+    std::fs::write(&path, file.to_string()).expect("write");
+    let h = battle_window(&restarts);
+    let kept = &h.state().app.model.battle.log;
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        kept[0].combatants[0].name,
+        Name::Typed("Mutant rabble 2".into())
+    );
+    assert!(h.query_by_label_contains("could not be read").is_none());
+}

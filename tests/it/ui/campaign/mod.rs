@@ -10,6 +10,7 @@ mod dice;
 mod equipment;
 mod fight;
 mod fight_charges;
+mod fight_names;
 mod fight_other_rolls;
 mod fight_rolls;
 mod fight_shots;

@@ -10,7 +10,7 @@ use crate::rules::battle::scenario::ScenarioKind;
 use crate::rules::battle::scenario::{
     Count, KtCloseCombatScenario, KtTarget, close_combat_modifiers,
 };
-use crate::rules::core::names::{Names, name_in};
+use crate::rules::core::names::{Name, Names, name_in};
 use crate::rules::killteam::Derived;
 use crate::rules::killteam::data::{KillTeamData, WeaponId};
 use crate::rules::killteam::melee::{Blow, blows};
@@ -81,6 +81,9 @@ impl BlowChoice {
 pub struct MeleeFighter {
     /// His name.
     pub(crate) name: String,
+    /// His name in every language, when the rules data gives it (a drawn
+    /// enemy): it names him while `name` is one of them.
+    pub(crate) names: Option<Names>,
     /// A character for the battle summary (CHR-15).
     pub(crate) character: bool,
     /// Where his wounds go, when he comes from a campaign.
@@ -118,6 +121,7 @@ impl Default for MeleeFighter {
         };
         Self {
             name: String::new(),
+            names: None,
             character: true,
             from: None,
             score: 4,
@@ -138,6 +142,22 @@ impl MeleeFighter {
     /// His name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// His name as it follows the language: in every language while his
+    /// field shows one the rules data gave him, as typed otherwise.
+    pub fn label(&self) -> Name {
+        Name::of(&self.name, self.names.as_ref())
+    }
+
+    /// Shows a name the rules data gave him in `lang` in his field.
+    pub fn follow_lang(&mut self, lang: Lang) {
+        if let Some(n) = self.label().names() {
+            let shown = name_in(n, lang.code(), "");
+            if !shown.is_empty() && shown != self.name.trim() {
+                self.name = shown.to_owned();
+            }
+        }
     }
 
     /// Where his wounds go, when he comes from a campaign.
@@ -192,6 +212,7 @@ impl MeleeFighter {
         let (t, save, save_dice) = target_profile(&d.profile);
         Self {
             name: name.to_owned(),
+            names: None,
             character: true,
             from: None,
             score: i64::from(d.profile.close_combat),

@@ -14,7 +14,6 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::rules::KillTeam;
 use crate::rules::battle::Fight;
 use crate::rules::battle::scenario::Scenario;
 use crate::rules::battle::summary::Combatant;
@@ -23,6 +22,7 @@ use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::data::KillTeamData;
 use crate::rules::killteam::derive;
 use crate::rules::killteam::melee::fell_to_charge;
+use crate::rules::{KillTeam, Msg};
 use crate::ui::battle::parts;
 use crate::ui::battle::parts::{Sides, number, odds_ui, optional, side_title};
 use crate::ui::battle::shooting::campaign::campaign_soldiers;
@@ -79,7 +79,7 @@ impl MeleeView {
         ui: &mut egui::Ui,
         cx: &ViewCtx<'_>,
         we_attack: bool,
-        charge: impl FnOnce(&mut egui::Ui, &str, Vec<Combatant>),
+        charge: impl FnOnce(&mut egui::Ui, &Msg, Vec<Combatant>),
     ) {
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
@@ -92,7 +92,14 @@ impl MeleeView {
             });
         });
         ui.add_space(space::M);
-        let charger = side_title(cx.lang, "battle.kt.charger", &self.charger.name);
+        // As the log says him, in the language it is shown in.
+        let charger = if self.charger.name.trim().is_empty() {
+            Msg::new("battle.kt.charger")
+        } else {
+            Msg::new("battle.side_named")
+                .key("side", "battle.kt.charger")
+                .msg("name", Msg::name(&self.charger.label()))
+        };
         // The charge roll is the charger's: his team pays for a reroll
         // (KT-11); the fight that follows is his action (KT-9).
         let wounds = (
@@ -124,6 +131,8 @@ impl MeleeView {
             defender_character: d.character,
             attacker_from: a.from.clone(),
             defender_from: d.from.clone(),
+            attacker_names: a.names.clone(),
+            defender_names: d.names.clone(),
         }
     }
 
@@ -140,7 +149,7 @@ impl MeleeView {
         // have one, by name otherwise), and it is not a replay.
         let is = |c: &Combatant, f: &MeleeFighter| match (&c.campaign, &f.from) {
             (Some(a), Some(b)) => a == b,
-            _ => c.name == f.name,
+            _ => c.name == f.label(),
         };
         let charge_took = cx
             .model
