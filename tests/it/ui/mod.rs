@@ -18,6 +18,7 @@ mod folder;
 mod journals;
 mod killteam;
 mod library;
+mod library_fit;
 mod log;
 mod merge;
 mod merge_roster;
