@@ -125,7 +125,7 @@ pub(crate) fn act(dir: &Path, machine: &str, args: &[String]) -> Result<String, 
     for a in acts {
         // A shot taken from the menu is one rolled with the table's dice.
         let entry = if ["Shoot", "Close combat", "Grenade"].contains(&a.as_str()) {
-            format!("{a}, rolled with your own dice")
+            format!("{a} with the table's own dice (Attack… rolls it in Muster)")
         } else {
             a.clone()
         };

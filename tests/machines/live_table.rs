@@ -98,11 +98,17 @@ pub(crate) fn live_plan(side: Side, c: &Campaign, r: &RulesData) -> Result<Vec<S
             };
             vec![
                 act("Trooper Dace", "Move"),
-                act("Trooper Dace", "Shoot, rolled with your own dice"),
+                act(
+                    "Trooper Dace",
+                    "Shoot with the table's own dice (Attack… rolls it in Muster)",
+                ),
                 act("Trooper Dace", &format!("Third action ({cost} CP)")),
                 act("Trooper Dace", "Move"),
                 act("Trooper Rusk", "Move"),
-                act("Trooper Rusk", "Shoot, rolled with your own dice"),
+                act(
+                    "Trooper Rusk",
+                    "Shoot with the table's own dice (Attack… rolls it in Muster)",
+                ),
             ]
         }
     };

@@ -323,7 +323,7 @@ pub fn begin_turn(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, turn: u32)
 /// own dice (the battle screen's roll takes its action itself).
 pub fn act_entry(act: &str) -> String {
     if ["Shoot", "Close combat", "Grenade"].contains(&act) {
-        format!("{act}, rolled with your own dice")
+        format!("{act} with the table's own dice (Attack… rolls it in Muster)")
     } else {
         act.to_owned()
     }
