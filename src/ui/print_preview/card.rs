@@ -80,12 +80,28 @@ fn tag_ui(ui: &mut egui::Ui, tag: &Tag) {
         "bad" => PAPER.bad,
         _ => PAPER.info,
     };
+    // Whole on one line: a tag that does not fit what is left of the row
+    // starts the next one rather than being squeezed letter by letter.
+    let margin = Margin::symmetric(px(3.0) as i8, px(1.0) as i8);
+    let width = ui
+        .painter()
+        .layout_no_wrap(tag.text.clone(), font(size::TAG, true), color)
+        .size()
+        .x
+        + margin.sum().x
+        + px(1.0);
+    if width > ui.available_width() {
+        ui.end_row();
+    }
     egui::Frame::new()
         .stroke(Stroke::new(px(0.5), color))
         .corner_radius(CornerRadius::same(px(2.0) as u8))
-        .inner_margin(Margin::symmetric(px(3.0) as i8, px(1.0) as i8))
+        .inner_margin(margin)
         .show(ui, |ui| {
-            ui.label(text(&tag.text, size::TAG, true, color));
+            ui.add(
+                egui::Label::new(text(&tag.text, size::TAG, true, color))
+                    .wrap_mode(egui::TextWrapMode::Extend),
+            );
         });
 }
 

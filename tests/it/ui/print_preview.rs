@@ -577,3 +577,42 @@ fn a_campaign_s_book_is_chosen_in_its_preview_and_a_kill_team_offers_none() {
     );
     assert!(shows(&h, "Sergeant Hark"));
 }
+
+/// A card's tags stay whole on the preview of a narrow window: one that
+/// does not fit what is left of its row starts the next row, rather than
+/// being squeezed to a letter a line (Inquisitor Vael's "★ leader", after
+/// three others, at 1024 px).
+#[test]
+fn a_card_s_tag_that_does_not_fit_its_row_starts_the_next_one() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut app = App::new(
+        Some(dir.path()),
+        &english(),
+        Box::new(ScriptedDesktop::default()),
+        5,
+    )
+    .expect("app");
+    // Vael lightly wounded: four tags on his card.
+    let mut file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(example("campaign.json")).expect("example"))
+            .expect("json");
+    file["campaign"]["characters"][0]["state"] = "lightly_wounded".into();
+    let wounded = dir.path().join("wounded.json");
+    std::fs::write(&wounded, file.to_string()).expect("written");
+    app.apply(Command::Import(wounded));
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1024.0, 3000.0))
+        .with_max_steps(16)
+        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    h.run();
+    button(&mut h, "Print preview…");
+    let psyker = h.get_by_label("✦ psyker (CHR-16)").rect();
+    let leaders: Vec<egui::Rect> = h.query_all_by_label("★ leader").map(|n| n.rect()).collect();
+    assert!(!leaders.is_empty());
+    for leader in leaders {
+        assert!(
+            leader.height() < psyker.height() * 1.5,
+            "one line high: {leader:?} beside {psyker:?}"
+        );
+    }
+}
