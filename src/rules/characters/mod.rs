@@ -394,6 +394,13 @@ impl Character {
         problems
     }
 
+    /// Whether a point placed at random can raise anything (CHR-11): some
+    /// characteristic the random table names still below its maximum.
+    /// None left: the points stay unspent (Decision).
+    pub fn has_room_at_random(&self, rules: &RulesData) -> bool {
+        (rules.random_advance.entries.iter()).any(|e| self.can_spend(e.raises, rules).is_ok())
+    }
+
     /// Places every remaining point at random with the D20 table (CHR-11):
     /// a result naming a characteristic at its maximum is rerolled; when
     /// nothing on the table can rise any more, the rest is left unspent.
@@ -408,11 +415,7 @@ impl Character {
         // because a reroll happens only while some characteristic can rise.
         let mut budget = 10_000_u32;
         while self.points_left() > 0 {
-            let any_open = table
-                .entries
-                .iter()
-                .any(|e| self.can_spend(e.raises, rules).is_ok());
-            if !any_open || budget == 0 {
+            if !self.has_room_at_random(rules) || budget == 0 {
                 break;
             }
             budget -= 1;

@@ -259,12 +259,20 @@ impl CharacterView {
             {
                 cx.send(edit(CharacterEdit::RollPoints(level)));
             }
+            // CHR-11: with every characteristic at its maximum, nothing
+            // would be placed; said on the greyed button.
+            let full = c.points_left() > 0 && !c.has_room_at_random(rules);
             if ui
                 .add_enabled(
-                    c.points_left() > 0,
+                    c.points_left() > 0 && !full,
                     egui::Button::new(cx.t("character.place_random")),
                 )
                 .on_hover_text(cx.t("character.place_random_hint"))
+                .on_disabled_hover_text(cx.t(if full {
+                    "character.place_random_full"
+                } else {
+                    "character.place_random_hint"
+                }))
                 .clicked()
             {
                 cx.send(edit(CharacterEdit::PlaceRandom));

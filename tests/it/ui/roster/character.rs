@@ -480,3 +480,40 @@ fn chr_11_the_add_panel_rolls_points_at_the_profile_type_chosen() {
         points_level(&h)
     );
 }
+
+/// CHR-11 with every characteristic the D20 table names at its maximum:
+/// "Place the rest at random" is greyed, saying the points have nowhere to
+/// go, rather than rolling nothing and logging "0 placed".
+#[test]
+fn chr_11_place_at_random_is_greyed_once_every_characteristic_is_at_its_maximum() {
+    use muster::rules::Doc;
+    let rules = crate::common::rules();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/examples/rt-band.json"
+    ))
+    .expect("example");
+    let mut band =
+        muster::store::document::parse::<muster::rules::Roster>(&text, "band").expect("band");
+    let vael = &mut band.characters[0];
+    vael.advance_points = 200;
+    vael.place_random(rules, &mut muster::rules::core::dice::seeded(1))
+        .expect("placed");
+    assert!(vael.points_left() > 0 && !vael.has_room_at_random(rules));
+    let (id, who) = (band.id.clone(), vael.id);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = muster::store::Store::open(dir.path()).expect("store");
+    store.save(&Doc::new(band)).expect("save");
+    let mut h = crate::common::window_on(dir.path())
+        .showing(Screen::Character(id, who))
+        .open();
+    h.run();
+    let place = h.get_by_role_and_label(Role::Button, "Place the rest at random");
+    assert!(place.accesskit_node().is_disabled());
+    place.hover();
+    h.run();
+    assert!(
+        h.query_by_label_contains("there is nowhere to place these points")
+            .is_some()
+    );
+}
