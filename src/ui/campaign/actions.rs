@@ -193,8 +193,25 @@ fn pip_icons_ui(
                 ("name", name),
             ],
         );
+        // Its state in words too, on hover: not by its icon alone.
+        let state = if k < spent {
+            "campaign.ui.pip.spent"
+        } else if used {
+            "campaign.ui.pip.lost"
+        } else {
+            "campaign.ui.pip.left"
+        };
+        let said = cx.f(
+            state,
+            &[
+                ("n", &(k + 1).to_string()),
+                ("total", &total.to_string()),
+                ("name", name),
+            ],
+        );
         let r = ui.label(icon.rich_text().size(18.0).color(tone));
         r.widget_info(|| egui::WidgetInfo::selected(egui::Role::CheckBox, true, used, &named));
+        r.on_hover_text(said);
     }
 }
 

@@ -567,3 +567,29 @@ fn in_the_list_the_command_points_are_in_the_turn_s_card() {
     let first = h.get_by_label_contains("Who acts first").rect().min.y;
     assert!(points < first, "{cp} at {points}, above {first}");
 }
+
+/// KT-9 in the list: a soldier's action pips say their state in words on
+/// hover, not by their icon alone (Trooper Vell's first action taken,
+/// Sergeant Hark's still to take).
+#[test]
+fn kt_9_an_action_pip_says_in_words_whether_it_is_taken() {
+    let c = whole_escort(rules());
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut h = at_1024(dir.path(), &c);
+    h.get_by_role_and_label(Role::Tab, "Compact list").click();
+    h.run();
+    for (pip, said) in [
+        (
+            "Action 1 of 2 spent: Trooper Vell",
+            "Action 1 of 2 of Trooper Vell: taken this turn",
+        ),
+        (
+            "Action 1 of 2 spent: Sergeant Hark",
+            "Action 1 of 2 of Sergeant Hark: still to take this turn",
+        ),
+    ] {
+        h.get_by_label(pip).hover();
+        h.run();
+        assert!(h.query_by_label(said).is_some(), "{said}");
+    }
+}
