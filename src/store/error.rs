@@ -215,6 +215,11 @@ pub enum DiskError {
     WriterGone,
     /// The thread that writes the saves failed unexpectedly (a bug).
     WriterFailed,
+    /// The system refused Muster that file or folder: it belongs to
+    /// another user, or is marked read-only.
+    NotAllowed,
+    /// The disk or share is mounted read-only.
+    ReadOnlyDisk,
 }
 
 impl DiskError {
@@ -224,6 +229,8 @@ impl DiskError {
             Self::Full => "disk.full",
             Self::WriterGone => "disk.writer_gone",
             Self::WriterFailed => "disk.writer_failed",
+            Self::NotAllowed => "disk.not_allowed",
+            Self::ReadOnlyDisk => "disk.read_only",
         })
     }
 }
@@ -312,16 +319,65 @@ pub(super) fn io_err(
     path: &Path,
 ) -> impl FnOnce(io::Error) -> StoreError + use<> {
     let path = path.to_path_buf();
-    move |source| match source.kind() {
-        io::ErrorKind::StorageFull => StoreError::Disk {
+    move |source| match disk_reason(source.kind()) {
+        Some(reason) => StoreError::Disk {
             action,
-            reason: DiskError::Full,
+            reason,
             path,
         },
-        _ => StoreError::Io {
+        None => StoreError::Io {
             action,
             path,
             source,
         },
+    }
+}
+
+/// What the disk refused, said in Muster's words: a full disk, a file or
+/// folder Muster may not write, a disk mounted read-only; `None` for the
+/// rest (their system's words are shown).
+fn disk_reason(kind: io::ErrorKind) -> Option<DiskError> {
+    match kind {
+        io::ErrorKind::StorageFull => Some(DiskError::Full),
+        io::ErrorKind::PermissionDenied => Some(DiskError::NotAllowed),
+        io::ErrorKind::ReadOnlyFilesystem => Some(DiskError::ReadOnlyDisk),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the disk refuses comes out in Muster's words, with the path;
+    /// the rest keeps the system's.
+    #[test]
+    fn a_refused_write_is_said_in_muster_s_words() {
+        let path = Path::new("/library/rosters/band.json");
+        for (kind, reason) in [
+            (io::ErrorKind::StorageFull, Some(DiskError::Full)),
+            (io::ErrorKind::PermissionDenied, Some(DiskError::NotAllowed)),
+            (
+                io::ErrorKind::ReadOnlyFilesystem,
+                Some(DiskError::ReadOnlyDisk),
+            ),
+            (io::ErrorKind::NotFound, None),
+        ] {
+            let err = io_err("io.write", path)(io::Error::from(kind));
+            match (err, reason) {
+                (
+                    StoreError::Disk {
+                        reason: got,
+                        path: p,
+                        ..
+                    },
+                    Some(want),
+                ) => {
+                    assert_eq!((got, p.as_path()), (want, path), "{kind:?}");
+                }
+                (StoreError::Io { source, .. }, None) => assert_eq!(source.kind(), kind),
+                (other, _) => panic!("{kind:?}: {other:?}"),
+            }
+        }
     }
 }

@@ -220,6 +220,18 @@ fn each_disk_error_has_its_key_in_both_languages() {
             "could not write: the saving thread failed unexpectedly",
             "a échoué de façon inattendue",
         ),
+        (
+            DiskError::NotAllowed,
+            "disk.not_allowed",
+            "could not write: the system does not let Muster use that file or folder",
+            "le système ne laisse pas Muster utiliser ce fichier ou ce dossier",
+        ),
+        (
+            DiskError::ReadOnlyDisk,
+            "disk.read_only",
+            "could not write: the disk or share is mounted read-only",
+            "monté en lecture seule",
+        ),
     ] {
         let msg = reason.msg();
         assert!(msg.args.is_empty(), "{key}");
