@@ -135,6 +135,7 @@ pub(super) fn activations_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) 
         ],
     );
     let next = match a.next {
+        _ if a.untested => cx.t("campaign.ui.next_untested"),
         Some(true) => cx.t("campaign.ui.next_players"),
         Some(false) => cx.t("campaign.ui.next_enemy"),
         None if a.enemy_drawn => cx.t("campaign.ui.next_none"),

@@ -120,6 +120,10 @@ pub struct Activations {
     /// master plays the enemy off the table), only the players' side is
     /// counted.
     pub enemy_drawn: bool,
+    /// Nobody has activated this turn and its initiative is not tested
+    /// (CMP-16): the side given as next is the players' by default, until
+    /// the test says who acts first.
+    pub untested: bool,
 }
 
 impl Table {

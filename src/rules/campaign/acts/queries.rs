@@ -205,6 +205,7 @@ pub fn activations(c: &Campaign) -> Activations {
             enemy_standing: 0,
             next: None,
             enemy_drawn: false,
+            untested: false,
         };
     };
     let soldiers: Vec<CharId> = table
@@ -238,12 +239,11 @@ pub fn activations(c: &Campaign) -> Activations {
     } else {
         standing
     };
-    let enemy_first = table
-        .initiative
-        .as_ref()
-        .filter(|i| i.turn == table.turn())
+    let tested = (table.initiative.as_ref()).filter(|i| i.turn == table.turn());
+    let enemy_first = tested
         .and_then(|i| i.order.first())
         .is_some_and(|r| r.escort.is_none());
+    let untested = tested.is_none() && players == 0 && enemy == 0;
     let next = if !enemy_drawn {
         (players < most).then_some(true)
     } else if players >= most && enemy >= most {
@@ -265,6 +265,7 @@ pub fn activations(c: &Campaign) -> Activations {
         enemy_standing,
         next,
         enemy_drawn,
+        untested,
     }
 }
 

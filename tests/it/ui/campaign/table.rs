@@ -195,8 +195,9 @@ fn kt_8_the_turn_card_counts_each_sides_activations() {
         "{}",
         line(&h)
     );
+    // Nobody acted, the turn's initiative not tested: no side is named.
     assert!(
-        line(&h).ends_with("your side activates next"),
+        line(&h).ends_with("who acts first is not tested yet this turn"),
         "{}",
         line(&h)
     );

@@ -121,3 +121,36 @@ fn a_kill_team_of_seven_at_the_table_wraps_its_cards_inside_the_window() {
     }
     assert_eq!(seen, 7);
 }
+
+/// CMP-16 with KT-8: at a new turn, before anyone activates and before the
+/// turn's initiative is tested, the turn's line names no side as next: it
+/// says who acts first is not tested yet. Once tested, it names the side.
+#[test]
+fn cmp_16_a_new_turn_names_no_side_as_next_before_its_initiative_is_tested() {
+    let c = crate::common::example_campaign_at_the_table(rules());
+    let (_dir, mut h) = crate::common::campaign_shown(&c);
+    let untested = "— who acts first is not tested yet this turn";
+    assert!(h.query_all_by_label_contains(untested).next().is_none());
+    h.state_mut().app.apply(Command::Edit(
+        muster::rules::DocKey::of::<Campaign>(c.id.clone()),
+        muster::rules::Edit::new(muster::rules::campaign::CampaignEdit::Table(
+            muster::rules::campaign::TableEdit::NewTurn { gain: None },
+        )),
+    ));
+    h.run();
+    assert!(h.query_all_by_label_contains(untested).next().is_some());
+    // Its card folded in turn 1, once activations began: unfolded.
+    if (h.query_by_role_and_label(Role::Button, "Test initiative")).is_none() {
+        h.get_by_label("Who acts first").click();
+        h.run();
+    }
+    h.get_by_role_and_label(Role::Button, "Test initiative")
+        .click();
+    h.run();
+    assert!(h.query_all_by_label_contains(untested).next().is_none());
+    assert!(
+        h.query_all_by_label_contains("activates next")
+            .next()
+            .is_some()
+    );
+}
