@@ -158,6 +158,7 @@ impl BattleView {
         let melee = &mut self.shooting.melee;
         melee.charger_mut().follow_lang(lang);
         melee.target_mut().follow_lang(lang);
+        self.psychic.follow_lang(lang);
     }
 
     /// Close combat: both fighters' profiles, saves and weapons. Every

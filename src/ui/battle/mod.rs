@@ -66,6 +66,9 @@ pub struct BattleView {
     /// The mode the fight picked last at a table filled in: the one whose
     /// range is kept with it.
     picked_mode: Option<Mode>,
+    /// The language the drawn enemies' names were last shown in: they are
+    /// shown again only when it changes, not looked at every frame.
+    names_in: Option<crate::i18n::Lang>,
 }
 
 /// The campaign table a fight was picked at.
@@ -92,6 +95,7 @@ impl Default for BattleView {
             scroll_to_fight: false,
             tables: Default::default(),
             picked_mode: None,
+            names_in: None,
         }
     }
 }
@@ -123,7 +127,10 @@ impl BattleView {
         }
         self.units.ours_first = self.we_attack;
         self.psychic.we_attack = self.we_attack;
-        self.follow_lang(cx.lang);
+        if self.names_in != Some(cx.lang) {
+            self.follow_lang(cx.lang);
+            self.names_in = Some(cx.lang);
+        }
         self.tabs_ui(ui, cx);
         ui.add_space(space::M);
         // A fight picked at a mission now over, or at another campaign's

@@ -81,7 +81,7 @@ impl PsychicView {
     }
 
     /// Shows a name the rules data gave in `lang` in its field.
-    fn follow_lang(&mut self, lang: Lang) {
+    pub(super) fn follow_lang(&mut self, lang: Lang) {
         for (text, names) in [
             (&mut self.attack.power.psyker, &self.psyker_names),
             (&mut self.target, &self.target_names),
@@ -137,7 +137,6 @@ impl PsychicView {
 
     /// Shows the psychic mode: the power, the target, the odds and Roll.
     pub fn ui(&mut self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
-        self.follow_lang(cx.lang);
         ui.columns(2, |cols| {
             card(&mut cols[0], |ui| {
                 ui.set_min_width(ui.available_width());
