@@ -56,6 +56,12 @@ pub fn blows(data: &KillTeamData, d: &Derived) -> Vec<Blow> {
     out
 }
 
+/// Whether his own gear keeps smoke and flash out of his blows (EQ-19):
+/// an item or ribbon that brings the gas mask without a tick.
+pub fn masked(d: &Derived) -> bool {
+    d.own_gear.contains(&KtModifier::GasMask)
+}
+
 /// Bare-handed blows for a fighter of strength `s`.
 pub fn unarmed(data: &KillTeamData, s: i32) -> Blow {
     let u = &data.close_combat.unarmed;

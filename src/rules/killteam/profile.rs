@@ -3,7 +3,8 @@
 //! items (EQ-2, EQ-5, EQ-20, EQ-21).
 
 use super::data::{
-    Effect, Item, ItemId, KillTeamData, KtProfile, Ribbon, Strength, Weapon, WeaponId, WeaponType,
+    Effect, Item, ItemId, KillTeamData, KtModifier, KtProfile, Ribbon, ShotSide, Strength, Weapon,
+    WeaponId, WeaponType,
 };
 use super::{Soldier, unknown_kind};
 use crate::rules::core::dice::Amount;
@@ -54,6 +55,9 @@ pub struct Derived {
     pub weapons: Vec<WeaponLine>,
     /// How many of each single-use item he carries (RIB-6 doubles one).
     pub item_counts: Vec<(ItemId, u32)>,
+    /// The modifiers his items and ribbon bring on his own side without a
+    /// tick, as shooter or striker (a gas mask, EQ-19), each once.
+    pub own_gear: Vec<KtModifier>,
     /// The rule ids of what changed each value: `(field, rule)`.
     pub changes: Vec<(&'static str, String)>,
 }
@@ -114,6 +118,7 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
         hit_bonus: 0,
         weapons: Vec::new(),
         item_counts: Vec::new(),
+        own_gear: Vec::new(),
         changes: Vec::new(),
     };
     // Ribbon effects, then items', the "at" effects first: a shield's 3+
@@ -157,6 +162,7 @@ pub fn derive(data: &KillTeamData, s: &Soldier) -> Result<Derived, Problem> {
         }
     }
     d.item_counts = item_counts(ribbon, &items);
+    d.own_gear = own_gear(ribbon, &items);
     Ok(d)
 }
 
@@ -256,6 +262,22 @@ pub fn carried_count(data: &KillTeamData, s: &Soldier, item: &ItemId) -> u32 {
             .any(|g| matches!(g, super::data::Grant::Double { items } if items.contains(item)))
     });
     if doubled { 2 } else { 1 }
+}
+
+/// The modifiers his ribbon and items bring on the shooter's side without
+/// a tick, each once.
+fn own_gear(ribbon: Option<&Ribbon>, items: &[&Item]) -> Vec<KtModifier> {
+    let mut out = Vec::new();
+    let uses = ribbon
+        .and_then(|r| r.shot)
+        .into_iter()
+        .chain(items.iter().filter_map(|i| i.shot));
+    for u in uses.filter(|u| u.side == ShotSide::Shooter && !u.ticked) {
+        if !out.contains(&u.modifier) {
+            out.push(u.modifier);
+        }
+    }
+    out
 }
 
 /// How many of each single-use item he carries: the Explosives expert

@@ -7,7 +7,8 @@
 //! `mod.rs`, so they import each other one way. Chances as words and bars
 //! are in `charts.rs`, fighters picked from a roster or an escort in
 //! `pickers.rs`, the two fighters and the roll buttons in `sides.rs`, the
-//! unit mode's units in `units.rs`.
+//! unit mode's units in `units.rs`; a campaign's model as the table has
+//! him now here.
 
 mod charts;
 mod pickers;
@@ -19,11 +20,13 @@ pub use pickers::{Picked, character_tick_ui, pick_campaign_fighter, pick_charact
 pub use sides::{Sides, name_msg, named, roll_button, roll_button_by};
 pub use units::{Group, Unit};
 
-use crate::rules::Msg;
+use crate::rules::battle::from_table;
 use crate::rules::battle::scenario::{RoundScenario, Scenario};
+use crate::rules::campaign::{Campaign, CharId};
+use crate::rules::{CharRef, Msg};
 use crate::rules::core::dice::DiceSpec;
 use crate::ui::context::ViewCtx;
-use crate::ui::widgets::together;
+use crate::ui::widgets::{Tone, badge, together};
 
 /// A number field named `name` for screen readers, with a visible label.
 pub fn num<N: egui::emath::Numeric>(
@@ -136,5 +139,39 @@ mod tests {
         assert_eq!(percent(-0.0), "0.0 %");
         assert_eq!(percent(0.5), "50.0 %");
         assert_eq!(percent(1.0 + 1e-12), "100.0 %");
+    }
+}
+
+/// A campaign's model `r`, `shown` on a card under that name, as the table
+/// has him now: out of action (an applied roll took his last wound), or
+/// his wounds left there. Nothing when the card shows another name, or the
+/// campaign is not open.
+pub fn table_now_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &CharRef, shown: &str) {
+    let Some(c) = cx.model.get::<Campaign>(&r.doc) else {
+        return;
+    };
+    let Some(side) = from_table::table_side(c, &cx.rules, r, cx.lang.code()) else {
+        return;
+    };
+    let name = side.name();
+    if name != shown.trim() {
+        return;
+    }
+    if c.wounding().out_of_action(CharId(r.id)) {
+        badge(
+            ui,
+            Tone::Dead,
+            &cx.f("battle.kt.table_target_out", &[("name", name)]),
+        );
+    } else {
+        let left = side.as_target().wounds_left.to_string();
+        badge(
+            ui,
+            Tone::Info,
+            &cx.f(
+                "battle.kt.table_target_left",
+                &[("name", name), ("count", &left)],
+            ),
+        );
     }
 }

@@ -9,7 +9,6 @@ use egui_material_icons::icons;
 use super::{ShootingView, campaign, count_ui};
 use crate::rules::battle::from_table;
 use crate::rules::battle::scenario::KtWeapon;
-use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::odds::ShotClass;
 use crate::rules::killteam::{Soldier, derive, ribbons};
@@ -322,40 +321,11 @@ impl ShootingView {
 }
 
 /// The target of the shot picked at a campaign's table, `shown` on the
-/// card, as the table has him now: out of action (an applied roll took
-/// his last wound), or his wounds left there. Nothing once the card shows
-/// another target.
+/// card, as the table has him now. Nothing once the card shows another
+/// target.
 fn table_target_now_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, shown: &str) {
-    let Some(kept) = cx.model.battle.table_fight.as_ref() else {
-        return;
-    };
-    let target = &kept.setup.target;
-    let Some(c) = cx.model.get::<Campaign>(&target.doc) else {
-        return;
-    };
-    let Some(side) = from_table::table_side(c, &cx.rules, target, cx.lang.code()) else {
-        return;
-    };
-    if side.name() != shown {
-        return;
-    }
-    let name = side.name();
-    if c.wounding().out_of_action(CharId(target.id)) {
-        badge(
-            ui,
-            Tone::Dead,
-            &cx.f("battle.kt.table_target_out", &[("name", name)]),
-        );
-    } else {
-        let left = side.as_target().wounds_left.to_string();
-        badge(
-            ui,
-            Tone::Info,
-            &cx.f(
-                "battle.kt.table_target_left",
-                &[("name", name), ("count", &left)],
-            ),
-        );
+    if let Some(kept) = cx.model.battle.table_fight.as_ref() {
+        parts::table_now_ui(ui, cx, &kept.setup.target, shown);
     }
 }
 

@@ -155,3 +155,21 @@ fn kt_6_muster_odds_reads_a_kill_team_close_combat() {
         "{err}"
     );
 }
+
+#[test]
+fn eq_19_a_soldier_with_a_gas_mask_is_masked_in_close_combat_by_his_gear_alone() {
+    // EQ-19: the gas mask is not a single-use item; his gear says he wears
+    // it, and a sight (a modifier of his own) or a smoke grenade (one to
+    // tick) does not.
+    use muster::rules::killteam::melee::masked;
+    let rules = rules();
+    let masked_one =
+        derive(&rules.killteam, &soldier(None, &[("gas_mask", None)])).expect("derived");
+    let plain = derive(
+        &rules.killteam,
+        &soldier(None, &[("sight", None), ("smoke_grenade", None)]),
+    )
+    .expect("derived");
+    assert!(masked(&masked_one));
+    assert!(!masked(&plain));
+}

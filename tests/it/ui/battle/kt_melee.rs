@@ -9,7 +9,7 @@ use crate::common::rules;
 use crate::common::{click, pick};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::Doc;
@@ -19,11 +19,14 @@ use muster::store::Store;
 use muster::ui::Gui;
 
 fn open(dir: &Path) -> Harness<'static, Gui> {
+    open_with(dir, crate::common::example_team())
+}
+
+/// The battle screen's kill-team close combat, `team` in the library.
+fn open_with(dir: &Path, team: muster::rules::KillTeam) -> Harness<'static, Gui> {
     {
         let store = Store::open(dir).expect("store");
-        store
-            .save(&Doc::new(crate::common::example_team()))
-            .expect("save");
+        store.save(&Doc::new(team)).expect("save");
     }
     let app = crate::common::app_in(dir, Lang::En, 5);
     let mut h = crate::common::window(app, 1400.0, 3400.0);
@@ -120,5 +123,45 @@ fn kt_6_a_brute_charges_on_3_plus_and_a_smoke_bearer_is_hit_on_4_plus() {
         muster::i18n::Lang::En
             .msg(&log[1].title)
             .starts_with("Trooper Vell against Trooper Osk")
+    );
+}
+
+#[test]
+fn eq_19_a_charger_who_carries_a_gas_mask_ignores_the_smoke_without_a_tick() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut team = crate::common::example_team();
+    {
+        let osk = team
+            .soldiers
+            .iter_mut()
+            .find(|s| s.name == "Trooper Osk")
+            .expect("Osk");
+        osk.items.push(muster::rules::killteam::Carried {
+            item: "gas_mask".into(),
+            weapon: None,
+        });
+    }
+    let mut h = open_with(dir.path(), team);
+    pick(
+        &mut h,
+        "Take the charger from a team or a campaign",
+        "Trooper Osk — Hark's Raiders",
+    );
+    pick(
+        &mut h,
+        "Take the soldier charged from a team or a campaign",
+        "Trooper Vell — Hark's Raiders",
+    );
+    h.get_by_label("Trooper Vell used a smoke grenade (-1 to hit him, EQ-7)")
+        .click_accesskit();
+    h.run();
+    // His gear says he wears it: the smoke changes nothing, and the box
+    // is ticked for him.
+    assert!(shown(&h, "To hit 3+"), "Osk's blows, smoke ignored");
+    assert!(!shown(&h, "Smoke: -1 to hit him (EQ-7)"));
+    let mask = h.get_by_label_contains("Trooper Osk wears a gas mask");
+    assert_eq!(
+        mask.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True)
     );
 }

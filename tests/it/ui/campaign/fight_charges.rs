@@ -88,6 +88,12 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
             .unwrap_or_else(|| panic!("{on}'s wounds offered"));
         crate::common::button(h, &apply);
     };
+    let wounds = fighter.profile.get(C::W);
+    let left = format!(
+        "At the table now: {enemy} has {wounds} {} left",
+        if wounds == 1 { "wound" } else { "wounds" }
+    );
+    assert!(h.query_by_label(&left).is_some(), "{left}");
     strike(&mut h, "Trooper Osk strikes", &enemy);
     let now = crate::common::the_campaign(&h);
     let t = now.table.as_ref().expect("table");
@@ -95,6 +101,19 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
         t.enemy_wounds.get(&0).copied().unwrap_or(0) > 0,
         "the enemy is wounded"
     );
+    // His card says what the table has now, not the wounds he was picked
+    // with.
+    assert!(h.query_by_label(&left).is_none(), "no stale wounds left");
+    let now_left = if t.enemy_out.contains(&0) {
+        format!("At the table now: {enemy} is out of action")
+    } else {
+        let w = wounds - i32::try_from(t.enemy_wounds[&0]).expect("wounds");
+        format!(
+            "At the table now: {enemy} has {w} {} left",
+            if w == 1 { "wound" } else { "wounds" }
+        )
+    };
+    assert!(h.query_by_label(&now_left).is_some(), "{now_left}");
     assert!(t.wounds.is_empty(), "Osk is not yet");
 
     // Back to the table: the charge cost Osk one of his two actions.

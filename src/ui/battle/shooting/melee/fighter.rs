@@ -13,7 +13,7 @@ use crate::rules::battle::scenario::{
 use crate::rules::core::names::{Name, Names, name_in};
 use crate::rules::killteam::Derived;
 use crate::rules::killteam::data::{KillTeamData, WeaponId};
-use crate::rules::killteam::melee::{Blow, blows};
+use crate::rules::killteam::melee::{Blow, blows, masked};
 
 /// What a way of striking is called.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -224,7 +224,7 @@ impl MeleeFighter {
             wounds: Some(i64::from(wounds_left.max(1))),
             smoke: false,
             flashed: false,
-            gas_mask: d.item_counts.iter().any(|(i, _)| i == "gas_mask"),
+            gas_mask: masked(d),
         }
     }
 

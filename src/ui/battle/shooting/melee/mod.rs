@@ -326,6 +326,9 @@ fn fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &mut MeleeFighter, side: S
             1,
         );
     });
+    if let Some(r) = &f.from {
+        parts::table_now_ui(ui, cx, r, &f.name);
+    }
     let who = if f.name.trim().is_empty() {
         cx.t(side_key).to_owned()
     } else {
