@@ -362,7 +362,7 @@ fn modifiers_text(lang: Lang, rules: &RulesData) -> String {
         ("sheet.mod.vox", m.vox),
         ("sheet.mod.sling", m.sling),
         ("sheet.mod.smoke", m.smoke),
-        ("sheet.mod.flash", m.flash),
+        ("sheet.mod.dazzled", m.dazzled),
         ("sheet.mod.assault_moving", m.assault_moving),
     ];
     let parts: Vec<String> = list

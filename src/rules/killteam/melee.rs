@@ -15,11 +15,11 @@ use crate::rules::core::odds::Odds;
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 
-/// The situations that bear on a blow: the target's smoke, the striker's
-/// flash, the striker's gas mask against both. Cover, range and sights
+/// The situations that bear on a blow: the target's smoke, the striker
+/// dazzled, the striker's gas mask against both. Cover, range and sights
 /// play no part in close combat.
 pub const MELEE_MODIFIERS: [KtModifier; 3] =
-    [KtModifier::Smoke, KtModifier::Flash, KtModifier::GasMask];
+    [KtModifier::Smoke, KtModifier::Dazzled, KtModifier::GasMask];
 
 /// One way a fighter strikes in close combat, resolved for him: his
 /// weapon's attacks, S (his own counted), AP and damage.

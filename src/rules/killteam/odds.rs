@@ -259,14 +259,14 @@ pub(super) fn hit_change(rules: &RulesData, shot: &KtShot) -> i32 {
         .filter(|(i, x)| !modifiers[..*i].contains(x))
         .map(|(_, x)| match x {
             KtModifier::Night if has(KtModifier::NightVision) || torch => 0,
-            KtModifier::Smoke | KtModifier::Flash if has(KtModifier::GasMask) => 0,
+            KtModifier::Smoke | KtModifier::Dazzled if has(KtModifier::GasMask) => 0,
             KtModifier::Night => m.night,
             KtModifier::Sight => m.sight,
             KtModifier::Marksman => m.marksman,
             KtModifier::Vox => m.vox,
             KtModifier::Sling => m.sling,
             KtModifier::Smoke => m.smoke,
-            KtModifier::Flash => m.flash,
+            KtModifier::Dazzled => m.dazzled,
             KtModifier::AssaultMoving => m.assault_moving,
             KtModifier::SnapFire
             | KtModifier::HigherPosition

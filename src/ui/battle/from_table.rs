@@ -88,7 +88,7 @@ impl BattleView {
                 self.shooting.attack = KtAttack::CloseCombat;
                 if let (Some(mut a), Some(t)) = (melee(cx, &a), melee(cx, &t)) {
                     // EQ-10: dazzled, his blows are at -1.
-                    a.flashed = f.dazzled;
+                    a.dazzled = f.dazzled;
                     self.shooting.melee.charger = a;
                     self.shooting.melee.target = t;
                 }
@@ -110,9 +110,9 @@ impl BattleView {
                 // ticked from the shot before.
                 use crate::rules::killteam::odds::KtModifier;
                 let mods = &mut self.shooting.shot.modifiers;
-                mods.retain(|m| *m != KtModifier::Flash);
+                mods.retain(|m| *m != KtModifier::Dazzled);
                 if f.dazzled {
-                    mods.push(KtModifier::Flash);
+                    mods.push(KtModifier::Dazzled);
                 }
                 let sides = &mut self.shooting.shot_sides;
                 (sides.attacker_character, sides.defender_character) = characters;
@@ -318,7 +318,7 @@ fn melee_enemy(cx: &ViewCtx<'_>, e: &TableEnemy) -> MeleeFighter {
         save_dice: 1,
         wounds: Some(i64::from(e.profile.get(C::W).max(1))),
         smoke: false,
-        flashed: false,
+        dazzled: false,
         gas_mask: false,
     }
 }

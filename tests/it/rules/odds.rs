@@ -328,7 +328,7 @@ fn kt_13_modifiers_automatic_hits_and_impossible_shots() {
     assert_eq!(at(20, &[KtModifier::Sling]).score_to_hit, Some(2));
     // Smoke and flash make it harder; an assault weapon on the move -2.
     assert_eq!(at(20, &[KtModifier::Smoke]).score_to_hit, Some(4));
-    assert_eq!(at(20, &[KtModifier::Flash]).score_to_hit, Some(4));
+    assert_eq!(at(20, &[KtModifier::Dazzled]).score_to_hit, Some(4));
     assert_eq!(at(20, &[KtModifier::AssaultMoving]).score_to_hit, Some(5));
     // Snap fire needs a 6; against a smoke bearer it cannot hit.
     assert_eq!(at(10, &[KtModifier::SnapFire]).score_to_hit, Some(6));

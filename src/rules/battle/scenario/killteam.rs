@@ -149,7 +149,7 @@ pub struct KtCloseCombatScenario {
     pub damage: Count,
     /// The model struck (cover plays no part).
     pub target: KtTarget,
-    /// The situation: `smoke` (the target's, EQ-7), `flash` (the striker
+    /// The situation: `smoke` (the target's, EQ-7), `flash` (`Dazzled`: the striker
     /// is dazzled, EQ-10), `gas_mask` (the striker's, EQ-19).
     #[serde(default)]
     pub modifiers: Vec<KtModifier>,
@@ -160,12 +160,12 @@ pub struct KtCloseCombatScenario {
 /// mask (EQ-19), in the order the odds read them.
 pub fn close_combat_modifiers(
     target_smoke: bool,
-    flashed: bool,
+    dazzled: bool,
     gas_mask: bool,
 ) -> Vec<KtModifier> {
     [
         (target_smoke, KtModifier::Smoke),
-        (flashed, KtModifier::Flash),
+        (dazzled, KtModifier::Dazzled),
         (gas_mask, KtModifier::GasMask),
     ]
     .into_iter()

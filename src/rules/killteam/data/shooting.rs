@@ -47,8 +47,9 @@ pub struct HitModifiers {
     pub sling: i32,
     /// The target used a smoke grenade (EQ-7): +1.
     pub smoke: i32,
-    /// The shooter was hit by a flash grenade (EQ-10): +1.
-    pub flash: i32,
+    /// The shooter is dazzled by a flash grenade (EQ-10): +1.
+    #[serde(rename = "flash")]
+    pub dazzled: i32,
     /// An assault weapon fired during a move: +2.
     pub assault_moving: i32,
 }
@@ -196,8 +197,9 @@ pub enum KtModifier {
     Sling,
     /// The target used a smoke grenade (EQ-7).
     Smoke,
-    /// The shooter was hit by a flash grenade (EQ-10).
-    Flash,
+    /// The shooter is dazzled by a flash grenade (EQ-10).
+    #[serde(rename = "flash")]
+    Dazzled,
     /// An assault weapon fired during a move (KT-15).
     AssaultMoving,
     /// Snap fire (KT-9, KT-13).

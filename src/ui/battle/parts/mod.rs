@@ -23,8 +23,8 @@ pub use units::{Group, Unit};
 use crate::rules::battle::from_table;
 use crate::rules::battle::scenario::{RoundScenario, Scenario};
 use crate::rules::campaign::{Campaign, CharId};
-use crate::rules::{CharRef, Msg};
 use crate::rules::core::dice::DiceSpec;
+use crate::rules::{CharRef, Msg};
 use crate::ui::context::ViewCtx;
 use crate::ui::widgets::{Tone, badge, together};
 

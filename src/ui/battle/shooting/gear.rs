@@ -26,7 +26,7 @@ pub const SITUATIONS: [(KtModifier, &str); 16] = [
     (KtModifier::Vox, "battle.kt.vox"),
     (KtModifier::Sling, "battle.kt.sling"),
     (KtModifier::Smoke, "battle.kt.smoke"),
-    (KtModifier::Flash, "battle.kt.flash"),
+    (KtModifier::Dazzled, "battle.kt.dazzled"),
     (KtModifier::AssaultMoving, "battle.kt.assault_moving"),
     (KtModifier::SnapFire, "battle.kt.snap_fire"),
     (KtModifier::HigherPosition, "battle.kt.higher_position"),

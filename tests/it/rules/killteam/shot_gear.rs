@@ -157,13 +157,13 @@ fn eq_17_the_shooters_auspex_worsens_cover_within_12_inches() {
 fn eq_19_the_shooters_gas_mask_ignores_the_flash_grenade_and_the_smoke() {
     let r = rules();
     let mask = soldier(&["gas_mask"], None);
-    let flashed = [KtModifier::Flash];
+    let dazzled = [KtModifier::Dazzled];
     assert_eq!(
-        odds_with(r, None, None, &flashed, 18, false).score_to_hit,
+        odds_with(r, None, None, &dazzled, 18, false).score_to_hit,
         Some(4)
     );
     assert_eq!(
-        odds_with(r, Some(&mask), None, &flashed, 18, false).score_to_hit,
+        odds_with(r, Some(&mask), None, &dazzled, 18, false).score_to_hit,
         Some(3)
     );
     // The smoke of a target typed in by hand, ticked: ignored too.
@@ -275,7 +275,7 @@ fn with(file: &str, section: &str, key: &str, value: serde_json::Value) -> Rules
 fn kt_13_the_score_that_cannot_hit_comes_from_the_data() {
     // 30" (4+) with night and flash: 6+, possible; with the limit at 6
     // (a changed Decision) it no longer is.
-    let ticks = vec![KtModifier::Night, KtModifier::Flash];
+    let ticks = vec![KtModifier::Night, KtModifier::Dazzled];
     let o = killteam_attack(rules(), &shot(30, false, ticks.clone())).expect("odds");
     assert_eq!(o.score_to_hit, Some(6));
     let r = with("killteam.json", "limits", "cannot_hit_from", 6.into());

@@ -98,11 +98,11 @@ fn eq_18_night_vision_ignores_the_night() {
 fn eq_19_a_gas_mask_ignores_smoke_and_flash_grenades() {
     let r = rules();
     assert_eq!(
-        shot(r, 10, false, &[M::Smoke, M::Flash]).score_to_hit,
+        shot(r, 10, false, &[M::Smoke, M::Dazzled]).score_to_hit,
         Some(4)
     );
     assert_eq!(
-        shot(r, 10, false, &[M::Smoke, M::Flash, M::GasMask]).score_to_hit,
+        shot(r, 10, false, &[M::Smoke, M::Dazzled, M::GasMask]).score_to_hit,
         Some(2)
     );
     // Only those: the night still counts.

@@ -319,7 +319,7 @@ fn eq_10_a_dazzled_soldier_cannot_move_and_his_shot_has_the_minus_one_ticked() {
     assert_eq!(screen(&h), Screen::Battle);
     let mods = &h.state().views.battle.shooting.shot.modifiers;
     assert!(
-        mods.contains(&muster::rules::killteam::odds::KtModifier::Flash),
+        mods.contains(&muster::rules::killteam::odds::KtModifier::Dazzled),
         "{mods:?}"
     );
 }

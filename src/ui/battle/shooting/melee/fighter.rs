@@ -105,7 +105,7 @@ pub struct MeleeFighter {
     /// He used a smoke grenade: blows at him are worse (EQ-7).
     pub(crate) smoke: bool,
     /// He was hit by a flash grenade: his blows are worse (EQ-10).
-    pub(crate) flashed: bool,
+    pub(crate) dazzled: bool,
     /// He wears a gas mask: smoke and flash do not count for him (EQ-19).
     pub(crate) gas_mask: bool,
 }
@@ -132,7 +132,7 @@ impl Default for MeleeFighter {
             save_dice: 1,
             wounds: Some(3),
             smoke: false,
-            flashed: false,
+            dazzled: false,
             gas_mask: false,
         }
     }
@@ -223,7 +223,7 @@ impl MeleeFighter {
             save_dice,
             wounds: Some(i64::from(wounds_left.max(1))),
             smoke: false,
-            flashed: false,
+            dazzled: false,
             gas_mask: masked(d),
         }
     }
@@ -236,10 +236,10 @@ impl MeleeFighter {
         }
     }
 
-    /// His blows at `target` (KT-6): the target's smoke, his own flash and
+    /// His blows at `target` (KT-6): the target's smoke, his being dazzled and
     /// gas mask counted.
     pub fn blows_at(&self, target: &Self) -> KtCloseCombatScenario {
-        let modifiers = close_combat_modifiers(target.smoke, self.flashed, self.gas_mask);
+        let modifiers = close_combat_modifiers(target.smoke, self.dazzled, self.gas_mask);
         KtCloseCombatScenario {
             kind: ScenarioKind::KillteamCloseCombat,
             close_combat: self.score,

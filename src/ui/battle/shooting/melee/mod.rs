@@ -200,7 +200,7 @@ impl MeleeView {
             }
             let mods = [
                 (d.smoke && !a.gas_mask, "battle.kt.cc.smoke_on"),
-                (a.flashed && !a.gas_mask, "battle.kt.cc.flash_on"),
+                (a.dazzled && !a.gas_mask, "battle.kt.cc.dazzled_on"),
             ];
             if mods.iter().any(|(on, _)| *on) {
                 ui.horizontal_wrapped(|ui| {
@@ -336,7 +336,7 @@ fn fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &mut MeleeFighter, side: S
     };
     let named = |key| cx.f(key, &[("name", &who)]);
     ui.checkbox(&mut f.smoke, named("battle.kt.cc.used_smoke"));
-    ui.checkbox(&mut f.flashed, named("battle.kt.cc.flashed"));
+    ui.checkbox(&mut f.dazzled, named("battle.kt.cc.dazzled"));
     ui.checkbox(&mut f.gas_mask, named("battle.kt.cc.gas_mask"));
 }
 
