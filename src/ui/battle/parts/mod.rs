@@ -129,19 +129,6 @@ pub fn optional<N: egui::emath::Numeric>(
     });
 }
 
-#[cfg(test)]
-mod tests {
-    use super::percent;
-
-    #[test]
-    fn a_chance_is_never_shown_below_nought() {
-        assert_eq!(percent(-1e-17), "0.0 %");
-        assert_eq!(percent(-0.0), "0.0 %");
-        assert_eq!(percent(0.5), "50.0 %");
-        assert_eq!(percent(1.0 + 1e-12), "100.0 %");
-    }
-}
-
 /// A campaign's model `r`, `shown` on a card under that name, as the table
 /// has him now: out of action (an applied roll took his last wound), or
 /// his wounds left there. Nothing when the card shows another name, or the
@@ -173,5 +160,18 @@ pub fn table_now_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &CharRef, shown: &st
                 &[("name", name), ("count", &left)],
             ),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn a_chance_is_never_shown_below_nought() {
+        assert_eq!(percent(-1e-17), "0.0 %");
+        assert_eq!(percent(-0.0), "0.0 %");
+        assert_eq!(percent(0.5), "50.0 %");
+        assert_eq!(percent(1.0 + 1e-12), "100.0 %");
     }
 }
