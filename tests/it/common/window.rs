@@ -3,7 +3,7 @@
 //! clicks, picks and typing by accessible name, a turn begun at the table,
 //! the campaign it holds.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use muster::i18n::Lang;
 use muster::rules::Doc;
@@ -42,28 +42,32 @@ pub fn window(
 }
 
 /// A window to test, built step by step: the data folder, then what
-/// differs from the usual (English, dice seeded 5, 1280 × 4000 points, no
-/// document saved first, the library shown).
+/// differs from the usual (the default preferences in English, scripted
+/// dialogs, dice seeded 5, 1280 × 4000 points, no document saved first,
+/// the library shown).
 pub struct WindowOn<'a> {
     dir: &'a Path,
-    lang: Lang,
+    prefs: muster::app::Prefs,
+    desktop: muster::app::ScriptedDesktop,
     seed: u64,
     size: (f32, f32),
     saved: Vec<Doc>,
     screen: Option<muster::app::Screen>,
-    kept_in: Option<PathBuf>,
 }
 
 /// A window on the data folder `dir` ([`WindowOn::open`] opens it).
 pub fn window_on(dir: &Path) -> WindowOn<'_> {
     WindowOn {
         dir,
-        lang: Lang::En,
+        prefs: muster::app::Prefs {
+            lang: Lang::En,
+            ..muster::app::Prefs::default()
+        },
+        desktop: muster::app::ScriptedDesktop::default(),
         seed: 5,
         size: (1280.0, 4000.0),
         saved: Vec::new(),
         screen: None,
-        kept_in: None,
     }
 }
 
@@ -71,7 +75,21 @@ impl WindowOn<'_> {
     /// In the language `lang`.
     #[must_use]
     pub fn lang(mut self, lang: Lang) -> Self {
-        self.lang = lang;
+        self.prefs.lang = lang;
+        self
+    }
+
+    /// With the preferences `prefs` (their language too).
+    #[must_use]
+    pub fn prefs(mut self, prefs: muster::app::Prefs) -> Self {
+        self.prefs = prefs;
+        self
+    }
+
+    /// With the dialogs and the machine `desktop` scripts.
+    #[must_use]
+    pub fn desktop(mut self, desktop: muster::app::ScriptedDesktop) -> Self {
+        self.desktop = desktop;
         self
     }
 
@@ -115,7 +133,7 @@ impl WindowOn<'_> {
     /// the battle screen's fights) in `dir`.
     #[must_use]
     pub fn kept_in(mut self, dir: &Path) -> Self {
-        self.kept_in = Some(dir.to_path_buf());
+        self.desktop.history = Some(dir.to_path_buf());
         self
     }
 
@@ -127,16 +145,13 @@ impl WindowOn<'_> {
                 store.save(doc).expect("save");
             }
         }
-        let desktop = muster::app::ScriptedDesktop {
-            history: self.kept_in,
-            ..muster::app::ScriptedDesktop::default()
-        };
-        let prefs = muster::app::Prefs {
-            lang: self.lang,
-            ..muster::app::Prefs::default()
-        };
-        let app = muster::app::App::new(Some(self.dir), &prefs, Box::new(desktop), self.seed)
-            .expect("app");
+        let app = muster::app::App::new(
+            Some(self.dir),
+            &self.prefs,
+            Box::new(self.desktop),
+            self.seed,
+        )
+        .expect("app");
         let mut h = window(app, self.size.0, self.size.1);
         h.run();
         if let Some(screen) = self.screen {

@@ -6,14 +6,13 @@ use crate::common::rules;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::app::{Command, Screen};
+use muster::app::Screen;
 use muster::i18n::Lang;
 use muster::rules::campaign::TurnEdit;
 use muster::rules::campaign::enemy;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::killteam::activation::Act;
 use muster::rules::{Doc, KillTeam};
-use muster::store::Store;
 use muster::ui::Gui;
 
 /// A `width` × `height` window in `lang` on the data folder `dir` holding
@@ -173,17 +172,13 @@ fn the_kill_team_s_jump_and_turn_panels_fit_a_1024_window() {
     const WIDTH: f32 = 1024.0;
     for lang in Lang::ALL {
         let dir = tempfile::tempdir().expect("tempdir");
-        {
-            let store = Store::open(dir.path()).expect("store");
-            store
-                .save(&Doc::new(crate::common::example_team()))
-                .expect("save");
-        }
-        let mut h =
-            crate::common::window(crate::common::app_in(dir.path(), lang, 3), WIDTH, 4000.0);
-        h.run();
-        h.state_mut().app.apply(Command::Show(Screen::Battle));
-        h.run();
+        let mut h = crate::common::window_on(dir.path())
+            .saved(Doc::new(crate::common::example_team()))
+            .lang(lang)
+            .seed(3)
+            .size(WIDTH, 4000.0)
+            .showing(Screen::Battle)
+            .open();
         crate::common::click(&mut h, lang.t("battle.shooting"));
         crate::common::click(&mut h, lang.t("battle.take_shooter"));
         h.get_by_label_contains("Trooper Osk (").click_accesskit();

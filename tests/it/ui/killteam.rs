@@ -418,9 +418,10 @@ fn the_pickers_say_what_each_option_offers_before_it_is_chosen() {
 #[test]
 fn the_lines_of_a_picker_speak_french() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let app = crate::common::app_in(dir.path(), Lang::Fr, 3);
-    let mut h = crate::common::window(app, 1280.0, 4000.0);
-    h.run();
+    let mut h = crate::common::window_on(dir.path())
+        .lang(Lang::Fr)
+        .seed(3)
+        .open();
     let new_name = "Nom de la nouvelle liste ou équipe";
     h.get_by_label(new_name).click();
     h.run();

@@ -411,18 +411,14 @@ fn the_arrows_select_a_document_and_f2_ctrl_d_and_delete_act_on_it() {
 #[test]
 fn import_without_a_file_dialog_asks_for_the_path() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &muster::app::Prefs::default(),
-        Box::new(muster::app::ScriptedDesktop {
+    let mut h = crate::common::window_on(dir.path())
+        .desktop(muster::app::ScriptedDesktop {
             no_dialogs: true,
             ..Default::default()
-        }),
-        1,
-    )
-    .expect("app");
-    let mut h = crate::common::window(app, 1024.0, 700.0);
-    h.run();
+        })
+        .seed(1)
+        .size(1024.0, 700.0)
+        .open();
     h.get_all_by_label("Import…")
         .next()
         .expect("the Import button")

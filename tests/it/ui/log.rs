@@ -3,27 +3,31 @@
 //! session to the next through the preferences.
 
 use egui_kittest::kittest::Queryable as _;
-use muster::app::{App, LogPrefs, Prefs, ScriptedDesktop};
+use muster::app::{LogPrefs, Prefs};
 use muster::i18n::Lang;
 
-fn app(dir: &std::path::Path, log: LogPrefs) -> App {
-    App::new(
-        Some(dir),
-        &Prefs {
-            lang: Lang::En,
+/// A window on `dir`, `width` × `height` points, its log panel as `log`
+/// says.
+fn window(
+    dir: &std::path::Path,
+    log: LogPrefs,
+    width: f32,
+    height: f32,
+) -> egui_kittest::Harness<'static, muster::ui::Gui> {
+    crate::common::window_on(dir)
+        .prefs(Prefs {
             log,
             ..Prefs::default()
-        },
-        Box::new(ScriptedDesktop::default()),
-        3,
-    )
-    .expect("app")
+        })
+        .seed(3)
+        .size(width, height)
+        .open()
 }
 
 #[test]
 fn the_log_starts_on_its_last_line_opens_collapses_again_and_is_remembered() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = crate::common::window(app(dir.path(), LogPrefs::default()), 1024.0, 700.0);
+    let mut h = window(dir.path(), LogPrefs::default(), 1024.0, 700.0);
     h.run();
     // A message to show: a refusal, as a player meets one. A new
     // player's log shows it on one line, the window's room kept.
@@ -51,7 +55,7 @@ fn the_log_starts_on_its_last_line_opens_collapses_again_and_is_remembered() {
 
     // The next session starts as the last one left it.
     drop(h);
-    let mut h = crate::common::window(app(dir.path(), prefs.log), 1024.0, 700.0);
+    let mut h = window(dir.path(), prefs.log, 1024.0, 700.0);
     h.run();
     assert!(h.query_by_label("Open the log").is_some());
 }
@@ -63,7 +67,7 @@ fn the_logs_height_is_kept_and_stays_put_when_nothing_moves() {
         open: true,
         height: 220.0,
     };
-    let mut h = crate::common::window(app(dir.path(), log), 1024.0, 700.0);
+    let mut h = window(dir.path(), log, 1024.0, 700.0);
     for _ in 0..4 {
         h.run();
     }
@@ -96,7 +100,7 @@ fn the_logs_height_is_kept_and_stays_put_when_nothing_moves() {
 #[test]
 fn a_roll_logged_before_a_language_switch_reads_in_the_new_language() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let mut h = crate::common::window(app(dir.path(), LogPrefs::default()), 1280.0, 900.0);
+    let mut h = window(dir.path(), LogPrefs::default(), 1280.0, 900.0);
     h.run();
     h.state_mut()
         .app

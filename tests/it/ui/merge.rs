@@ -403,15 +403,10 @@ fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
         machine: "Camille's laptop".to_owned(),
         ..muster::app::Prefs::default()
     };
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &prefs,
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = crate::common::window(app, 1200.0, 1400.0);
-    h.run();
+    let h = crate::common::window_on(dir.path())
+        .prefs(prefs)
+        .size(1200.0, 1400.0)
+        .open();
     assert_eq!(
         the_campaign(&h).journal.len(),
         base.journal.len(),
@@ -463,9 +458,11 @@ fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_
         machine: MachineId::parse(id),
         ..muster::app::ScriptedDesktop::default()
     };
-    let app = muster::app::App::new(Some(dir.path()), &prefs, Box::new(desktop), 5).expect("app");
-    let mut h = crate::common::window(app, 1200.0, 1400.0);
-    h.run();
+    let h = crate::common::window_on(dir.path())
+        .prefs(prefs)
+        .desktop(desktop)
+        .size(1200.0, 1400.0)
+        .open();
     assert_eq!(
         the_campaign(&h).journal.len(),
         base.journal.len(),

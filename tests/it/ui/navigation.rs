@@ -199,14 +199,8 @@ fn reopened(
     dir: &std::path::Path,
     prefs: &muster::app::Prefs,
 ) -> egui_kittest::Harness<'static, muster::ui::Gui> {
-    let app = muster::app::App::new(
-        Some(dir),
-        prefs,
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = crate::common::window(app, 1024.0, 700.0);
-    h.run();
-    h
+    crate::common::window_on(dir)
+        .prefs(prefs.clone())
+        .size(1024.0, 700.0)
+        .open()
 }

@@ -5,10 +5,8 @@
 use crate::common::click;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::app::{Command, Screen};
-use muster::i18n::Lang;
+use muster::app::Screen;
 use muster::rules::Doc;
-use muster::store::Store;
 use muster::ui::Gui;
 
 fn open(dir: &std::path::Path) -> Harness<'static, Gui> {
@@ -115,8 +113,8 @@ fn kt_13_the_shooters_ribbon_counts_and_a_vox_tick_needs_the_radio() {
 #[test]
 fn eq_4_a_combi_weapon_fires_both_barrels_from_the_battle_screen() {
     let dir = tempfile::tempdir().expect("tempdir");
+    let mut team = muster::rules::KillTeam::new("combi", "Combi Squad");
     {
-        let mut team = muster::rules::KillTeam::new("combi", "Combi Squad");
         team.soldiers.push(muster::rules::killteam::Soldier {
             id: 1,
             name: "Trooper Kell".to_owned(),
@@ -128,15 +126,12 @@ fn eq_4_a_combi_weapon_fires_both_barrels_from_the_battle_screen() {
             }],
             ribbon: None,
         });
-        Store::open(dir.path())
-            .expect("store")
-            .save(&Doc::new(team))
-            .expect("save");
     }
-    let app = crate::common::app_in(dir.path(), Lang::En, 5);
-    let mut h = crate::common::window(app, 1400.0, 3400.0);
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
+    let mut h = crate::common::window_on(dir.path())
+        .saved(Doc::new(team))
+        .size(1400.0, 3400.0)
+        .showing(Screen::Battle)
+        .open();
     click(&mut h, "Kill team");
     let both = "Fire both barrels of the combi-weapon: the Plasma gun as snap fire (EQ-4)";
     assert!(h.query_by_label(both).is_none(), "typed by hand: no combi");

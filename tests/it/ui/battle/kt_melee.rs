@@ -10,12 +10,10 @@ use crate::common::{click, pick};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::app::{Command, Screen};
-use muster::i18n::Lang;
+use muster::app::Screen;
 use muster::rules::Doc;
 use muster::rules::battle::Fight;
 use muster::rules::battle::scenario::Scenario;
-use muster::store::Store;
 use muster::ui::Gui;
 
 fn open(dir: &Path) -> Harness<'static, Gui> {
@@ -24,14 +22,11 @@ fn open(dir: &Path) -> Harness<'static, Gui> {
 
 /// The battle screen's kill-team close combat, `team` in the library.
 fn open_with(dir: &Path, team: muster::rules::KillTeam) -> Harness<'static, Gui> {
-    {
-        let store = Store::open(dir).expect("store");
-        store.save(&Doc::new(team)).expect("save");
-    }
-    let app = crate::common::app_in(dir, Lang::En, 5);
-    let mut h = crate::common::window(app, 1400.0, 3400.0);
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
+    let mut h = crate::common::window_on(dir)
+        .saved(Doc::new(team))
+        .size(1400.0, 3400.0)
+        .showing(Screen::Battle)
+        .open();
     click(&mut h, "Kill team");
     click(&mut h, "Close combat");
     h

@@ -236,21 +236,11 @@ fn the_compact_list_is_remembered_after_a_restart() {
     assert!(h.state().app.prefs().compact_table);
     let prefs = h.state().app.prefs();
     drop(h);
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &prefs,
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = crate::common::window(app, 1024.0, 700.0);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(muster::app::Command::Show(muster::app::Screen::Campaign(
-            c.id.clone(),
-        )));
-    h.run();
+    let mut h = crate::common::window_on(dir.path())
+        .prefs(prefs)
+        .size(1024.0, 700.0)
+        .showing(muster::app::Screen::Campaign(c.id.clone()))
+        .open();
     assert!(listed(&h), "still a list");
     h.get_by_role_and_label(Role::Tab, "Cards").click();
     h.run();

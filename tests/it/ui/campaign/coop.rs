@@ -12,7 +12,6 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
-use muster::i18n::Lang;
 use muster::rules::campaign::{
     Budget, Campaign, CampaignEdit as E, EscortId, Member, MissionChoice, NewEscort, Phase,
 };
@@ -261,20 +260,12 @@ fn the_header_figures_of_three_players_stay_in_a_small_window() {
         ("Clementine", "Cy"),
     ];
     let c = started("trio", &players, Budget::Split, r);
-    Store::open(dir.path())
-        .expect("store")
-        .save(&Doc::new(c.clone()))
-        .expect("save");
     let width = 900.0;
-    let mut h = crate::common::window(
-        crate::common::app_in(dir.path(), Lang::En, 11),
-        width,
-        1400.0,
-    );
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
+    let h = crate::common::window_on(dir.path())
+        .seed(11)
+        .size(width, 1400.0)
+        .on_campaign(&c)
+        .open();
     let figures: Vec<_> = [
         "Victory points",
         "Reinforcement points",

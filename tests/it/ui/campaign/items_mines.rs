@@ -107,20 +107,11 @@ fn the_mines_buttons_stay_in_place_and_inside_its_card_in_french() {
     let rules = rules();
     let c = armed_team_at_the_table(rules);
     let dir = tempfile::tempdir().expect("tempdir");
-    {
-        let store = muster::store::Store::open(dir.path()).expect("store");
-        store
-            .save(&muster::rules::Doc::new(c.clone()))
-            .expect("save");
-    }
-    let app = crate::common::app_in(dir.path(), muster::i18n::Lang::Fr, 5);
-    let mut h = crate::common::window(app, 1400.0, 4000.0);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(muster::app::Command::Show(muster::app::Screen::Campaign(
-            c.id.clone(),
-        )));
+    let mut h = crate::common::window_on(dir.path())
+        .lang(muster::i18n::Lang::Fr)
+        .size(1400.0, 4000.0)
+        .on_campaign(&c)
+        .open();
     h.run();
     let card = h.get_by_label("Utilisé : Mine").rect();
     let lay = h.get_by_label("Poser Mine (Trooper Rusk)").rect();

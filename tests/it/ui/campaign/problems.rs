@@ -11,7 +11,7 @@ use muster::rules::killteam::Carried;
 fn cmp_7_the_recruit_picker_never_offers_a_character_the_campaign_has() {
     use egui::accesskit::Role;
     use egui_kittest::kittest::{NodeT as _, Queryable as _};
-    use muster::app::{Command, Screen};
+
     use muster::rules::Doc;
 
     let dir = tempfile::tempdir().expect("tempdir");
@@ -31,19 +31,13 @@ fn cmp_7_the_recruit_picker_never_offers_a_character_the_campaign_has() {
     }];
     moll.ribbon = None;
     friends.soldiers = vec![kessel, moll];
-    {
-        let store = muster::store::Store::open(dir.path()).expect("store");
-        store.save(&Doc::new(team.clone())).expect("save");
-        store.save(&Doc::new(friends)).expect("save");
-        store.save(&Doc::new(c.clone())).expect("save");
-    }
-    let app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 11);
-    let mut h = crate::common::window(app, 1280.0, 6000.0);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
+    let mut h = crate::common::window_on(dir.path())
+        .saved(Doc::new(team.clone()))
+        .saved(Doc::new(friends))
+        .seed(11)
+        .size(1280.0, 6000.0)
+        .on_campaign(&c)
+        .open();
     h.get_by_label("Or bring one from your library").click();
     h.run();
     // Hark's Raiders are all in the campaign: none is offered.
@@ -75,23 +69,17 @@ fn cmp_7_the_recruit_picker_never_offers_a_character_the_campaign_has() {
 #[test]
 fn kt_2_the_campaign_screen_names_the_rule_and_escort_after_the_event() {
     use egui_kittest::kittest::Queryable as _;
-    use muster::app::{Command, Screen};
-    use muster::rules::{Doc, DocKey, Edit};
+    use muster::app::Command;
+    use muster::rules::{DocKey, Edit};
 
     let dir = tempfile::tempdir().expect("tempdir");
     let r = rules();
     let (c, team) = team_campaign(r);
-    {
-        let store = muster::store::Store::open(dir.path()).expect("store");
-        store.save(&Doc::new(c.clone())).expect("save");
-    }
-    let app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 11);
-    let mut h = crate::common::window(app, 1280.0, 6000.0);
-    h.run();
-    h.state_mut()
-        .app
-        .apply(Command::Show(Screen::Campaign(c.id.clone())));
-    h.run();
+    let mut h = crate::common::window_on(dir.path())
+        .seed(11)
+        .size(1280.0, 6000.0)
+        .on_campaign(&c)
+        .open();
     assert!(h.query_all_by_label_contains("KT-2").next().is_none());
     // A second sergeant, as an older Muster let a player recruit him.
     let mut kessel = soldier(&team, "Sergeant Hark").clone();
