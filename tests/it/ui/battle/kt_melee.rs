@@ -32,6 +32,21 @@ fn open_with(dir: &Path, team: muster::rules::KillTeam) -> Harness<'static, Gui>
     h
 }
 
+/// Trooper Osk of the team picked as the charger, Trooper Vell as the
+/// soldier charged.
+fn osk_charges_vell(h: &mut Harness<'_, Gui>) {
+    pick(
+        h,
+        "Take the charger from a team or a campaign",
+        "Trooper Osk — Hark's Raiders",
+    );
+    pick(
+        h,
+        "Take the soldier charged from a team or a campaign",
+        "Trooper Vell — Hark's Raiders",
+    );
+}
+
 fn shown(h: &Harness<'_, Gui>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
@@ -40,16 +55,7 @@ fn shown(h: &Harness<'_, Gui>, text: &str) -> bool {
 fn kt_6_a_brute_charges_on_3_plus_and_a_smoke_bearer_is_hit_on_4_plus() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = open(dir.path());
-    pick(
-        &mut h,
-        "Take the charger from a team or a campaign",
-        "Trooper Osk — Hark's Raiders",
-    );
-    pick(
-        &mut h,
-        "Take the soldier charged from a team or a campaign",
-        "Trooper Vell — Hark's Raiders",
-    );
+    osk_charges_vell(&mut h);
     let m = &h.state().views.battle.shooting.melee;
     // RIB-8: Osk is a Brute: 3+ and S4 bare-handed.
     assert_eq!(m.charger().score(), 3);
@@ -137,16 +143,7 @@ fn eq_19_a_charger_who_carries_a_gas_mask_ignores_the_smoke_without_a_tick() {
         });
     }
     let mut h = open_with(dir.path(), team);
-    pick(
-        &mut h,
-        "Take the charger from a team or a campaign",
-        "Trooper Osk — Hark's Raiders",
-    );
-    pick(
-        &mut h,
-        "Take the soldier charged from a team or a campaign",
-        "Trooper Vell — Hark's Raiders",
-    );
+    osk_charges_vell(&mut h);
     h.get_by_label("Trooper Vell used a smoke grenade (-1 to hit him, EQ-7)")
         .click_accesskit();
     h.run();
