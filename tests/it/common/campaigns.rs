@@ -24,6 +24,17 @@ pub fn stamped_campaign_in(dir: &std::path::Path) -> muster::rules::campaign::Ca
     muster::store::parse(&text, "shared").expect("campaign")
 }
 
+/// The soldier named `name` in `team`, to change.
+pub fn soldier_named<'a>(
+    team: &'a mut muster::rules::KillTeam,
+    name: &str,
+) -> &'a mut muster::rules::killteam::Soldier {
+    team.soldiers
+        .iter_mut()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("{name} in the team"))
+}
+
 /// The example kill team (`assets/examples/killteam.json`).
 pub fn example_team() -> muster::rules::KillTeam {
     let text = std::fs::read_to_string(concat!(

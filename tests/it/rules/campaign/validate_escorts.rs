@@ -26,18 +26,10 @@ fn rib_9_a_combi_weapon_carries_no_heavy_weapon_around_kt_3() {
     let mut team = example_team();
     assert!(team.validate(r).is_empty(), "{:?}", team.validate(r));
     // Trooper Vell carries a flamer: a special weapon, so a combi-weapon.
-    let vell = team
-        .soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Vell")
-        .expect("Vell");
+    let vell = crate::common::soldier_named(&mut team, "Trooper Vell");
     vell.items = vec![combi("plasma_gun")];
     assert!(team.validate(r).is_empty(), "{:?}", team.validate(r));
-    let vell = team
-        .soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Vell")
-        .expect("Vell");
+    let vell = crate::common::soldier_named(&mut team, "Trooper Vell");
     vell.items = vec![combi("heavy_bolter")];
     let problems = team.validate(r);
     let p = problems
@@ -46,11 +38,7 @@ fn rib_9_a_combi_weapon_carries_no_heavy_weapon_around_kt_3() {
         .unwrap_or_else(|| panic!("{problems:?}"));
     assert_eq!(p.rule, "RIB-9");
     // A Strongman may carry it.
-    let vell = team
-        .soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Vell")
-        .expect("Vell");
+    let vell = crate::common::soldier_named(&mut team, "Trooper Vell");
     vell.ribbon = Some("strongman".into());
     assert!(
         !team

@@ -132,11 +132,7 @@ fn eq_19_a_charger_who_carries_a_gas_mask_ignores_the_smoke_without_a_tick() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut team = crate::common::example_team();
     {
-        let osk = team
-            .soldiers
-            .iter_mut()
-            .find(|s| s.name == "Trooper Osk")
-            .expect("Osk");
+        let osk = crate::common::soldier_named(&mut team, "Trooper Osk");
         osk.items.push(muster::rules::killteam::Carried {
             item: "gas_mask".into(),
             weapon: None,

@@ -95,11 +95,7 @@ fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s
 fn kt_14_kt_17_the_grenade_and_jump_panels_are_the_shooter_s() {
     let rules = rules();
     let mut team = crate::common::example_team();
-    let dace = team
-        .soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Dace")
-        .expect("Dace");
+    let dace = crate::common::soldier_named(&mut team, "Trooper Dace");
     dace.items = ["stick_grenade", "rope_and_grapnel"]
         .map(|item| muster::rules::killteam::Carried {
             item: item.into(),

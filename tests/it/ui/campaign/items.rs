@@ -205,11 +205,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     use muster::rules::campaign::loot::LootPick;
     let rules = rules();
     let mut team = crate::common::example_team();
-    team.soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Pell")
-        .expect("Pell")
-        .ribbon = Some("thief".into());
+    crate::common::soldier_named(&mut team, "Trooper Pell").ribbon = Some("thief".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     let pell = char_id(&c, "Trooper Pell");
     let dace = char_id(&c, "Trooper Dace");

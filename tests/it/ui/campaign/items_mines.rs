@@ -155,11 +155,7 @@ fn rib_5_a_deminer_removes_a_laid_mine_from_the_table() {
         );
     }
     let mut team = crate::common::example_team();
-    let nim = team
-        .soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Nim")
-        .expect("Nim");
+    let nim = crate::common::soldier_named(&mut team, "Trooper Nim");
     nim.ribbon = Some("deminer".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     let (_dir, mut h) = crate::common::campaign_shown(&c);

@@ -132,11 +132,7 @@ fn the_heretic_preacher_fights_as_his_faction_s_leader_and_the_prisoner_is_not_f
 fn eq_15_a_chem_bomb_reaches_the_traitor_contact() {
     let r = rules();
     let mut team = crate::common::example_team();
-    let osk = team
-        .soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Osk")
-        .expect("Osk");
+    let osk = crate::common::soldier_named(&mut team, "Trooper Osk");
     osk.items = vec![muster::rules::killteam::Carried {
         item: "chem_bomb".into(),
         weapon: None,

@@ -191,11 +191,7 @@ fn kt_18_kt_19_rib_10_special_soldiers_act_by_their_own_rules_at_the_table() {
         s.items.clear();
         s.ribbon = None;
     }
-    team.soldiers
-        .iter_mut()
-        .find(|s| s.name == "Trooper Pell")
-        .expect("Pell")
-        .ribbon = Some("agility".into());
+    crate::common::soldier_named(&mut team, "Trooper Pell").ribbon = Some("agility".into());
     let c = crate::common::team_at_the_table(&team, rules, |_| vec![]);
     // Soldiers act one after the other: the players keep the turns (KT-8).
     let c = crate::common::turns_shown(&c, rules);
