@@ -1,6 +1,9 @@
 //! File dialogs and the file manager, behind a trait so tests pass paths.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::store::{FileSystem, Medium};
 
 /// What the app asks of the desktop.
 pub trait Desktop {
@@ -52,6 +55,10 @@ pub trait Desktop {
         id: &crate::store::machine::MachineId,
     ) -> Result<(), crate::store::StoreError> {
         crate::store::machine::keep_for_installation(id)
+    }
+    /// What the documents are written on: the machine's file system.
+    fn medium(&self) -> Arc<dyn Medium> {
+        Arc::new(FileSystem)
     }
 }
 
@@ -165,6 +172,9 @@ pub struct ScriptedDesktop {
     pub data_dir_env: Option<PathBuf>,
     /// Where the undo history is kept; none: not kept.
     pub history: Option<PathBuf>,
+    /// What the documents are written on (a disk that fills up); none:
+    /// the machine's file system.
+    pub medium: Option<Arc<dyn Medium>>,
 }
 
 impl Desktop for ScriptedDesktop {
@@ -236,5 +246,9 @@ impl Desktop for ScriptedDesktop {
             }
             None => crate::store::machine::keep_for_installation(id),
         }
+    }
+
+    fn medium(&self) -> Arc<dyn Medium> {
+        self.medium.clone().unwrap_or_else(|| Arc::new(FileSystem))
     }
 }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::{App, DataDirOrigin, Desktop, History, MessageKind, Prefs, Screen, writer_for};
 use crate::rules::Msg;
-use crate::store::Store;
+use crate::store::{LockDir, Store};
 
 /// The documents folder and this machine, as the app opened them.
 pub struct Folder {
@@ -177,7 +177,7 @@ impl App {
                 .msg("reason", reason)
                 .text("path", dir.display().to_string())
         };
-        let store = Store::open(dir)
+        let store = Store::open_on(dir, LockDir::Machine, self.desktop.medium())
             .map_err(|e| cannot(e.msg()))?
             .with_machine(self.desktop.machine_id());
         let lang = self.model.prefs.lang;

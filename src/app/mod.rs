@@ -63,7 +63,7 @@ use crate::i18n::Lang;
 use crate::rules::core::dice::{self, DiceRng};
 use crate::rules::data::DataProblem;
 use crate::rules::{Doc, DocKey, DocVariant, Msg, Problem, Roster, RulesData};
-use crate::store::{Kinds, Store, Unreadable};
+use crate::store::{Kinds, LockDir, Store, Unreadable};
 
 /// The application.
 pub struct App {
@@ -109,7 +109,7 @@ impl App {
         let (data_dir, missing) = folder::start_dir(data_dir, prefs, desktop.as_ref());
         let (store, store_problem) = match data_dir.as_deref() {
             None => (None, Some(Msg::new("store.no_data_dir"))),
-            Some(dir) => match Store::open(dir) {
+            Some(dir) => match Store::open_on(dir, LockDir::Machine, desktop.medium()) {
                 Ok(store) => (
                     Some(Arc::new(store.with_machine(desktop.machine_id()))),
                     None,

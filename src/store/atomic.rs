@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::error::{StoreError, io_err};
+use super::error::{DiskFailure, StoreError, disk_err};
 
 /// Writes a file atomically: a temporary file in the same folder, written by
 /// `write`, flushed and synced, then renamed over `path`. If anything fails,
@@ -16,6 +16,14 @@ pub fn write_atomic(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> Result<(), StoreError> {
+    Ok(write_file(path, write)?)
+}
+
+/// [`write_atomic`], refused as the disk refuses.
+pub(super) fn write_file(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> Result<(), DiskFailure> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path
         .file_name()
@@ -29,12 +37,12 @@ pub fn write_atomic(
             .write(true)
             .create_new(true)
             .open(&tmp)
-            .map_err(io_err("io.create", path))?;
-        write(&mut file).map_err(io_err("io.write", path))?;
-        file.flush().map_err(io_err("io.write", path))?;
-        file.sync_all().map_err(io_err("io.sync", path))?;
+            .map_err(disk_err("io.create", path))?;
+        write(&mut file).map_err(disk_err("io.write", path))?;
+        file.flush().map_err(disk_err("io.write", path))?;
+        file.sync_all().map_err(disk_err("io.sync", path))?;
         drop(file);
-        fs::rename(&tmp, path).map_err(io_err("io.replace", path))?;
+        fs::rename(&tmp, path).map_err(disk_err("io.replace", path))?;
         // Make the rename itself durable.
         if let Ok(d) = File::open(dir) {
             let _ = d.sync_all();

@@ -1,19 +1,17 @@
 //! The disk as the store uses it: whole files written atomically, a
 //! journal's lines appended, and what was last read or written of each
-//! file (another program's change shows as a difference). One lock.
-//! Tests make it fill up part-way ([`Disk::fill_after`]).
+//! file (another program's change shows as a difference). One lock. The
+//! writes go through the [`Medium`] chosen when the store opens.
 
 use std::collections::{HashMap, HashSet};
-use std::fs::{self, OpenOptions};
-use std::io::{self, Seek as _, SeekFrom, Write as _};
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::SystemTime;
 
-use super::atomic::write_atomic;
 use super::document::KeptTexts;
-use super::error::{StoreError, io_err};
+use super::error::DiskFailure;
+use super::medium::Medium;
 
 /// What the store last saw of a file: if it differs now, another program
 /// changed it.
@@ -52,52 +50,29 @@ struct Memory {
 /// The store's disk.
 #[derive(Debug)]
 pub struct Disk {
-    /// How many more bytes may be written before the disk is full
-    /// (`u64::MAX`: no limit; only tests set one).
-    room: AtomicU64,
+    /// What the files are written on.
+    medium: Arc<dyn Medium>,
     memory: Mutex<Memory>,
 }
 
-impl Default for Disk {
-    fn default() -> Self {
+impl Disk {
+    /// The disk writing on `medium`, remembering nothing yet.
+    pub(crate) fn on(medium: Arc<dyn Medium>) -> Self {
         Self {
-            room: AtomicU64::new(u64::MAX),
+            medium,
             memory: Mutex::new(Memory::default()),
         }
     }
-}
 
-impl Disk {
-    /// Makes writes fail once `bytes` more bytes have been written (`None`:
-    /// never): a disk that fills up part-way, for tests.
-    pub fn fill_after(&self, bytes: Option<u64>) {
-        self.room.store(bytes.unwrap_or(u64::MAX), Ordering::SeqCst);
-    }
-
-    /// Takes room for `len` bytes: how many of them fit when not all do.
-    fn take_room(&self, len: usize) -> Option<usize> {
-        let room = self.room.load(Ordering::SeqCst);
-        if room == u64::MAX {
-            return None;
-        }
-        let wanted = u64::try_from(len).unwrap_or(u64::MAX);
-        self.room
-            .store(room.saturating_sub(wanted), Ordering::SeqCst);
-        (wanted > room).then(|| usize::try_from(room).unwrap_or(0).min(len))
+    /// What the files are written on.
+    pub(crate) fn medium(&self) -> Arc<dyn Medium> {
+        Arc::clone(&self.medium)
     }
 
     /// Writes a whole file atomically: a crash leaves the old file or the
     /// new, never half of one.
-    pub(crate) fn write_atomic(&self, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-        let fits = self.take_room(bytes.len());
-        write_atomic(path, |w| match fits {
-            // Part of the text, then a full disk.
-            Some(part) => {
-                w.write_all(&bytes[..part])?;
-                Err(disk_full())
-            }
-            None => w.write_all(bytes),
-        })
+    pub(crate) fn write_atomic(&self, path: &Path, bytes: &[u8]) -> Result<(), DiskFailure> {
+        self.medium.write_atomic(path, bytes)
     }
 
     /// Writes `text` at `good_len` of the file at `path`, first cutting
@@ -108,29 +83,8 @@ impl Disk {
         path: &Path,
         good_len: u64,
         text: &str,
-    ) -> Result<fs::File, StoreError> {
-        let fits = self.take_room(text.len());
-        // Opened for writing, not appending, so that a line cut off by a
-        // crash can be cut away on every system.
-        let mut f = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(false)
-            .open(path)
-            .map_err(io_err("io.create", path))?;
-        let len = f.metadata().map_err(io_err("io.read", path))?.len();
-        if len > good_len {
-            f.set_len(good_len).map_err(io_err("io.write", path))?;
-        }
-        f.seek(SeekFrom::Start(good_len))
-            .map_err(io_err("io.write", path))?;
-        if let Some(part) = fits {
-            let _ = f.write_all(&text.as_bytes()[..part]);
-            return Err(io_err("io.write", path)(disk_full()));
-        }
-        f.write_all(text.as_bytes())
-            .map_err(io_err("io.write", path))?;
-        Ok(f)
+    ) -> Result<fs::File, DiskFailure> {
+        self.medium.write_at(path, good_len, text.as_bytes())
     }
 
     /// What is remembered. A thread that panicked while holding it left
@@ -208,13 +162,4 @@ impl Disk {
     pub(crate) fn forget_kept(&self, path: &Path) {
         self.memory().kept.remove(path);
     }
-}
-
-/// The error of a disk that filled up (tests): the system's own, which
-/// the store names `DiskError::Full`.
-fn disk_full() -> io::Error {
-    io::Error::new(
-        io::ErrorKind::StorageFull,
-        "no space left on device (simulated)",
-    )
 }

@@ -13,7 +13,8 @@ use crate::rules::Msg;
 pub enum StoreError {
     /// Another Muster holds the data directory.
     ReadOnly,
-    /// A file operation failed.
+    /// A file operation failed for a reason Muster does not name
+    /// ([`DiskError::of_kind`] gives none): the system's words are shown.
     Io {
         /// What was being done, as a message key (`io.write`).
         action: &'static str,
@@ -49,8 +50,9 @@ pub enum StoreError {
         /// The campaign's folder, or the file a document would have gone to.
         path: PathBuf,
     },
-    /// The disk refused for a reason Muster names (a full disk), or the
-    /// thread that writes to it is gone.
+    /// The disk refused for a reason Muster names (a full disk, a folder
+    /// gone: [`DiskError::of_kind`]), or the thread that writes to it is
+    /// gone.
     Disk {
         /// What was being done, as a message key (`io.write`).
         action: &'static str,
@@ -151,7 +153,8 @@ impl std::error::Error for StoreError {
 pub enum ReadError {
     /// The text is not a document Muster can read.
     Document(DocError),
-    /// The system refused: what was being done (a message key) and the OS's words.
+    /// The system refused for a reason Muster does not name: what was
+    /// being done (a message key) and the system's words.
     Io {
         /// What was being done, as a message key (`io.read`).
         action: &'static str,
@@ -206,10 +209,13 @@ impl std::fmt::Display for ReadError {
     }
 }
 
-/// Why the disk refused, in Muster's words rather than the system's.
+/// Why the disk refused, in Muster's words rather than the system's: each
+/// system error Muster knows ([`DiskError::of_kind`]) says what the player
+/// can do. A system error it does not know keeps the system's own words
+/// ([`StoreError::Io`], shown as `io.failed`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DiskError {
-    /// No space is left on the device.
+    /// No space is left on the device, or the user's quota is spent.
     Full,
     /// The thread that writes the saves stopped.
     WriterGone,
@@ -220,6 +226,24 @@ pub enum DiskError {
     NotAllowed,
     /// The disk or share is mounted read-only.
     ReadOnlyDisk,
+    /// The file or folder is not there: a synced folder moved, a disk or
+    /// share disconnected.
+    Gone,
+    /// A file of that name is already there.
+    AlreadyThere,
+    /// A file stands where a folder should be.
+    NotAFolder,
+    /// A folder stands where a file should be.
+    NotAFile,
+    /// The system refuses the name: too long, or a character it does not
+    /// allow.
+    BadName,
+    /// The disk or network share did not answer in time.
+    NoAnswer,
+    /// The file read is not text.
+    NotText,
+    /// The file read ends before it is whole.
+    CutShort,
 }
 
 impl DiskError {
@@ -231,7 +255,77 @@ impl DiskError {
             Self::WriterFailed => "disk.writer_failed",
             Self::NotAllowed => "disk.not_allowed",
             Self::ReadOnlyDisk => "disk.read_only",
+            Self::Gone => "disk.gone",
+            Self::AlreadyThere => "disk.already_there",
+            Self::NotAFolder => "disk.not_a_folder",
+            Self::NotAFile => "disk.not_a_file",
+            Self::BadName => "disk.bad_name",
+            Self::NoAnswer => "disk.no_answer",
+            Self::NotText => "disk.not_text",
+            Self::CutShort => "disk.cut_short",
         })
+    }
+
+    /// The system's error said in Muster's words; `None` for a kind Muster
+    /// does not know, whose system's words are shown.
+    pub fn of_kind(kind: io::ErrorKind) -> Option<Self> {
+        use io::ErrorKind as K;
+        Some(match kind {
+            K::StorageFull | K::QuotaExceeded => Self::Full,
+            K::PermissionDenied => Self::NotAllowed,
+            K::ReadOnlyFilesystem => Self::ReadOnlyDisk,
+            K::NotFound | K::StaleNetworkFileHandle => Self::Gone,
+            K::AlreadyExists => Self::AlreadyThere,
+            K::NotADirectory => Self::NotAFolder,
+            K::IsADirectory => Self::NotAFile,
+            K::InvalidFilename => Self::BadName,
+            K::Interrupted | K::TimedOut | K::WouldBlock => Self::NoAnswer,
+            K::InvalidData => Self::NotText,
+            K::UnexpectedEof => Self::CutShort,
+            _ => return None,
+        })
+    }
+}
+
+/// A disk operation the system refused: what was being done, the file,
+/// and the system's error. The store says it in Muster's words when
+/// [`DiskError::of_kind`] knows it, in the system's otherwise.
+#[derive(Debug)]
+pub struct DiskFailure {
+    /// What was being done, as a message key (`io.write`).
+    pub action: &'static str,
+    /// The file or folder.
+    pub path: PathBuf,
+    /// The system's error.
+    pub source: io::Error,
+}
+
+impl DiskFailure {
+    /// Why, in Muster's words (`None`: a system error Muster does not know).
+    pub fn reason(&self) -> Option<DiskError> {
+        DiskError::of_kind(self.source.kind())
+    }
+}
+
+impl From<DiskFailure> for StoreError {
+    fn from(failure: DiskFailure) -> Self {
+        let DiskFailure {
+            action,
+            path,
+            source,
+        } = failure;
+        match DiskError::of_kind(source.kind()) {
+            Some(reason) => Self::Disk {
+                action,
+                reason,
+                path,
+            },
+            None => Self::Io {
+                action,
+                path,
+                source,
+            },
+        }
     }
 }
 
@@ -314,70 +408,33 @@ impl BackupError {
     }
 }
 
+/// The system's error in doing `action` on `path`, as a [`DiskFailure`]:
+/// in Muster's words when it knows the error, in the system's otherwise.
+pub(super) fn disk_err(
+    action: &'static str,
+    path: &Path,
+) -> impl FnOnce(io::Error) -> DiskFailure + use<> {
+    let path = path.to_path_buf();
+    move |source| DiskFailure {
+        action,
+        path,
+        source,
+    }
+}
+
+/// The system's error in doing `action` on `path`, as the store refuses:
+/// through [`DiskFailure`], so in Muster's words when it knows the error.
 pub(super) fn io_err(
     action: &'static str,
     path: &Path,
 ) -> impl FnOnce(io::Error) -> StoreError + use<> {
     let path = path.to_path_buf();
-    move |source| match disk_reason(source.kind()) {
-        Some(reason) => StoreError::Disk {
-            action,
-            reason,
-            path,
-        },
-        None => StoreError::Io {
+    move |source| {
+        DiskFailure {
             action,
             path,
             source,
-        },
-    }
-}
-
-/// What the disk refused, said in Muster's words: a full disk, a file or
-/// folder Muster may not write, a disk mounted read-only; `None` for the
-/// rest (their system's words are shown).
-fn disk_reason(kind: io::ErrorKind) -> Option<DiskError> {
-    match kind {
-        io::ErrorKind::StorageFull => Some(DiskError::Full),
-        io::ErrorKind::PermissionDenied => Some(DiskError::NotAllowed),
-        io::ErrorKind::ReadOnlyFilesystem => Some(DiskError::ReadOnlyDisk),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// What the disk refuses comes out in Muster's words, with the path;
-    /// the rest keeps the system's.
-    #[test]
-    fn a_refused_write_is_said_in_muster_s_words() {
-        let path = Path::new("/library/rosters/band.json");
-        for (kind, reason) in [
-            (io::ErrorKind::StorageFull, Some(DiskError::Full)),
-            (io::ErrorKind::PermissionDenied, Some(DiskError::NotAllowed)),
-            (
-                io::ErrorKind::ReadOnlyFilesystem,
-                Some(DiskError::ReadOnlyDisk),
-            ),
-            (io::ErrorKind::NotFound, None),
-        ] {
-            let err = io_err("io.write", path)(io::Error::from(kind));
-            match (err, reason) {
-                (
-                    StoreError::Disk {
-                        reason: got,
-                        path: p,
-                        ..
-                    },
-                    Some(want),
-                ) => {
-                    assert_eq!((got, p.as_path()), (want, path), "{kind:?}");
-                }
-                (StoreError::Io { source, .. }, None) => assert_eq!(source.kind(), kind),
-                (other, _) => panic!("{kind:?}: {other:?}"),
-            }
         }
+        .into()
     }
 }

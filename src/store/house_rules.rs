@@ -87,14 +87,15 @@ impl Store {
         fs::create_dir_all(&dir).map_err(io_err("io.create_folder", &dir))?;
         let mut text = serde_json::to_string_pretty(&copy).unwrap_or_default();
         text.push('\n');
-        self.disk.write_atomic(&path, text.as_bytes())
+        Ok(self.disk.write_atomic(&path, text.as_bytes())?)
     }
 
     /// Writes `house` as a house-rules file at `path`, to share with
     /// another group.
     pub fn export_house_rules(&self, house: &HouseRules, path: &Path) -> Result<(), StoreError> {
-        self.disk
-            .write_atomic(path, house_rules_text(house).as_bytes())
+        Ok(self
+            .disk
+            .write_atomic(path, house_rules_text(house).as_bytes())?)
     }
 }
 

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::rules::core::names::Names;
 use crate::rules::{DocKey, DocKind};
-use crate::store::StoreError;
+use crate::store::{StoreError, io_err};
 
 /// The file's first field, naming what it is.
 const MUSTER: &str = "undo_history";
@@ -220,11 +220,7 @@ impl KeptHistory {
 pub fn write_kept_history(path: &Path, history: &KeptHistory) -> Result<(), StoreError> {
     use std::io::Write as _;
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
-            action: "io.create",
-            path: dir.to_path_buf(),
-            source,
-        })?;
+        std::fs::create_dir_all(dir).map_err(io_err("io.create", dir))?;
     }
     crate::store::write_atomic(path, |f| {
         let text = serde_json::to_vec(history).map_err(std::io::Error::other)?;

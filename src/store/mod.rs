@@ -7,6 +7,7 @@ pub mod kept_history;
 pub mod kinds;
 pub mod lock;
 pub mod machine;
+pub mod testing;
 
 mod atomic;
 mod backups;
@@ -14,6 +15,7 @@ mod disk;
 mod error;
 mod identity;
 mod library;
+mod medium;
 mod paths;
 mod replay_rules;
 mod saving;
@@ -23,9 +25,12 @@ pub use backups::{Ancestor, BACKUP_INTERVAL, BACKUPS_KEPT, Backups};
 pub use disk::Disk;
 pub(crate) use disk::Seen;
 use error::io_err;
-pub use error::{BackupError, DiskError, JournalError, ListingError, ReadError, StoreError};
+pub use error::{
+    BackupError, DiskError, DiskFailure, JournalError, ListingError, ReadError, StoreError,
+};
 pub use identity::{Identity, IdentityChange};
 pub use library::{DiskChange, Library, Listing, Unreadable, Version};
+pub use medium::{FileSystem, Medium};
 use paths::file_stem_for;
 pub use paths::{
     CONFIG_DIR_ENV, DATA_DIR_ENV, data_dir_chosen, data_dir_for, data_dir_override,
@@ -36,6 +41,7 @@ pub use replay_rules::ReplayRules;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 pub use document::{DocError, KeptTexts, SCHEMA_VERSION, parse, to_json};
@@ -74,17 +80,24 @@ impl Store {
     /// Opens (and creates) the data directory, its lock in `lock_dir`
     /// (tests point it at a folder of their own).
     pub fn open_with_options(dir: &Path, lock_dir: LockDir) -> Result<Self, StoreError> {
+        Self::open_on(dir, lock_dir, Arc::new(FileSystem))
+    }
+
+    /// Opens (and creates) the data directory, its lock in `lock_dir`,
+    /// its documents written on `medium` (tests give one that fills up).
+    pub fn open_on(
+        dir: &Path,
+        lock_dir: LockDir,
+        medium: Arc<dyn Medium>,
+    ) -> Result<Self, StoreError> {
         let kinds = Kinds::default();
         let mut folders = vec![dir.to_path_buf(), dir.join("backups")];
         folders.extend(kinds.iter().map(|k| dir.join(k.folder)));
         for sub in folders {
             fs::create_dir_all(&sub).map_err(io_err("io.create_folder", &sub))?;
         }
-        let lock = lock::acquire(dir, &lock_dir).map_err(|(path, source)| StoreError::Io {
-            action: "io.open_lock",
-            path,
-            source,
-        })?;
+        let lock = lock::acquire(dir, &lock_dir)
+            .map_err(|(path, source)| io_err("io.open_lock", &path)(source))?;
         let snapshots = journaled::snapshots_folder(dir, &lock_dir);
         let store = Self {
             dir: dir.to_path_buf(),
@@ -92,7 +105,7 @@ impl Store {
             lock_dir,
             backups: Backups::new(dir.join("backups")),
             listing: Listing::new(dir.to_path_buf(), kinds),
-            disk: Disk::default(),
+            disk: Disk::on(medium),
             journals: journaled::Journals::new(dir.to_path_buf(), snapshots),
         };
         if matches!(store.lock, Lock::Held(_)) {
@@ -207,7 +220,7 @@ impl Store {
     /// this store's was (a read-only library becomes writable once the
     /// other Muster is gone).
     pub fn reopen(&self) -> Result<Self, StoreError> {
-        Self::open_with_options(&self.dir, self.lock_dir.clone())
+        Self::open_on(&self.dir, self.lock_dir.clone(), self.disk.medium())
             .map(|s| s.with_machine(self.identity().id()))
     }
 
@@ -288,7 +301,7 @@ impl Store {
                 reason,
                 path: path.to_path_buf(),
             })?;
-        self.disk.write_atomic(path, text.as_bytes())
+        Ok(self.disk.write_atomic(path, text.as_bytes())?)
     }
 }
 
@@ -372,12 +385,9 @@ pub fn read_rules_overrides(dir: &Path) -> (Vec<(String, String)>, Vec<Unreadabl
         match fs::read_to_string(&path) {
             Ok(text) => texts.push((name, text)),
             Err(e) => problems.push(Unreadable {
+                reason: io_err("io.read", &path)(e).reason(),
                 path,
                 machine: String::new(),
-                reason: ReadError::Io {
-                    action: "io.read",
-                    message: e.to_string(),
-                },
             }),
         }
     }

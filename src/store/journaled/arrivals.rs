@@ -12,7 +12,7 @@ use super::known::Known;
 use super::replay::{newest_name, own_events, played_on_top};
 use crate::rules::campaign::MachineId;
 use crate::rules::{Campaign, Doc, DocKey, Document};
-use crate::store::{Seen, Store, StoreError, io_err};
+use crate::store::{DiskError, Seen, Store, StoreError, io_err};
 
 /// A change to one journaled campaign's files, seen on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,7 +192,13 @@ impl Store {
 /// Whether a journal's reading failed because the file was gone (a sync
 /// tool replacing it between the look and the read).
 fn gone(e: &StoreError) -> bool {
-    matches!(e, StoreError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound)
+    matches!(
+        e,
+        StoreError::Disk {
+            reason: DiskError::Gone,
+            ..
+        }
+    )
 }
 
 /// Whether the campaign's start is still the one known: its size and time

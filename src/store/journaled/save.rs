@@ -201,7 +201,7 @@ impl Store {
             Err(e) => {
                 // What landed of it is this machine's, not another's.
                 known.attempt = all;
-                return Err(e);
+                return Err(e.into());
             }
         };
         known.attempt.clear();

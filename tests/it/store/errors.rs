@@ -6,13 +6,11 @@ use std::time::Duration;
 use crate::common::RosterStore as _;
 use muster::i18n::Lang;
 use muster::rules::{DocKey, DocKind, Msg, Roster};
-use muster::store::{
-    BackupError, DiskError, JournalError, ListingError, ReadError, Store, StoreError,
-};
+use muster::store::{BackupError, JournalError, ListingError, ReadError, Store, StoreError};
 
 /// The message in English and in French, after checking its key and that
 /// every argument shows.
-fn shown(msg: &Msg, key: &str) -> (String, String) {
+pub(crate) fn shown(msg: &Msg, key: &str) -> (String, String) {
     assert_eq!(msg.key, key);
     let (en, fr) = (Lang::En.msg(msg), Lang::Fr.msg(msg));
     assert!(!en.contains('{') && !fr.contains('{'), "{en} / {fr}");
@@ -197,85 +195,4 @@ fn each_journal_error_has_its_key_in_both_languages() {
         assert!(en.ends_with(": /library/campaigns/raid"), "{en}");
         assert!(fr.ends_with(" : /library/campaigns/raid"), "{fr}");
     }
-}
-
-#[test]
-fn each_disk_error_has_its_key_in_both_languages() {
-    for (reason, key, en_words, fr_words) in [
-        (
-            DiskError::Full,
-            "disk.full",
-            "could not write: no space left on device",
-            "plus de place sur le disque",
-        ),
-        (
-            DiskError::WriterGone,
-            "disk.writer_gone",
-            "could not write: the saving thread stopped",
-            "le fil d'enregistrement s'est arrêté",
-        ),
-        (
-            DiskError::WriterFailed,
-            "disk.writer_failed",
-            "could not write: the saving thread failed unexpectedly",
-            "a échoué de façon inattendue",
-        ),
-        (
-            DiskError::NotAllowed,
-            "disk.not_allowed",
-            "could not write: the system does not let Muster use that file or folder",
-            "le système ne laisse pas Muster utiliser ce fichier ou ce dossier",
-        ),
-        (
-            DiskError::ReadOnlyDisk,
-            "disk.read_only",
-            "could not write: the disk or share is mounted read-only",
-            "monté en lecture seule",
-        ),
-    ] {
-        let msg = reason.msg();
-        assert!(msg.args.is_empty(), "{key}");
-        shown(&msg, key);
-        let read = ReadError::Disk {
-            action: "io.write",
-            reason,
-        };
-        let (en, fr) = shown(&read.msg(), "io.failed");
-        assert!(en.contains(en_words), "{en}");
-        assert!(fr.contains(fr_words), "{fr}");
-        let err = StoreError::Disk {
-            action: "io.write",
-            reason,
-            path: "/library/rosters/band.json".into(),
-        };
-        assert_eq!(err.reason(), read);
-        let (en, _) = shown(&err.msg(), "io.with_path");
-        assert!(en.ends_with(": /library/rosters/band.json"), "{en}");
-    }
-}
-
-#[test]
-fn a_full_disk_refuses_a_save_in_muster_s_words() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = Store::open(dir.path()).expect("open");
-    store.disk().fill_after(Some(0));
-    let err = store
-        .save_roster(&Roster::new("band", "Band"))
-        .expect_err("full");
-    assert!(
-        matches!(
-            &err,
-            StoreError::Disk {
-                action: "io.write",
-                reason: DiskError::Full,
-                ..
-            }
-        ),
-        "{err:?}"
-    );
-    assert!(!Lang::En.msg(&err.msg()).contains("simulated"));
-    store.disk().fill_after(None);
-    store
-        .save_roster(&Roster::new("band", "Band"))
-        .expect("room again");
 }

@@ -8,24 +8,29 @@ use muster::app::{App, Command, MessageKind, Prefs, SaveState, ScriptedDesktop};
 use muster::rules::Characteristic as C;
 use muster::rules::{Character, DocKey, NewCharacter, PointsScheme, Roster, RosterEdit};
 use muster::store::Store;
+use muster::store::testing::FillingDisk;
 
 use crate::common::{
     AllRosters as _, RosterStore as _, Shown as _, files_in, read_roster, roster_json,
 };
 
-fn app(dir: &Path) -> App {
-    App::new(
-        Some(dir),
-        &Prefs::default(),
-        Box::new(ScriptedDesktop::default()),
-        7,
-    )
-    .expect("app")
+fn app(dir: &Path, disk: Option<&FillingDisk>) -> App {
+    let desktop = ScriptedDesktop {
+        medium: disk.map(FillingDisk::medium),
+        ..ScriptedDesktop::default()
+    };
+    App::new(Some(dir), &Prefs::default(), Box::new(desktop), 7).expect("app")
 }
 
 /// An app with one saved roster, `raiders`, holding Kal.
 pub(crate) fn app_with_raiders(dir: &Path) -> (App, DocKey) {
-    let mut app = app(dir);
+    raiders_on(dir, None)
+}
+
+/// An app with one saved roster, `raiders`, holding Kal, its documents
+/// written on `disk` (none: the machine's file system).
+fn raiders_on(dir: &Path, disk: Option<&FillingDisk>) -> (App, DocKey) {
+    let mut app = app(dir, disk);
     app.apply(Command::create_roster("Raiders"));
     app.flush_saves();
     app.apply(Command::roster(
@@ -71,12 +76,13 @@ pub(crate) fn last_error(app: &App) -> String {
 #[test]
 fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let (mut app, _) = app_with_raiders(dir.path());
+    let disk = FillingDisk::default();
+    let (mut app, _) = raiders_on(dir.path(), Some(&disk));
     let rosters = dir.path().join("rosters");
     let path = rosters.join("raiders.json");
     let before = read(&path);
 
-    app.store().expect("store").disk().fill_after(Some(10));
+    disk.fill_after(Some(10));
     app.apply(notes("Twenty bolter rounds"));
     app.flush_saves();
     app.apply(Command::character(
@@ -120,7 +126,7 @@ fn a_save_that_fails_part_way_keeps_the_edits_and_the_previous_file() {
     assert_eq!(files_in(&rosters), vec!["raiders.json".to_owned()]);
 
     // Space is freed: saving again writes both edits.
-    app.store().expect("store").disk().fill_after(None);
+    disk.fill_after(None);
     app.apply(Command::Save);
     app.flush_saves();
     assert_eq!(app.model.feedback.save_state, SaveState::Saved);
@@ -349,8 +355,9 @@ fn a_half_written_backup_is_neither_listed_nor_kept() {
 #[test]
 fn a_failing_save_is_said_once_and_retried_quietly() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let (mut app, _) = app_with_raiders(dir.path());
-    app.store().expect("store").disk().fill_after(Some(0));
+    let disk = FillingDisk::default();
+    let (mut app, _) = raiders_on(dir.path(), Some(&disk));
+    disk.fill_after(Some(0));
     app.apply(notes("one"));
     app.flush_saves();
     let errors = |app: &App| {
@@ -373,7 +380,7 @@ fn a_failing_save_is_said_once_and_retried_quietly() {
         app.model.feedback.save_state,
         SaveState::Failed(_)
     ));
-    app.store().expect("store").disk().fill_after(None);
+    disk.fill_after(None);
     app.apply(Command::CheckDisk);
     app.flush_saves();
     assert_eq!(app.model.feedback.save_state, SaveState::Saved);
@@ -388,8 +395,8 @@ fn a_failing_save_is_said_once_and_retried_quietly() {
 #[test]
 fn the_second_instance_becomes_writable_once_the_first_is_gone() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let first = app(dir.path());
-    let mut second = app(dir.path());
+    let first = app(dir.path(), None);
+    let mut second = app(dir.path(), None);
     assert!(second.model.folder.read_only);
     drop(first);
     second.apply(Command::Reload);
@@ -409,7 +416,7 @@ fn a_file_whose_name_is_not_text_is_listed_not_saved_elsewhere() {
     let name = std::ffi::OsStr::from_bytes(b"caf\xe9.json");
     let path = dir.path().join("rosters").join(name);
     std::fs::write(&path, roster_json(&Roster::new("x", "Café"))).expect("write");
-    let app = app(dir.path());
+    let app = app(dir.path(), None);
     assert!(app.model.library.docs.is_empty());
     assert_eq!(app.model.library.unreadable.len(), 1);
     assert!(

@@ -9,6 +9,7 @@ use muster::rules::Doc;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::store::journaled::JOURNAL_EXT;
 use muster::store::machine::MachineId;
+use muster::store::testing::FillingDisk;
 use muster::store::{LockDir, Store};
 
 use super::journaled::{key, wound};
@@ -166,7 +167,14 @@ fn what_a_failed_append_left_in_this_machine_s_journal_is_not_another_writer() {
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let base = table(r);
-    let store = installation(dir.path(), locks.path(), "one", A);
+    let disk = FillingDisk::default();
+    let store = Store::open_on(
+        dir.path(),
+        LockDir::At(locks.path().join("one")),
+        disk.medium(),
+    )
+    .expect("open")
+    .with_machine(MachineId::parse(A).expect("id"));
     store.save(&Doc::new(base.clone())).expect("begun");
     let one = wound(&base, r, 1, ("One", 10));
     store.save(&Doc::new(one.clone())).expect("saved");
@@ -180,9 +188,9 @@ fn what_a_failed_append_left_in_this_machine_s_journal_is_not_another_writer() {
         r,
         ("One", 20),
     );
-    store.disk().fill_after(Some(100));
+    disk.fill_after(Some(100));
     assert!(store.save(&Doc::new(two.clone())).is_err());
-    store.disk().fill_after(None);
+    disk.fill_after(None);
     assert!(
         store.journal_changes().is_empty(),
         "its own bytes, not news"

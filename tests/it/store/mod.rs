@@ -6,6 +6,7 @@ mod campaign_save;
 mod changed_on_disk;
 mod conflicts;
 mod disk;
+mod disk_refusals;
 mod document;
 mod errors;
 mod faults;
