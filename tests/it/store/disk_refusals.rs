@@ -111,6 +111,7 @@ fn each_disk_error_has_its_key_in_both_languages() {
         let (en, fr) = shown(&read.msg(), "io.failed");
         assert!(en.contains(en_words), "{en}");
         assert!(fr.contains(fr_words), "{fr}");
+        assert!(fr.starts_with("impossible d'écrire : "), "{fr}");
         let err = StoreError::Disk {
             action: "io.write",
             reason,
