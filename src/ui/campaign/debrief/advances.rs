@@ -70,6 +70,27 @@ impl MissionState {
                     ],
                 ));
             }
+            // After a mission, a character who earned nothing in it places
+            // points he kept from before: said, so that his row is no
+            // surprise (he may not even have played).
+            for x in owed
+                .iter()
+                .filter(|x| d.is_some_and(|d| !d.earned.contains(&x.id)))
+            {
+                let Member::Character(ch) = &x.member else {
+                    continue;
+                };
+                ui.label(
+                    RichText::new(cx.f(
+                        "campaign.ui.points_from_before",
+                        &[
+                            ("character", x.name()),
+                            ("count", &ch.points_left().to_string()),
+                        ],
+                    ))
+                    .color(palette().ink.subdued),
+                );
+            }
             // A long escort: only the rows in view are drawn.
             widgets::virtual_rows(ui, 24.0, owed.len(), |ui, row| {
                 let x = owed[row];

@@ -455,3 +455,37 @@ fn fills_between(h: &Harness<'_, Gui>, from: f32, to: f32) -> Vec<egui::Rect> {
     out.retain(|r| r.min.y > from - 40.0 && r.min.y < to);
     out
 }
+
+/// CHR-13: after a mission, Sergeant Brask, taken out of action, earned no
+/// point; the two he kept from before are his to place, and the step says
+/// they are from before. Vael, who earned his, is not named so.
+#[test]
+fn chr_13_points_kept_from_before_are_said_so_beside_those_earned() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let brask = "Sergeant Brask";
+    let mut kept = band();
+    kept.characters
+        .iter_mut()
+        .find(|c| c.name == brask)
+        .expect("Brask")
+        .advance_points = 2;
+    let h = window_on(dir.path(), kept, |c| mission_played(c, &[brask]));
+    let c = the_campaign(&h);
+    let d = c.debrief.as_ref().expect("debrief");
+    let id = |name: &str| crate::common::char_id(&c, name);
+    assert!(!d.earned.contains(&id(brask)), "out of action: no point");
+    assert!(d.earned.contains(&id(VAEL)));
+    let from_before = |name: &str| {
+        h.query_all_by_label_contains(&format!("{name} earned no point in this mission"))
+            .next()
+            .is_some()
+    };
+    assert!(
+        shown(
+            &h,
+            "Sergeant Brask earned no point in this mission: the 2 advance points to place are ones he kept from before."
+        ),
+        "said whole"
+    );
+    assert!(!from_before(VAEL));
+}
