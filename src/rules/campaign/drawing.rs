@@ -3,7 +3,7 @@
 
 use super::data::{CampaignData, MissionData};
 use super::edit::MissionChoice;
-use super::play::{dice, total};
+use super::record::{dice, total};
 use super::{Campaign, Mission, MissionType, Phase};
 use crate::rules::campaign::queries;
 use crate::rules::core::msg::Msg;

@@ -24,6 +24,7 @@ use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::data::Grant;
 use crate::rules::killteam::{Carried, Soldier};
 
+use super::record;
 pub use super::{LootPick, Looted};
 
 impl Campaign {
@@ -96,7 +97,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         let i = self.player_index(character)?;
         let name = self.characters[i].name().to_owned();
         let data = &rules.killteam;

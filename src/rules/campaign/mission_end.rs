@@ -2,6 +2,7 @@
 //! who comes back and who is lost.
 
 use super::edit::CampaignEdit;
+use super::record;
 use super::{
     Campaign, CharId, Debrief, Member, MissionResult, MissionType, Phase, PoolMode, State, Table,
 };
@@ -18,7 +19,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         let mission = self
             .mission
             .clone()
@@ -108,7 +109,7 @@ impl Campaign {
     /// to the pool for each escort, or to each escort's own; the points
     /// per escort.
     fn credit_reinforcements(&mut self, rules: &RulesData) -> u32 {
-        let per = self.reinforcement_per_mission(rules);
+        let per = record::reinforcement_per_mission(self, rules);
         match self.settings.pool {
             PoolMode::Pooled => {
                 let players = u32::try_from(self.escorts.len()).unwrap_or(1);
@@ -133,7 +134,7 @@ impl Campaign {
         for i in 0..self.characters.len() {
             let id = self.characters[i].id;
             let played = table.players.contains(&id);
-            let c = self.char_mut(i);
+            let c = record::char_mut(self, i);
             if !c.state.alive() {
                 continue;
             }

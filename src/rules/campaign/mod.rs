@@ -34,6 +34,7 @@ mod play;
 mod playing;
 pub mod queries;
 mod ready;
+mod record;
 mod recruit;
 mod replay;
 mod results;
@@ -69,8 +70,8 @@ pub use ids::{CharId, EscortId, MachineId};
 pub use item_use::{RECHARGE, item_targets};
 pub use journal::Journal;
 pub use members::{CampaignCharacter, Escort, EscortKind, Member, State};
-pub use play::check_dice;
 pub use queries::{Debriefing, Mustering, Recruiting, Sequel, Wounding};
+pub use record::check_dice;
 pub use recruit::{RecruitKind, with_free_gear};
 pub use results::{
     Carried, CarriedCharacter, CarriedEscort, CarryOver, Debrief, End, MissionResult, Rolled,

@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use rand::Rng;
 
 use super::edit::CampaignEdit;
-use super::play::{dice, no_escort, total};
+use super::record;
+use super::record::{dice, no_escort, total};
 use crate::rules::campaign::{DebriefEdit, ItemEdit, Sides, TableEdit};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
@@ -30,7 +31,7 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         let rates = queries::rates(self, &rules.campaign).into_owned();
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         let m = self
             .mission
             .as_ref()
@@ -94,7 +95,7 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         let rates = queries::rates(self, &rules.campaign).into_owned();
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         let order = self.initiative(rolls, &rates, rng, out)?;
         let table = self.table.get_or_insert_default();
         // The next test is the next turn's, unless a "New turn"
@@ -137,7 +138,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         // KT-11: each player starts with his command points and
         // gains more each turn; the first turn is played with the
         // start (Decision), so the gain comes with each later one.
@@ -177,7 +178,7 @@ impl Campaign {
         wounds: u32,
         rules: &RulesData,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         match Fighter::of(character) {
             Fighter::Enemy(e) => {
                 self.set_enemy_wounds(e, wounds, rules)?;
@@ -222,7 +223,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         self.not_applied(roll)?;
         self.add_wounds(character, wounds, rules, out)?;
         Ok(CampaignEdit::Table(TableEdit::AddWounds {
@@ -244,7 +245,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         self.not_applied(roll)?;
         if wounds.is_empty() {
             return Err(Problem::new("CMP-13", "campaign.problem.no_wounds"));
@@ -268,7 +269,7 @@ impl Campaign {
         o: bool,
         rules: &RulesData,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         match Fighter::of(character) {
             Fighter::Enemy(e) => {
                 self.set_enemy_out(e, o)?;
@@ -307,7 +308,7 @@ impl Campaign {
         struck: bool,
         rules: &RulesData,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         let i = self.player_index(character)?;
         let member = &self.characters[i].member;
         if !member.carries(&item) {
@@ -349,8 +350,8 @@ impl Campaign {
         escort: EscortId,
         points: i32,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
-        let i = self.escort_index(escort)?;
+        record::expect(self, &[Phase::Playing])?;
+        let i = record::escort_index(self, escort)?;
         if points < 0 {
             return Err(Problem::new("KT-11", "campaign.problem.negative_points"));
         }
@@ -368,9 +369,8 @@ impl Campaign {
         character: CharId,
         plays: bool,
     ) -> Result<CampaignEdit, Problem> {
-        // A character left at home: he misses nothing, earns nothing.
-        self.expect(&[Phase::Playing])?;
-        let i = self.index(character)?;
+        // A character left at home: he misses nothing, earns record::expect(nothing.self, &[Phase::Playing])?;
+        let i = record::index(self, character)?;
         if plays && !self.characters[i].can_play() {
             return Err(Problem::new("CMP-13", "campaign.problem.cannot_play")
                 .character(self.characters[i].name()));
@@ -517,7 +517,7 @@ impl Campaign {
     }
 
     pub(super) fn player_index(&self, id: CharId) -> Result<usize, Problem> {
-        let i = self.index(id)?;
+        let i = record::index(self, id)?;
         let plays = self.table.as_ref().is_some_and(|t| t.players.contains(&id));
         if !plays {
             return Err(

@@ -4,7 +4,8 @@ use super::{Campaign, CharId, EnemyDraw, EscortKind, Phase, Table};
 use rand::Rng;
 
 use super::edit::CampaignEdit;
-use super::play::{dice, enemy_differs, total};
+use super::record;
+use super::record::{dice, enemy_differs, total};
 use crate::rules::campaign::PreparationEdit;
 use crate::rules::campaign::queries;
 use crate::rules::core::dice::Roll;
@@ -25,7 +26,7 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Ready])?;
+        record::expect(self, &[Phase::Ready])?;
         // Played again from the journal: its dice are read again
         // from the table and must give what it recorded (CMP-5).
         let rolls = if recorded.is_empty() {
@@ -90,7 +91,7 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Ready])?;
+        record::expect(self, &[Phase::Ready])?;
         let len = self.mission.as_ref().map_or(0, |m| m.enemy.len());
         if index >= len {
             return Err(Problem::new("CMP-5", "campaign.problem.no_enemy").arg("index", index + 1));
@@ -131,7 +132,7 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         let rates = queries::rates(self, &rules.campaign).into_owned();
-        self.expect(&[Phase::Ready])?;
+        record::expect(self, &[Phase::Ready])?;
         let players: Vec<CharId> = self
             .characters
             .iter()

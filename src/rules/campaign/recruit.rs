@@ -3,7 +3,7 @@
 //! escort; what may stop him joining it (CMP-14, the rules of the escort's
 //! kind, the points left) and the name first offered for him.
 
-use super::play::no_escort;
+use super::record::no_escort;
 use super::{Campaign, EscortId, EscortKind, Member};
 use crate::rules::campaign::queries;
 use crate::rules::characters::Character;

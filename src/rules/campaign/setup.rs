@@ -4,6 +4,7 @@
 use rand::Rng;
 
 use super::edit::{CampaignEdit, MissionChoice, NewEscort};
+use super::record;
 use super::{Campaign, CharId, Escort, EscortId, MissionType, Phase, PoolMode, Settings};
 use crate::rules::campaign::SetupEdit;
 use crate::rules::campaign::queries;
@@ -26,7 +27,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Setup])?;
+        record::expect(self, &[Phase::Setup])?;
         let id = self.add_escort(&escort, rules)?;
         out.created = Some(u64::from(id.0));
         out.lines.push((
@@ -41,8 +42,8 @@ impl Campaign {
 
     /// [`SetupEdit::RemoveEscort`]: an escort leaves (in setup).
     pub(super) fn remove_escort(&mut self, escort: EscortId) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Setup])?;
-        let i = self.escort_index(escort)?;
+        record::expect(self, &[Phase::Setup])?;
+        let i = record::escort_index(self, escort)?;
         self.escorts.remove(i);
         std::sync::Arc::make_mut(&mut self.characters).retain(|c| c.escort != escort);
         Ok(CampaignEdit::Setup(SetupEdit::RemoveEscort { escort }))
@@ -58,8 +59,8 @@ impl Campaign {
             // CMP-17: the end depends on the leader of the Final.
             return Err(Problem::new("CMP-17", "campaign.problem.leader_locked"));
         }
-        let e = self.escort_index(escort)?;
-        let c = &self.characters[self.index(character)?];
+        let e = record::escort_index(self, escort)?;
+        let c = &self.characters[record::index(self, character)?];
         if c.escort != escort || !c.state.alive() {
             return Err(Problem::new("CMP-17", "campaign.problem.leader").character(c.name()));
         }
@@ -77,7 +78,7 @@ impl Campaign {
         cran: u32,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let i = self.index(character)?;
+        let i = record::index(self, character)?;
         if self.debriefing().cran_locked() {
             return Err(Problem::new("CMP-11", "campaign.problem.cran_locked")
                 .character(self.characters[i].name()));
@@ -88,7 +89,7 @@ impl Campaign {
                 .arg("cran", cran)
                 .arg("die", self.settings.cran_die));
         }
-        let c = self.char_mut(i);
+        let c = record::char_mut(self, i);
         c.cran = cran;
         c.cran_by_hand = true;
         out.lines.push((
@@ -112,7 +113,7 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         let data = &rules.campaign;
-        self.expect(&[Phase::Setup])?;
+        record::expect(self, &[Phase::Setup])?;
         if let Some(p) = self.settings.problems(data).into_iter().next() {
             return Err(p);
         }
@@ -186,7 +187,7 @@ impl Campaign {
                     die,
                     rules,
                 );
-                let c = self.char_mut(i);
+                let c = record::char_mut(self, i);
                 c.cran = cran;
                 c.cran_by_hand = false;
             }
@@ -202,7 +203,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Setup])?;
+        record::expect(self, &[Phase::Setup])?;
         if self.carried.is_some() {
             return Err(Problem::new("CMP-17", "campaign.problem.carried_twice"));
         }
@@ -228,13 +229,13 @@ impl Campaign {
             let id = self.add_escort(&new, rules)?;
             let ids: Vec<CharId> = queries::members(self, id).map(|x| x.id).collect();
             for (&cid, carried) in ids.iter().zip(&e.characters) {
-                let i = self.index(cid)?;
+                let i = record::index(self, cid)?;
                 if !carried.state.alive() {
                     return Err(Problem::new("CMP-17", "campaign.problem.carried_dead")
                         .character(carried.member.name()));
                 }
                 let die = self.settings.cran_die;
-                let c = self.char_mut(i);
+                let c = record::char_mut(self, i);
                 c.state = carried.state;
                 c.misses_next = carried.misses_next;
                 if let Some(cran) = carried.cran.filter(|n| (1..=die).contains(n)) {
@@ -249,7 +250,7 @@ impl Campaign {
                         .key("state", carried.state.key()),
                 ));
             }
-            let e_i = self.escort_index(id)?;
+            let e_i = record::escort_index(self, id)?;
             self.escorts[e_i].carried = true;
             if let Some(at) = e.characters.iter().position(|x| x.leader) {
                 self.escorts[e_i].leader = ids.get(at).copied();
@@ -344,7 +345,7 @@ impl Campaign {
         });
         let mut first = None;
         for m in &e.members {
-            let cid = self.add_member(id, m.clone(), e.doc.as_deref(), rules);
+            let cid = record::add_member(self, id, m.clone(), e.doc.as_deref(), rules);
             first.get_or_insert(cid);
         }
         if let Some(last) = self.escorts.last_mut() {

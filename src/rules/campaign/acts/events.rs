@@ -8,6 +8,7 @@ use crate::rules::campaign::acts;
 use crate::rules::campaign::edit::CampaignEdit;
 use crate::rules::campaign::enemy;
 use crate::rules::campaign::queries;
+use crate::rules::campaign::record;
 use crate::rules::campaign::{Campaign, CharId, Phase};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -195,7 +196,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         // KT-8: the enemy waits while it is the players' turn.
         if rules.killteam.turn.alternation_enforced && acts::activations(self).next == Some(true) {
             return Err(Problem::new("KT-8", "kt.act.no.players_turn"));
@@ -296,7 +297,7 @@ impl Campaign {
         key: &'static str,
         out: &mut Outcome,
     ) -> Result<(), Problem> {
-        let e = self.escort_index(acts::escort_of(self, character)?.id)?;
+        let e = record::escort_index(self, acts::escort_of(self, character)?.id)?;
         let points = self.escorts[e].command_points;
         let price = i32::try_from(cost).unwrap_or(i32::MAX);
         if points < price {

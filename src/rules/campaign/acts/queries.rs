@@ -16,13 +16,14 @@ use crate::rules::killteam::{ItemId, with_item};
 
 use super::{Activations, AtTable, SECOND_SOLDIER, reroll_cost, stratagem_cost};
 use crate::rules::campaign::TableEdit;
+use crate::rules::campaign::record;
 
 /// The kill-team soldier `id` at the table of the mission being played:
 /// his allowance, from his wounds left, and his turn so far. Refused
 /// when no mission is played, for one not at the table, and for a Rogue
 /// Trader character, who counts no actions (KT-9).
 pub fn acting_soldier(c: &Campaign, id: CharId, rules: &RulesData) -> Result<AtTable, Problem> {
-    c.expect(&[Phase::Playing])?;
+    record::expect(c, &[Phase::Playing])?;
     let i = c.player_index(id)?;
     let x = &c.characters[i];
     let Member::Soldier(s) = &x.member else {
@@ -445,7 +446,7 @@ pub fn reroll_payment(
 }
 
 pub(in crate::rules::campaign) fn escort_of(c: &Campaign, id: CharId) -> Result<&Escort, Problem> {
-    let i = c.index(id)?;
-    let e = c.escort_index(c.characters[i].escort)?;
+    let i = record::index(c, id)?;
+    let e = record::escort_index(c, c.characters[i].escort)?;
     Ok(&c.escorts[e])
 }

@@ -4,6 +4,7 @@
 use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::edit::CampaignEdit;
 use crate::rules::campaign::queries;
+use crate::rules::campaign::record;
 use crate::rules::campaign::{Campaign, CharId, Member, Phase};
 use crate::rules::core::characteristic::Characteristic;
 use crate::rules::core::msg::Msg;
@@ -20,14 +21,13 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         // CHR-13: the game master judged him unworthy: the point
-        // earned in this mission is taken back.
-        self.expect(&[Phase::Debrief])?;
-        let i = self.index(character)?;
+        // earned in this mission is taken record::expect(back.self, &[Phase::Debrief])?;
+        let i = record::index(self, character)?;
         let earned = self
             .debrief
             .as_ref()
             .is_some_and(|d| d.earned.contains(&character));
-        let c = self.char_mut(i);
+        let c = record::char_mut(self, i);
         let ok = earned && matches!(&c.member, Member::Character(ch) if ch.points_left() > 0);
         if !ok {
             return Err(
@@ -38,7 +38,9 @@ impl Campaign {
             ch.advance_points = ch.advance_points.saturating_sub(1);
         }
         let name = c.name().to_owned();
-        self.debrief_mut()?.earned.retain(|&x| x != character);
+        record::debrief_mut(self)?
+            .earned
+            .retain(|&x| x != character);
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.unworthy").text("character", name),
@@ -81,10 +83,10 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         let rates = queries::shared_rates(self, &rules.campaign);
-        self.expect(&[Phase::Debrief, Phase::Ready])?;
-        let i = self.index(character)?;
+        record::expect(self, &[Phase::Debrief, Phase::Ready])?;
+        let i = record::index(self, character)?;
         let die = self.settings.cran_die;
-        let c = self.char_mut(i);
+        let c = record::char_mut(self, i);
         if !c.state.alive() {
             return Err(Problem::new("CMP-13", "campaign.problem.dead").character(c.name()));
         }

@@ -12,6 +12,7 @@ mod reinforcements;
 use rand::Rng;
 
 use super::edit::{CampaignEdit, MissionChoice};
+use super::record;
 use super::{Campaign, CampaignCharacter, End, MissionType, Phase};
 use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::queries;
@@ -30,7 +31,7 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Debrief])?;
+        record::expect(self, &[Phase::Debrief])?;
         self.tests_done()?;
         if self.debrief.as_ref().and_then(|d| d.mission_type) == Some(MissionType::Final) {
             return Err(Problem::new("CMP-17", "campaign.problem.after_final"));
@@ -65,7 +66,7 @@ impl Campaign {
             self.phase = Phase::Over;
             return Ok(CampaignEdit::Debrief(DebriefEdit::EndCampaign));
         }
-        self.expect(&[Phase::Debrief])?;
+        record::expect(self, &[Phase::Debrief])?;
         self.tests_done()?;
         let d = self
             .debrief

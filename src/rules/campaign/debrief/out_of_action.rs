@@ -6,8 +6,9 @@ use rand::Rng;
 
 use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::edit::CampaignEdit;
-use crate::rules::campaign::play::{cran_result, dice, total};
 use crate::rules::campaign::queries;
+use crate::rules::campaign::record;
+use crate::rules::campaign::record::{cran_result, dice, total};
 use crate::rules::campaign::{Campaign, CharId, Injuries, Member, Phase, Rolled, State, TestKind};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
@@ -25,10 +26,10 @@ impl Campaign {
         o: bool,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Debrief])?;
-        let i = self.index(who)?;
+        record::expect(self, &[Phase::Debrief])?;
+        let i = record::index(self, who)?;
         let name = self.characters[i].name().to_owned();
-        let d = self.debrief_mut()?;
+        let d = record::debrief_mut(self)?;
         if !d.played.contains(&who) {
             return Err(Problem::new("CMP-9", "campaign.problem.did_not_play").character(&name));
         }
@@ -44,7 +45,7 @@ impl Campaign {
         if o {
             let earned = d.earned.contains(&who);
             if earned {
-                let c = self.char_mut(i);
+                let c = record::char_mut(self, i);
                 let spent = !matches!(&c.member, Member::Character(ch) if ch.points_left() > 0);
                 if spent {
                     return Err(
@@ -55,7 +56,7 @@ impl Campaign {
                     ch.advance_points = ch.advance_points.saturating_sub(1);
                 }
             }
-            let d = self.debrief_mut()?;
+            let d = record::debrief_mut(self)?;
             d.earned.retain(|&x| x != who);
             d.out_of_action.push(who);
             d.pending.push(who);
@@ -74,11 +75,11 @@ impl Campaign {
                 LineKind::Info,
                 Msg::new("campaign.log.out_removed").text("character", &name),
             ));
-            let c = self.char_mut(i);
+            let c = record::char_mut(self, i);
             if unwounded && let Member::Character(ch) = &mut c.member {
                 // CHR-13: one advance point for an unwounded character.
                 ch.after_game(false, false);
-                self.debrief_mut()?.earned.push(who);
+                record::debrief_mut(self)?.earned.push(who);
                 out.lines.push((
                     LineKind::Info,
                     Msg::new("campaign.log.advance_point").text("character", &name),
@@ -100,9 +101,9 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Debrief])?;
-        let i = self.index(character)?;
-        let d = self.debrief_mut()?;
+        record::expect(self, &[Phase::Debrief])?;
+        let i = record::index(self, character)?;
+        let d = record::debrief_mut(self)?;
         let Some(at) = d.pending.iter().position(|&c| c == character) else {
             return Err(Problem::new("CMP-9", "campaign.problem.no_test_owed")
                 .character(self.characters[i].name()));
@@ -130,10 +131,10 @@ impl Campaign {
                 .text("roll", roll.to_string())
                 .int("cran", cran),
         ));
-        let c = self.char_mut(i);
+        let c = record::char_mut(self, i);
         c.state = state;
         c.misses_next = state == State::SeriouslyWounded;
-        let d = self.debrief_mut()?;
+        let d = record::debrief_mut(self)?;
         if state == State::Dead {
             d.fallen.push(character);
         }
@@ -165,20 +166,20 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Debrief])?;
-        let i = self.index(character)?;
+        record::expect(self, &[Phase::Debrief])?;
+        let i = record::index(self, character)?;
         let name = self.characters[i].name().to_owned();
         if !self.settings.fate_points {
             return Err(Problem::new("CMP-12", "campaign.problem.no_fate_rule"));
         }
-        let d = self.debrief_mut()?;
+        let d = record::debrief_mut(self)?;
         if !d.fallen.contains(&character) {
             return Err(Problem::new("CMP-12", "campaign.problem.not_fallen").character(&name));
         }
         if d.accepted.contains(&character) {
             return Err(Problem::new("CMP-12", "campaign.problem.death_accepted").character(&name));
         }
-        let e = self.escort_index(self.characters[i].escort)?;
+        let e = record::escort_index(self, self.characters[i].escort)?;
         if self.escorts[e].fate_points == 0 {
             return Err(Problem::new("CMP-12", "campaign.problem.no_fate_left")
                 .character(&name)
@@ -205,13 +206,15 @@ impl Campaign {
         ));
         let passed = total(&roll) >= cran;
         if passed {
-            let c = self.char_mut(i);
+            let c = record::char_mut(self, i);
             c.state = State::LightlyWounded;
             c.misses_next = false;
-            self.debrief_mut()?.fallen.retain(|&c| c != character);
+            record::debrief_mut(self)?
+                .fallen
+                .retain(|&c| c != character);
         }
         let state = self.characters[i].state;
-        self.debrief_mut()?.rolled.push(Rolled {
+        record::debrief_mut(self)?.rolled.push(Rolled {
             character,
             kind: TestKind::Fate,
             recon: None,
@@ -235,10 +238,10 @@ impl Campaign {
         character: CharId,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Debrief])?;
-        let i = self.index(character)?;
+        record::expect(self, &[Phase::Debrief])?;
+        let i = record::index(self, character)?;
         let name = self.characters[i].name().to_owned();
-        let d = self.debrief_mut()?;
+        let d = record::debrief_mut(self)?;
         if !d.fallen.contains(&character) {
             return Err(Problem::new("CMP-12", "campaign.problem.not_fallen").character(&name));
         }

@@ -9,8 +9,9 @@ use rand::Rng;
 use crate::rules::campaign::DebriefEdit;
 use crate::rules::campaign::data::ReconEffect;
 use crate::rules::campaign::edit::CampaignEdit;
-use crate::rules::campaign::play::{dice, total};
 use crate::rules::campaign::queries;
+use crate::rules::campaign::record;
+use crate::rules::campaign::record::{dice, total};
 use crate::rules::campaign::{Campaign, CharId, EscortId, Phase, Rates, Rolled, State, TestKind};
 use crate::rules::core::dice::Roll;
 use crate::rules::core::msg::Msg;
@@ -48,19 +49,19 @@ impl Campaign {
     ) -> Result<CampaignEdit, Problem> {
         let rates = queries::shared_rates(self, &rules.campaign);
         let data = &rates;
-        self.expect(&[Phase::Debrief])?;
+        record::expect(self, &[Phase::Debrief])?;
         self.tests_done()?;
-        let i = self.index(character)?;
+        let i = record::index(self, character)?;
         let c = &self.characters[i];
         let name = c.name().to_owned();
         let escort = c.escort;
         if !c.can_play() {
             return Err(Problem::new("CMP-14", "campaign.problem.cannot_recon").character(&name));
         }
-        if self.debrief_mut()?.recon.contains(&escort) {
+        if record::debrief_mut(self)?.recon.contains(&escort) {
             return Err(Problem::new("CMP-14", "campaign.problem.recon_done"));
         }
-        self.debrief_mut()?.recon.push(escort);
+        record::debrief_mut(self)?.recon.push(escort);
         let roll = dice(
             roll,
             1,
@@ -98,7 +99,7 @@ impl Campaign {
             points: fortune_out.as_ref().map(total),
             ..self.recon_rolled(i, effect, passed)
         };
-        self.debrief_mut()?.rolled.push(record);
+        record::debrief_mut(self)?.rolled.push(record);
         Ok(CampaignEdit::Debrief(DebriefEdit::Recon {
             character,
             roll: Some(roll),
@@ -192,7 +193,7 @@ impl Campaign {
                     Ordering::Equal => State::SeriouslyWounded,
                     Ordering::Less => State::Missing,
                 };
-                let c = self.char_mut(i);
+                let c = record::char_mut(self, i);
                 c.state = state;
                 c.misses_next = state == State::SeriouslyWounded;
                 out.lines.push(self.state_line(i, "CMP-14"));
@@ -203,7 +204,7 @@ impl Campaign {
                 } else {
                     State::LightlyWounded
                 };
-                let c = self.char_mut(i);
+                let c = record::char_mut(self, i);
                 c.state = state;
                 c.misses_next = state == State::SeriouslyWounded;
                 out.lines.push(self.state_line(i, "CMP-14"));
@@ -226,7 +227,7 @@ impl Campaign {
                         rng,
                         out,
                     )?;
-                    self.gain(escort, total(&f))?;
+                    record::gain(self, escort, total(&f))?;
                     out.lines.push((
                         LineKind::Dice,
                         Msg::new("campaign.log.fortune")
@@ -237,7 +238,7 @@ impl Campaign {
                 }
             }
             ReconEffect::Guide => {
-                self.debrief_mut()?.guide_offered = true;
+                record::debrief_mut(self)?.guide_offered = true;
             }
             ReconEffect::Allies => self.allies = true,
             ReconEffect::BadFortune => {
@@ -260,8 +261,8 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         let rates = queries::shared_rates(self, &rules.campaign);
-        self.expect(&[Phase::Debrief])?;
-        let d = self.debrief_mut()?;
+        record::expect(self, &[Phase::Debrief])?;
+        let d = record::debrief_mut(self)?;
         if !d.guide_offered {
             return Err(Problem::new("CMP-14", "campaign.problem.no_guide"));
         }
@@ -269,7 +270,7 @@ impl Campaign {
             return Err(Problem::new("CMP-14", "campaign.problem.guide_hired"));
         }
         self.check_priority(escort)?;
-        self.pay(escort, rates.recon.guide_cost, "CMP-14")?;
+        record::pay(self, escort, rates.recon.guide_cost, "CMP-14")?;
         self.guide = true;
         out.lines.push((
             LineKind::Info,
@@ -290,7 +291,7 @@ impl Campaign {
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
         let rates = queries::shared_rates(self, &rules.campaign);
-        self.expect(&[Phase::Ready, Phase::Playing])?;
+        record::expect(self, &[Phase::Ready, Phase::Playing])?;
         if !self.guide {
             return Err(Problem::new("CMP-14", "campaign.problem.no_guide_hired"));
         }

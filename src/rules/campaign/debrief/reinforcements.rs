@@ -4,8 +4,9 @@
 //! changed, and a soldier's free item and ribbon given (KT-5).
 
 use crate::rules::campaign::edit::{Bought, CampaignEdit};
-use crate::rules::campaign::play::no_escort;
 use crate::rules::campaign::queries;
+use crate::rules::campaign::record;
+use crate::rules::campaign::record::no_escort;
 use crate::rules::campaign::{Campaign, CharId, EscortId, EscortKind, Member, Phase, PoolMode};
 use crate::rules::campaign::{DebriefEdit, ReinforcementEdit};
 use crate::rules::characters::equipment::GearEdit;
@@ -27,17 +28,16 @@ impl Campaign {
     ) -> Result<CampaignEdit, Problem> {
         let rates = queries::shared_rates(self, &rules.campaign);
         // Before the next mission is drawn, as the Grand Final's
-        // threshold counts the VP left (CMP-2).
-        self.expect(&[Phase::Debrief])?;
+        // threshold counts the VP left record::expect((CMP-2).self, &[Phase::Debrief])?;
         if vp == 0 || vp > self.vp {
             return Err(Problem::new("CMP-6", "campaign.problem.vp_held")
                 .arg("vp", vp)
                 .arg("held", self.vp));
         }
-        self.escort_index(escort)?;
+        record::escort_index(self, escort)?;
         self.vp -= vp;
         let points = vp.saturating_mul(rates.vp_exchange_rate);
-        self.gain(escort, points)?;
+        record::gain(self, escort, points)?;
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.exchange")
@@ -61,7 +61,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Debrief, Phase::Ready])?;
+        record::expect(self, &[Phase::Debrief, Phase::Ready])?;
         self.tests_done()?;
         self.check_recruit(escort, &member, cost, rules)?;
         // CMP-7: a character is recruited once; he cannot be copied
@@ -81,13 +81,13 @@ impl Campaign {
             }
         }
         self.check_priority(escort)?;
-        self.pay(escort, cost, "CMP-7")?;
+        record::pay(self, escort, cost, "CMP-7")?;
         if let Some(d) = self.debrief.as_mut()
             && !d.recruited.contains(&escort)
         {
             d.recruited.push(escort);
         }
-        let id = self.add_member(escort, member.clone(), from.as_deref(), rules);
+        let id = record::add_member(self, escort, member.clone(), from.as_deref(), rules);
         out.created = Some(id.0);
         out.lines.push((
             LineKind::Info,
@@ -175,7 +175,7 @@ impl Campaign {
         bought: Option<Bought>,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Debrief, Phase::Ready])?;
+        record::expect(self, &[Phase::Debrief, Phase::Ready])?;
         if what.trim().is_empty()
             && let Some(b) = &bought
         {
@@ -191,17 +191,17 @@ impl Campaign {
         // in the same event as the points.
         let receiver = match &bought {
             Some(b) => {
-                let i = self.index(b.character)?;
+                let i = record::index(self, b.character)?;
                 if self.characters[i].escort != escort {
                     return Err(Problem::new("CMP-7", "campaign.problem.bought_for_other")
                         .character(self.characters[i].name()));
                 }
-                self.edit_gear(i, b.edit())?;
+                record::edit_gear(self, i, b.edit())?;
                 Some(self.characters[i].name().to_owned())
             }
             None => None,
         };
-        self.pay(escort, points, "CMP-7")?;
+        record::pay(self, escort, points, "CMP-7")?;
         if let Some(d) = self.debrief.as_mut()
             && !d.recruited.contains(&escort)
         {
@@ -266,9 +266,9 @@ impl Campaign {
         edit: GearEdit,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        let i = self.index(character)?;
+        let i = record::index(self, character)?;
         let label = edit.label();
-        let item = self.edit_gear(i, edit.clone())?;
+        let item = record::edit_gear(self, i, edit.clone())?;
         out.lines.push((
             LineKind::Info,
             Msg::new("campaign.log.gear")
@@ -293,9 +293,9 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Setup, Phase::Ready, Phase::Debrief])?;
-        let i = self.index(character)?;
-        let x = self.char_mut(i);
+        record::expect(self, &[Phase::Setup, Phase::Ready, Phase::Debrief])?;
+        let i = record::index(self, character)?;
+        let x = record::char_mut(self, i);
         if !x.state.alive() {
             return Err(Problem::new("CMP-13", "campaign.problem.dead_gear").character(x.name()));
         }

@@ -25,6 +25,7 @@ use crate::rules::killteam::{ItemId, carried_count, with_item};
 mod effects;
 mod stratagems;
 
+use super::record;
 pub use effects::item_targets;
 
 /// The stratagem that lets a used item be used again (KT-11), by its id
@@ -150,7 +151,7 @@ impl Campaign {
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         let i = self.player_index(character)?;
         let name = self.characters[i].name().to_owned();
         let data = &rules.killteam;
@@ -199,7 +200,7 @@ impl Campaign {
         rng: &mut R,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         let i = self.player_index(character)?;
         let data = &rules.killteam;
         let (it, usage) = item_use::usage(data, &item)?;

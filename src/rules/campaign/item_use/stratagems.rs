@@ -7,6 +7,7 @@ use rand::Rng;
 use super::RECHARGE;
 use crate::rules::campaign::acts;
 use crate::rules::campaign::edit::CampaignEdit;
+use crate::rules::campaign::record;
 use crate::rules::campaign::{
     self, Campaign, CharId, Fighter, ItemEdit, ItemResult, Phase, UsedOn,
 };
@@ -99,7 +100,7 @@ impl Campaign {
         item: &ItemId,
         rules: &RulesData,
     ) -> Result<(ItemResult, UsedOn), Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         let i = self.player_index(character)?;
         let refuse = |key: &'static str| {
             with_item(
@@ -182,7 +183,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
         rules: &RulesData,
         out: &mut Outcome,
     ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
+        record::expect(self, &[Phase::Playing])?;
         let i = self.player_index(character)?;
         let data = &rules.killteam;
         let strat = data.command.stratagems.iter().find(|s| s.id == RECHARGE);
@@ -199,7 +200,7 @@ ItemEdit::RerollItem { character: c, item: it, .. })
                 &item,
             ));
         }
-        let e = self.escort_index(self.characters[i].escort)?;
+        let e = record::escort_index(self, self.characters[i].escort)?;
         let points = self.escorts[e].command_points;
         let step = i32::try_from(cost).unwrap_or(i32::MAX);
         if points < step {

@@ -2,6 +2,7 @@
 
 use super::super::*;
 use crate::rules::campaign::queries;
+use crate::rules::campaign::record;
 
 /// What the debrief asks: who the guide may lead, and whether the leader and the Cran tests may still change.
 #[derive(Clone, Copy, Debug)]
@@ -108,7 +109,7 @@ impl<'a> Debriefing<'a> {
     /// (CMP-16), and the escort must hold his price.
     pub fn hire_guide_refusal(&self, escort: EscortId, rules: &RulesData) -> Option<Problem> {
         let c = self.c;
-        if let Err(p) = c.expect(&[Phase::Debrief]) {
+        if let Err(p) = record::expect(c, &[Phase::Debrief]) {
             return Some(p);
         }
         if !c.debrief.as_ref().is_some_and(|d| d.guide_offered) {

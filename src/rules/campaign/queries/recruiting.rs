@@ -2,6 +2,7 @@
 
 use super::super::*;
 use crate::rules::campaign::queries;
+use crate::rules::campaign::record;
 
 /// What reinforcing an escort asks (CMP-9, CMP-10): a recruit's cost and refusals, the characters held for a return, each escort's pool.
 #[derive(Clone, Copy, Debug)]
@@ -142,7 +143,7 @@ impl<'a> Recruiting<'a> {
     /// paying first from a pooled reserve (CMP-16), within what it holds.
     pub fn spend_refusal(&self, escort: EscortId, points: u32) -> Option<Problem> {
         let c = self.c;
-        c.expect(&[Phase::Debrief, Phase::Ready])
+        record::expect(c, &[Phase::Debrief, Phase::Ready])
             .and_then(|()| c.tests_done())
             .and_then(|()| c.check_priority(escort))
             .err()
