@@ -7,6 +7,8 @@
 use rand::Rng;
 
 use super::edit::CampaignEdit;
+use super::house;
+use super::rooms;
 use super::{Campaign, Phase};
 use crate::rules::campaign::SetupEdit;
 use crate::rules::core::problem::Problem;
@@ -28,8 +30,8 @@ impl Campaign {
     ) -> Result<(CampaignEdit, Outcome), Problem> {
         refuse_when_over(self, &edit)?;
         let mut out = Outcome::default();
-        let rules = self.rules_in_force(rules)?;
-        let event = self.dispatch(edit, &rules, rng, &mut out)?;
+        let rules = house::rules_in_force(self, rules)?;
+        let event = rooms::dispatch(self, edit, &rules, rng, &mut out)?;
         // KT-21: the turn each fighter fell, whatever event took him out.
         if let Some(t) = self.table.as_mut() {
             t.note_fallen();

@@ -175,7 +175,7 @@ pub(super) fn pay(
     rule: &'static str,
 ) -> Result<(), Problem> {
     let i = escort_index(c, escort)?;
-    if let Some(p) = c.points_refusal(escort, points, rule) {
+    if let Some(p) = points_refusal(c, escort, points, rule) {
         return Err(p);
     }
     match c.settings.pool {
@@ -247,4 +247,20 @@ pub(super) fn add_member(
         origin,
     }));
     id
+}
+
+/// Why an escort may not pay `points` reinforcement points under
+/// `rule`, or none when it holds them (its own, or the pool's).
+pub fn points_refusal(
+    c: &Campaign,
+    escort: EscortId,
+    points: u32,
+    rule: &'static str,
+) -> Option<Problem> {
+    let held = c.recruiting().pool(escort);
+    (points > held).then(|| {
+        Problem::new(rule, "campaign.problem.not_enough_points")
+            .arg("points", points)
+            .arg("held", held)
+    })
 }

@@ -3,6 +3,7 @@
 
 use super::*;
 
+use super::house;
 use crate::rules::campaign::queries;
 use crate::rules::core::problem::ProblemKind;
 
@@ -55,7 +56,7 @@ impl Campaign {
     /// journal entry names but the campaign lacks, states that disagree
     /// with the journal.
     pub fn validate(&self, rules: &RulesData) -> Vec<Problem> {
-        let mut out = match self.rules_in_force(rules) {
+        let mut out = match house::rules_in_force(self, rules) {
             Ok(in_force) => self.state_problems(&in_force),
             Err(p) => vec![p],
         };
@@ -88,7 +89,7 @@ impl Campaign {
             if self.same_state_judged(before) {
                 return before_problems.to_vec();
             }
-            let mut out = match self.rules_in_force(rules) {
+            let mut out = match house::rules_in_force(self, rules) {
                 Ok(in_force) => self.state_problems(&in_force),
                 Err(p) => vec![p],
             };

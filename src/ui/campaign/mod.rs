@@ -34,6 +34,7 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, Screen};
 use crate::rules::DocKey;
+use crate::rules::campaign as rules_campaign;
 use crate::rules::campaign::{Campaign, End, Escort, Phase, PoolMode};
 use crate::ui::campaign::journal::JournalView;
 use crate::ui::campaign::overview::overview_ui;
@@ -137,7 +138,9 @@ impl CampaignView {
                 // the first; a point that fits nowhere is kept, not owed.
                 let owed = c.missions_played > 0
                     && c.phase == Phase::Ready
-                    && !c.advances_owed(&cx.rules).0.is_empty();
+                    && !rules_campaign::debrief::advances_owed(c, &cx.rules)
+                        .0
+                        .is_empty();
                 if owed {
                     self.mission.advances_ui(ui, cx, c, None, 1);
                     ui.add_space(space::M);

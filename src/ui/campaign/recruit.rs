@@ -10,6 +10,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::ReinforcementEdit;
+use crate::rules::campaign::recruit;
 use crate::rules::core::problem::ProblemKind;
 use crate::rules::killteam::{ItemId, RibbonId};
 use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
@@ -69,11 +70,11 @@ fn judged(
     rules: &RulesData,
     (item, ribbon): (Option<&ItemId>, Option<&RibbonId>),
 ) -> (Option<Member>, Result<u32, Problem>, Option<Problem>) {
-    match c.new_recruit(e.id, kind, name, rules) {
+    match recruit::new_recruit(c, e.id, kind, name, rules) {
         Ok(m) => {
             let m = with_free_gear(m, item, ribbon, &rules.killteam);
             let price = c.recruiting().cost(&m, rules);
-            let refusal = c.recruit_member_refusal(e.id, &m, rules);
+            let refusal = recruit::recruit_member_refusal(c, e.id, &m, rules);
             (Some(m), price, refusal)
         }
         Err(p) => (None, Err(p.clone()), Some(p)),
@@ -250,7 +251,7 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     let kind = buy.recruit_kind(e.kind);
     let offered = kind
         .as_ref()
-        .map(|k| c.default_recruit_name(e.id, k, (&kind_name(cx, k), cx.lang.code())))
+        .map(|k| recruit::default_recruit_name(c, e.id, k, (&kind_name(cx, k), cx.lang.code())))
         .unwrap_or_default();
     let mut name = buy.recruit_name.clone().unwrap_or(offered);
     let l = ui.label(cx.t("campaign.ui.recruit_name"));
@@ -271,7 +272,8 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     // CMP-7: the points an escort holds, said in words when short; and
     // what else stops a payment now (CMP-9, CMP-16).
     let cost = price.and_then(Result::ok);
-    let refusal = refusal.or_else(|| cost.and_then(|p| c.recruit_payment_refusal(e.id, p)));
+    let refusal =
+        refusal.or_else(|| cost.and_then(|p| recruit::recruit_payment_refusal(c, e.id, p)));
     if let Some(p) = &refusal {
         badge(ui, Tone::Error, &cx.lang.problem_line(p));
     }

@@ -1,6 +1,7 @@
 //! What the debrief asks: who the guide may lead, and whether the leader and the Cran tests may still change.
 
 use super::super::*;
+use crate::rules::campaign::debrief;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::record;
 
@@ -89,7 +90,7 @@ impl<'a> Debriefing<'a> {
                 .c
                 .debrief
                 .as_ref()
-                .is_some_and(|d| !d.pending.is_empty() || !self.c.fate_open().is_empty())
+                .is_some_and(|d| !d.pending.is_empty() || !debrief::fate_open(self.c).is_empty())
     }
 
     /// A character's Cran by the campaign's own formula (CMP-11): what it
@@ -119,8 +120,8 @@ impl<'a> Debriefing<'a> {
             return Some(Problem::new("CMP-14", "campaign.problem.guide_hired"));
         }
         let cost = queries::rates(c, &rules.campaign).recon.guide_cost;
-        c.check_priority(escort)
+        debrief::check_priority(c, escort)
             .err()
-            .or_else(|| c.points_refusal(escort, cost, "CMP-14"))
+            .or_else(|| record::points_refusal(c, escort, cost, "CMP-14"))
     }
 }

@@ -1,8 +1,10 @@
 //! What reinforcing an escort asks (CMP-9, CMP-10): a recruit's cost and refusals, the characters held for a return, each escort's pool.
 
 use super::super::*;
+use crate::rules::campaign::debrief;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::record;
+use crate::rules::campaign::recruit;
 
 /// What reinforcing an escort asks (CMP-9, CMP-10): a recruit's cost and refusals, the characters held for a return, each escort's pool.
 #[derive(Clone, Copy, Debug)]
@@ -98,7 +100,7 @@ impl<'a> Recruiting<'a> {
                     .arg("player", player),
             );
         }
-        self.c.recruit_member_refusal(escort, member, rules)
+        recruit::recruit_member_refusal(self.c, escort, member, rules)
     }
 
     /// The campaign's character copied from `origin` (CMP-7), dead or alive:
@@ -144,9 +146,9 @@ impl<'a> Recruiting<'a> {
     pub fn spend_refusal(&self, escort: EscortId, points: u32) -> Option<Problem> {
         let c = self.c;
         record::expect(c, &[Phase::Debrief, Phase::Ready])
-            .and_then(|()| c.tests_done())
-            .and_then(|()| c.check_priority(escort))
+            .and_then(|()| debrief::tests_done(c))
+            .and_then(|()| debrief::check_priority(c, escort))
             .err()
-            .or_else(|| c.points_refusal(escort, points, "CMP-7"))
+            .or_else(|| record::points_refusal(c, escort, points, "CMP-7"))
     }
 }

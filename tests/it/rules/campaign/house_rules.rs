@@ -17,6 +17,7 @@ use crate::common::{
     GUARD_ACTIONS, char_id, example_team, folder_rules, ok, refused, team_at_the_table,
 };
 use muster::rules::campaign::TurnEdit;
+use muster::rules::campaign::house;
 
 fn built_in() -> RulesData {
     rules().clone()
@@ -293,7 +294,7 @@ fn kt_18_kt_19_kt_11_a_campaign_recorded_before_a_reading_was_offered_keeps_play
     ] {
         assert_eq!(kept.get(place), Some(&value), "{place}");
     }
-    let played = c.rules_in_force(&r).expect("honoured");
+    let played = house::rules_in_force(&c, &r).expect("honoured");
     assert!(!played.killteam.command.recharge_whole_item);
     assert!(!played.killteam.turn.rows_span_activations);
     // Recorded now: the built-in readings, nothing changed.
@@ -303,7 +304,7 @@ fn kt_18_kt_19_kt_11_a_campaign_recorded_before_a_reading_was_offered_keeps_play
         &r,
     );
     assert_eq!(now.house_rules.as_deref(), Some(&HouseRules::default()));
-    let played = now.rules_in_force(&r).expect("honoured");
+    let played = house::rules_in_force(&now, &r).expect("honoured");
     assert!(played.killteam.command.recharge_whole_item);
     assert!(played.killteam.turn.rows_span_activations);
     // A group that chose a value keeps its choice.
@@ -318,7 +319,7 @@ fn kt_18_kt_19_kt_11_a_campaign_recorded_before_a_reading_was_offered_keeps_play
         }),
         &r,
     );
-    let played = chosen.rules_in_force(&r).expect("honoured");
+    let played = house::rules_in_force(&chosen, &r).expect("honoured");
     assert!(played.killteam.command.recharge_whole_item);
 }
 

@@ -15,6 +15,7 @@ use muster::rules::{Document as _, RulesData};
 
 use crate::common::rules;
 use crate::common::{char_id, ok, refused};
+use muster::rules::campaign::item_use;
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
 
 /// The example team with Vell's flash grenade, Osk's chem bomb, Nim's
@@ -389,9 +390,6 @@ fn eq_6_what_an_item_did_leaves_the_cards_at_the_next_turn() {
         "the medikit stays used up"
     );
     // And the reroll stratagem no longer reaches it (KT-11).
-    assert!(
-        next.may_reroll_item(dace, &ItemId::from("medikit"), r)
-            .is_err()
-    );
+    assert!(item_use::may_reroll_item(&next, dace, &ItemId::from("medikit"), r).is_err());
     replays(&next, r);
 }

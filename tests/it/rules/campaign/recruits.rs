@@ -16,6 +16,7 @@ use muster::rules::campaign::{
 
 use crate::common::rules;
 use muster::i18n::Lang;
+use muster::rules::campaign::recruit;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit};
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::{ItemId, RibbonId, Soldier};
@@ -349,29 +350,27 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     };
     // The name first offered is a man's: a trooper's rank and a surname
     // no one of the campaign bears, the same each time it is asked.
-    let name = c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en"));
+    let name = recruit::default_recruit_name(&c, EscortId(1), &guardsman, ("Guardsman", "en"));
     assert!(name.starts_with("Trooper "), "{name}");
     assert!(c.characters.iter().all(|x| x.name() != name));
     assert_eq!(
-        c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en")),
+        recruit::default_recruit_name(&c, EscortId(1), &guardsman, ("Guardsman", "en")),
         name
     );
-    let fr = c.default_recruit_name(EscortId(1), &guardsman, ("Garde", "fr"));
+    let fr = recruit::default_recruit_name(&c, EscortId(1), &guardsman, ("Garde", "fr"));
     assert!(fr.starts_with("Soldat "), "{fr}");
     let sergeant = RecruitKind::Soldier {
         kind: "sergeant".into(),
     };
-    let sgt = c.default_recruit_name(EscortId(1), &sergeant, ("Sergeant", "en"));
+    let sgt = recruit::default_recruit_name(&c, EscortId(1), &sergeant, ("Sergeant", "en"));
     assert!(sgt.starts_with("Sergeant "), "{sgt}");
-    let member = c
-        .new_recruit(EscortId(1), &guardsman, &name, r)
-        .expect("made");
+    let member = recruit::new_recruit(&c, EscortId(1), &guardsman, &name, r).expect("made");
     // His price: 10 reinforcement points per soldier equivalent (KT-4).
     let kind = r.killteam.kind("guardsman").expect("kind");
     let price = r.campaign.recruit.per_soldier_equivalent * kind.equivalents;
     assert_eq!(c.recruiting().cost(&member, r), Ok(price));
-    assert!(c.recruit_member_refusal(EscortId(1), &member, r).is_none());
-    assert!(c.recruit_payment_refusal(EscortId(1), price).is_none());
+    assert!(recruit::recruit_member_refusal(&c, EscortId(1), &member, r).is_none());
+    assert!(recruit::recruit_payment_refusal(&c, EscortId(1), price).is_none());
     let c = ok(
         &c,
         E::Reinforcements(ReinforcementEdit::Recruit {
@@ -394,7 +393,7 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     assert_eq!(c.recruiting().pool(EscortId(1)), held - price);
     assert_eq!(queries::members(&c, EscortId(1)).count(), 4);
     // The next one offered is another man.
-    let next = c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en"));
+    let next = recruit::default_recruit_name(&c, EscortId(1), &guardsman, ("Guardsman", "en"));
     assert!(next.starts_with("Trooper ") && next != name, "{next}");
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
@@ -410,9 +409,7 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
         race: "human".into(),
         type_id: None,
     };
-    let m = c
-        .new_recruit(EscortId(1), &trooper, "Hesk", r)
-        .expect("made");
+    let m = recruit::new_recruit(&c, EscortId(1), &trooper, "Hesk", r).expect("made");
     assert_eq!(c.recruiting().cost(&m, r), Ok(costs.character_base));
     // A champion: the figure and the advance points his type is worth
     // (CHR-10).
@@ -420,9 +417,7 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
         race: "human".into(),
         type_id: Some("champion".into()),
     };
-    let m = c
-        .new_recruit(EscortId(1), &champion, "Ada", r)
-        .expect("made");
+    let m = recruit::new_recruit(&c, EscortId(1), &champion, "Ada", r).expect("made");
     let points = r.character_type("champion").expect("type").advance_points;
     let price = costs.character_base + costs.per_advance_point * points;
     assert_eq!(c.recruiting().cost(&m, r), Ok(price));
@@ -446,11 +441,9 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
         race: "human".into(),
         type_id: Some("major_hero".into()),
     };
-    let m = c.new_recruit(EscortId(1), &major, "Ulm", r).expect("made");
+    let m = recruit::new_recruit(&c, EscortId(1), &major, "Ulm", r).expect("made");
     let cost = c.recruiting().cost(&m, r).expect("priced");
-    let p = c
-        .recruit_payment_refusal(EscortId(1), cost)
-        .expect("too dear");
+    let p = recruit::recruit_payment_refusal(&c, EscortId(1), cost).expect("too dear");
     assert_eq!((&*p.rule, p.kind), ("CMP-7", ProblemKind::NotEnoughPoints));
     assert!(Lang::En.problem_line(&p).starts_with("CMP-7: this costs"));
     let applied = refused(&c, recruit(&c, m, r), r);
@@ -475,36 +468,25 @@ fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
         race: "human".into(),
         type_id: None,
     };
-    let p = c
-        .new_recruit(EscortId(1), &human, "Hesk", r)
-        .expect_err("refused");
+    let p = recruit::new_recruit(&c, EscortId(1), &human, "Hesk", r).expect_err("refused");
     assert_eq!(p.kind, ProblemKind::RecruitKind);
-    let p = c
-        .new_recruit(EscortId(1), &kind("ogryn"), "Bone", r)
-        .expect_err("refused");
+    let p = recruit::new_recruit(&c, EscortId(1), &kind("ogryn"), "Bone", r).expect_err("refused");
     assert_eq!(
         (&*p.rule, p.kind),
         ("KT-4", ProblemKind::UnknownSoldierKind)
     );
-    let p = c
-        .new_recruit(EscortId(1), &kind("guardsman"), "  ", r)
-        .expect_err("refused");
+    let p =
+        recruit::new_recruit(&c, EscortId(1), &kind("guardsman"), "  ", r).expect_err("refused");
     assert_eq!(p.kind, ProblemKind::EmptyName);
     // A Space Marine: another faction, until Allies (CMP-14).
-    let marine = c
-        .new_recruit(EscortId(1), &kind("space_marine"), "Tor", r)
-        .expect("made");
-    let p = c
-        .recruit_member_refusal(EscortId(1), &marine, r)
-        .expect("refused");
+    let marine =
+        recruit::new_recruit(&c, EscortId(1), &kind("space_marine"), "Tor", r).expect("made");
+    let p = recruit::recruit_member_refusal(&c, EscortId(1), &marine, r).expect("refused");
     assert_eq!(p.rule, "CMP-14");
     // A second sergeant breaks the team's composition (KT-2).
-    let sergeant = c
-        .new_recruit(EscortId(1), &kind("sergeant"), "Mord", r)
-        .expect("made");
-    let p = c
-        .recruit_member_refusal(EscortId(1), &sergeant, r)
-        .expect("refused");
+    let sergeant =
+        recruit::new_recruit(&c, EscortId(1), &kind("sergeant"), "Mord", r).expect("made");
+    let p = recruit::recruit_member_refusal(&c, EscortId(1), &sergeant, r).expect("refused");
     assert_eq!(p.rule, "KT-2");
     assert!(
         Lang::En.problem_line(&p).starts_with("KT-2"),

@@ -9,6 +9,7 @@ use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::rules::ProblemKind;
 use muster::rules::RulesData;
 use muster::rules::campaign::acts;
+use muster::rules::campaign::item_use;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
 use muster::rules::killteam::ItemId;
@@ -225,7 +226,12 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
     };
     let once = ok(&c, bomb(0), r);
     // The whole item: one use spent is enough, and both come back.
-    assert!(once.rechargeable(rusk, &ItemId::from("chem_bomb"), r));
+    assert!(item_use::rechargeable(
+        &once,
+        rusk,
+        &ItemId::from("chem_bomb"),
+        r
+    ));
     let back = ok(&once, recharge.clone(), r);
     assert_eq!(uses(&back), Some(0));
     let next = ok(&back, E::Table(TableEdit::NewTurn { gain: None }), r);
@@ -238,11 +244,21 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
     );
     let again = ok(&twice, recharge.clone(), r);
     assert_eq!(uses(&again), Some(0), "both uses back");
-    assert!(!again.rechargeable(rusk, &ItemId::from("chem_bomb"), r));
+    assert!(!item_use::rechargeable(
+        &again,
+        rusk,
+        &ItemId::from("chem_bomb"),
+        r
+    ));
     // One use: refused while one is left, then the last one back.
     let mut one = r.clone();
     one.killteam.command.recharge_whole_item = false;
-    assert!(!once.rechargeable(rusk, &ItemId::from("chem_bomb"), &one));
+    assert!(!item_use::rechargeable(
+        &once,
+        rusk,
+        &ItemId::from("chem_bomb"),
+        &one
+    ));
     assert_eq!(
         refused(&once, recharge.clone(), &one).kind,
         ProblemKind::RechargeNotUsed

@@ -22,6 +22,7 @@ use crate::common::Shown as _;
 use crate::common::button;
 use crate::common::the_campaign;
 use crate::common::type_into;
+use muster::rules::campaign::drawing;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit, TableEdit};
 
 fn band() -> Roster {
@@ -399,7 +400,7 @@ fn cmp_3_the_next_mission_drawn_with_a_typed_die() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = window_on(dir.path(), at_the_debrief);
     // VP earned: an Inquiry follows; its third.
-    assert_eq!(the_campaign(&h).next_type(), MissionType::Inquiry);
+    assert_eq!(drawing::next_type(&the_campaign(&h)), MissionType::Inquiry);
     let third = nth_mission(rules(&h), MissionType::Inquiry, 3);
     type_into(&mut h, "Mission die (D6)", "3");
     type_into(

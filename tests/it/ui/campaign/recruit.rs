@@ -21,6 +21,7 @@ use crate::common::{button, click};
 use crate::rules::campaign::recruits::{after_a_mission, character};
 use muster::app::Screen;
 use muster::rules::campaign::EscortKind;
+use muster::rules::campaign::recruit;
 use muster::rules::campaign::{DebriefEdit, ReinforcementEdit};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Character, DocKey, Edit, Roster};
@@ -199,9 +200,8 @@ fn kt_5_a_soldier_without_his_free_item_is_given_it_from_the_debrief() {
     let kind = RecruitKind::Soldier {
         kind: "guardsman".into(),
     };
-    let member = c
-        .new_recruit(EscortId(1), &kind, "Trooper Vask", r)
-        .expect("a guardsman");
+    let member =
+        recruit::new_recruit(&c, EscortId(1), &kind, "Trooper Vask", r).expect("a guardsman");
     let cost = c.recruiting().cost(&member, r).expect("priced");
     let c = crate::common::ok(
         &c,
