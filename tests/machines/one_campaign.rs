@@ -7,6 +7,7 @@ use std::process::Command as Proc;
 
 use super::{campaign, campaign_file, held_aside, made_on, open, rules};
 use muster::rules::campaign::house;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{DebriefEdit, ReinforcementEdit};
 use muster::store::journaled::entry_key;
@@ -37,7 +38,7 @@ pub(crate) fn same(a: &Path, b: &Path, facts: &[String]) -> Result<String, Strin
         ));
     }
     let r = rules();
-    let problems = ca.validate(&r);
+    let problems = replay::validate(&ca, &r);
     if !problems.is_empty() {
         return Err(format!("the merged campaign breaks rules: {problems:?}"));
     }

@@ -203,7 +203,10 @@ fn campaign_status(c: &Campaign, lang: Lang) -> Section {
         let mut v = lang.f(
             "sheet.escort_points",
             &[
-                ("reinforcement", &c.recruiting().pool(e.id).to_string()),
+                (
+                    "reinforcement",
+                    &queries::recruiting(c).pool(e.id).to_string(),
+                ),
                 ("fate", &e.fate_points.to_string()),
             ],
         );

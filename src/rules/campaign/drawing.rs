@@ -98,7 +98,7 @@ pub(super) fn draw_mission<R: Rng + ?Sized>(
         // CMP-8: each difficulty level adds to it, once (Decision).
         None => m
             .points
-            .saturating_mul(c.mustering().enemy_multiplier())
+            .saturating_mul(queries::mustering(c).enemy_multiplier())
             .saturating_add(
                 c.settings
                     .difficulty

@@ -36,7 +36,7 @@ pub mod queries;
 mod ready;
 mod record;
 pub mod recruit;
-mod replay;
+pub mod replay;
 mod results;
 mod rival;
 mod rooms;

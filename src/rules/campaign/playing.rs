@@ -397,7 +397,7 @@ pub(super) fn set_playing(
 /// Refuses the wounds of a battle roll already applied.
 pub(super) fn not_applied(c: &Campaign, roll: Option<u64>) -> Result<(), Problem> {
     match roll {
-        Some(seed) if c.wounding().roll_applied(seed) => {
+        Some(seed) if queries::wounding(c).roll_applied(seed) => {
             Err(Problem::new("CMP-13", "campaign.problem.already_applied"))
         }
         _ => Ok(()),

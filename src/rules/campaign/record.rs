@@ -257,10 +257,19 @@ pub fn points_refusal(
     points: u32,
     rule: &'static str,
 ) -> Option<Problem> {
-    let held = c.recruiting().pool(escort);
+    let held = pool(c, escort);
     (points > held).then(|| {
         Problem::new(rule, "campaign.problem.not_enough_points")
             .arg("points", points)
             .arg("held", held)
     })
+}
+
+/// The reinforcement points an escort may spend: the pool's when the
+/// campaign pools them, else its own.
+pub(super) fn pool(c: &Campaign, escort: EscortId) -> u32 {
+    match c.settings.pool {
+        PoolMode::Pooled => c.pool,
+        PoolMode::Split => queries::escort(c, escort).map_or(0, |e| e.reinforcement),
+    }
 }

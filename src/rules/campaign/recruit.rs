@@ -144,11 +144,11 @@ pub fn recruit_member_refusal(
     member: &Member,
     rules: &RulesData,
 ) -> Option<Problem> {
-    if let Some(p) = c.recruiting().refusal(escort, member) {
+    if let Some(p) = queries::recruiting(c).refusal(escort, member) {
         return Some(p);
     }
-    let before = c.mustering().problems(escort, rules, None);
-    let after = c.mustering().problems(escort, rules, Some(member));
+    let before = queries::mustering(c).problems(escort, rules, None);
+    let after = queries::mustering(c).problems(escort, rules, Some(member));
     after.into_iter().find(|p| !before.contains(p))
 }
 

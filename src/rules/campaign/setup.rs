@@ -55,7 +55,7 @@ pub(super) fn set_leader(
     escort: EscortId,
     character: CharId,
 ) -> Result<CampaignEdit, Problem> {
-    if c.debriefing().leader_locked() {
+    if queries::debriefing(c).leader_locked() {
         // CMP-17: the end depends on the leader of the Final.
         return Err(Problem::new("CMP-17", "campaign.problem.leader_locked"));
     }
@@ -79,7 +79,7 @@ pub(super) fn set_cran(
     out: &mut Outcome,
 ) -> Result<CampaignEdit, Problem> {
     let i = record::index(c, character)?;
-    if c.debriefing().cran_locked() {
+    if queries::debriefing(c).cran_locked() {
         return Err(Problem::new("CMP-11", "campaign.problem.cran_locked")
             .character(c.characters[i].name()));
     }
@@ -301,12 +301,12 @@ pub(super) fn credit_carried(c: &mut Campaign, rates: &super::Rates, out: &mut O
 /// CMP-16: with a recruitment budget set, no escort may cost more than
 /// its player's share of it.
 pub(super) fn check_budget(c: &Campaign, rules: &RulesData) -> Result<(), Problem> {
-    let Some(share) = c.mustering().budget_share() else {
+    let Some(share) = queries::mustering(c).budget_share() else {
         return Ok(());
     };
     // CMP-17: an escort carried over goes on whole.
     for e in c.escorts.iter().filter(|e| !e.carried) {
-        let cost = c.mustering().cost(e.id, rules)?;
+        let cost = queries::mustering(c).cost(e.id, rules)?;
         if cost > share {
             return Err(Problem::new("CMP-16", "campaign.problem.over_budget")
                 .arg("player", &e.player)

@@ -35,6 +35,7 @@ use egui_material_icons::icons;
 use crate::app::{Command, Screen};
 use crate::rules::DocKey;
 use crate::rules::campaign as rules_campaign;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, End, Escort, Phase, PoolMode};
 use crate::ui::campaign::journal::JournalView;
 use crate::ui::campaign::overview::overview_ui;
@@ -422,7 +423,7 @@ fn end_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, end: &End) {
 fn next_campaign_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     // Only an ended campaign is shown this, so the check is not every frame
     // of play.
-    if let Err(p) = c.sequel().carry_over() {
+    if let Err(p) = queries::sequel(c).carry_over() {
         alert(ui, Tone::Info, &cx.lang.problem_line(&p));
         return;
     }

@@ -10,6 +10,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::ReinforcementEdit;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::recruit;
 use crate::rules::core::problem::ProblemKind;
 use crate::rules::killteam::{ItemId, RibbonId};
@@ -73,7 +74,7 @@ fn judged(
     match recruit::new_recruit(c, e.id, kind, name, rules) {
         Ok(m) => {
             let m = with_free_gear(m, item, ribbon, &rules.killteam);
-            let price = c.recruiting().cost(&m, rules);
+            let price = queries::recruiting(c).cost(&m, rules);
             let refusal = recruit::recruit_member_refusal(c, e.id, &m, rules);
             (Some(m), price, refusal)
         }
@@ -297,7 +298,7 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
         buy.recruit_item = None;
         buy.recruit_ribbon = None;
     }
-    if c.recruiting().pool(e.id) == 0 {
+    if queries::recruiting(c).pool(e.id) == 0 {
         let why = cx.t("campaign.ui.recruit_no_points");
         ui.label(RichText::new(why).color(palette().ink.subdued));
     }
@@ -327,7 +328,9 @@ fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy
         .labelled_by(l.id);
     let refusal = library_refusal(cx, c, e, buy.recruit.as_ref());
     // CMP-7: the price is the rules', never typed.
-    let price = member.as_ref().map(|m| c.recruiting().cost(m, &cx.rules));
+    let price = member
+        .as_ref()
+        .map(|m| queries::recruiting(c).cost(m, &cx.rules));
     match &price {
         Some(Ok(cost)) => price_ui(ui, cx, *cost),
         Some(Err(p)) => {
@@ -342,7 +345,7 @@ fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy
     let go = cx.t("campaign.ui.recruit_bring");
     let name = cx.f("campaign.ui.recruit_bring_for", &[("player", &e.player)]);
     let enough = refusal.is_none()
-        && cost.is_some_and(|p| c.recruiting().pool(e.id) >= p)
+        && cost.is_some_and(|p| queries::recruiting(c).pool(e.id) >= p)
         && !cx.model.folder.read_only;
     if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
         && let (Some(member), Some(cost)) = (member, cost)
@@ -452,8 +455,7 @@ fn library_refusal(
     pick: Option<&CharRef>,
 ) -> Option<Problem> {
     let member = library_member(cx, e.kind, pick)?;
-    c.recruiting()
-        .choice_refusal(e.id, &member, pick?, &cx.rules)
+    queries::recruiting(c).choice_refusal(e.id, &member, pick?, &cx.rules)
 }
 
 /// The library's recruit picked, as a campaign member of the escort's kind.

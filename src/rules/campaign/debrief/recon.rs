@@ -309,7 +309,7 @@ pub(in crate::rules::campaign) fn guide(
         // Those already led stay unless taken off: only the ones
         // added must qualify now.
         if !c.guided.contains(&id)
-            && let Some(p) = c.debriefing().guide_refusal(id, rules)
+            && let Some(p) = queries::debriefing(c).guide_refusal(id, rules)
         {
             return Err(p);
         }

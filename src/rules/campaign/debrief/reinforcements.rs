@@ -71,7 +71,10 @@ fn recruit(
             doc: doc.clone(),
             id: member.id().0,
         };
-        if c.recruiting().held(&origin, member.name()).is_some() {
+        if queries::recruiting(c)
+            .held(&origin, member.name())
+            .is_some()
+        {
             return Err(Problem::new("CMP-7", "campaign.problem.recruit_held")
                 .character(member.name())
                 .arg(
@@ -123,10 +126,10 @@ pub(in crate::rules::campaign) fn check_recruit(
             .character(member.name())
             .arg("player", &e.player));
     }
-    if let Some(refused) = c.recruiting().refusal(escort, member) {
+    if let Some(refused) = queries::recruiting(c).refusal(escort, member) {
         return Err(refused);
     }
-    let price = c.recruiting().cost(member, rules)?;
+    let price = queries::recruiting(c).cost(member, rules)?;
     if cost != price {
         return Err(Problem::new("CMP-7", "campaign.problem.recruit_cost")
             .character(member.name())

@@ -1,6 +1,7 @@
 //! What the debrief asks: who the guide may lead, and whether the leader and the Cran tests may still change.
 
 use super::super::*;
+use super::recruiting;
 use crate::rules::campaign::debrief;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::record;
@@ -11,11 +12,9 @@ pub struct Debriefing<'a> {
     c: &'a Campaign,
 }
 
-impl Campaign {
-    /// What the debrief asks.
-    pub fn debriefing(&self) -> Debriefing<'_> {
-        Debriefing { c: self }
-    }
+/// What the debrief asks.
+pub fn debriefing(c: &Campaign) -> Debriefing<'_> {
+    Debriefing { c }
 }
 
 impl<'a> Debriefing<'a> {
@@ -64,7 +63,7 @@ impl<'a> Debriefing<'a> {
                 }
             }
         }
-        match self.c.recruiting().cost(&x.member, rules) {
+        match recruiting::recruiting(self.c).cost(&x.member, rules) {
             Ok(worth) if worth > r.guide_max_worth => Some(
                 named("campaign.problem.guide_worth")
                     .arg("worth", worth)

@@ -12,11 +12,9 @@ pub struct Recruiting<'a> {
     c: &'a Campaign,
 }
 
-impl Campaign {
-    /// What reinforcing an escort asks (CMP-9, CMP-10).
-    pub fn recruiting(&self) -> Recruiting<'_> {
-        Recruiting { c: self }
-    }
+/// What reinforcing an escort asks (CMP-9, CMP-10).
+pub fn recruiting(c: &Campaign) -> Recruiting<'_> {
+    Recruiting { c }
 }
 
 impl<'a> Recruiting<'a> {
@@ -92,7 +90,7 @@ impl<'a> Recruiting<'a> {
         origin: &CharRef,
         rules: &RulesData,
     ) -> Option<Problem> {
-        if let Some(x) = self.c.recruiting().held(origin, member.name()) {
+        if let Some(x) = recruiting(self.c).held(origin, member.name()) {
             let player = queries::escort(self.c, x.escort).map_or("", |e| e.player.as_str());
             return Some(
                 Problem::new("CMP-7", "campaign.problem.recruit_held")
@@ -119,10 +117,7 @@ impl<'a> Recruiting<'a> {
 
     /// The reinforcement points an escort may spend (its own, or the pool).
     pub fn pool(&self, escort: EscortId) -> u32 {
-        match self.c.settings.pool {
-            PoolMode::Pooled => self.c.pool,
-            PoolMode::Split => queries::escort(self.c, escort).map_or(0, |e| e.reinforcement),
-        }
+        record::pool(self.c, escort)
     }
 
     /// Why an escort's reinforcement points buy nothing for one of its

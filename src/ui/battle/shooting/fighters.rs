@@ -9,6 +9,7 @@ use egui_material_icons::icons;
 use super::{ShootingView, campaign, count_ui};
 use crate::rules::battle::from_table;
 use crate::rules::battle::scenario::KtWeapon;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::core::names::name_in;
 use crate::rules::killteam::odds::ShotClass;
@@ -340,7 +341,7 @@ fn table_target_now_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, shown: &str) {
         return;
     }
     let name = side.name();
-    if c.wounding().out_of_action(CharId(target.id)) {
+    if queries::wounding(c).out_of_action(CharId(target.id)) {
         badge(
             ui,
             Tone::Dead,

@@ -264,9 +264,15 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     let ada = id(&c, "Ada");
     // Fallen, with points left: the choice is still open.
     assert_eq!(debrief::fate_open(&c), vec![ada]);
-    assert!(c.debriefing().cran_locked(), "Bob's test is still owed");
+    assert!(
+        queries::debriefing(&c).cran_locked(),
+        "Bob's test is still owed"
+    );
     let c = cran(&c, "Bob", 9, r);
-    assert!(c.debriefing().cran_locked(), "Ada may still be saved");
+    assert!(
+        queries::debriefing(&c).cran_locked(),
+        "Ada may still be saved"
+    );
     // Only one the test killed may be given up, and only once.
     let p = refused(
         &c,
@@ -284,7 +290,7 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     assert_eq!(state(&c, "Ada"), State::Dead);
     assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
     assert!(debrief::fate_open(&c).is_empty());
-    assert!(!c.debriefing().cran_locked());
+    assert!(!queries::debriefing(&c).cran_locked());
     for e in [
         E::Debrief(DebriefEdit::AcceptDeath { character: ada }),
         E::Debrief(DebriefEdit::FateReroll {
@@ -339,7 +345,7 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
         );
     }
     assert!(debrief::fate_open(&c2).is_empty());
-    assert!(!c2.debriefing().cran_locked());
+    assert!(!queries::debriefing(&c2).cran_locked());
 }
 
 #[test]

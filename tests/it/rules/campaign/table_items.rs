@@ -10,6 +10,7 @@ use muster::rules::ProblemKind;
 use muster::rules::RulesData;
 use muster::rules::campaign::acts;
 use muster::rules::campaign::item_use;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
 use muster::rules::killteam::ItemId;
@@ -203,7 +204,11 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
             .as_ref()
             .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
     );
-    assert!(twice.validate(r).is_empty(), "{:?}", twice.validate(r));
+    assert!(
+        replay::validate(&twice, r).is_empty(),
+        "{:?}",
+        replay::validate(&twice, r)
+    );
 }
 
 /// KT-11's Recharge on an item carried twice (RIB-6), « rechargez vos
@@ -361,7 +366,11 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
         .is_ok()
     );
     let next = ok(&next, gear(&next, "Trooper Osk", "jump_pack", None), r);
-    assert!(next.validate(r).is_empty(), "{:?}", next.validate(r));
+    assert!(
+        replay::validate(&next, r).is_empty(),
+        "{:?}",
+        replay::validate(&next, r)
+    );
     // An item he does not carry.
     assert_eq!(
         refused(&c, gear(&c, "Trooper Nim", "vox_radio", None), r).rule,

@@ -22,6 +22,7 @@ use crate::common::rules;
 use crate::common::the_campaign;
 use crate::common::type_into;
 use muster::rules::campaign::debrief;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit, TableEdit};
 
 fn band() -> Roster {
@@ -165,13 +166,13 @@ fn cmp_12_a_death_accepted_completes_the_fate_step_without_a_point() {
     assert!(shown(&h, &line), "{line}");
     // The fate step waits for a choice: spend a point, or accept.
     assert!(shown(&h, "4. Fate points: to do"));
-    assert!(the_campaign(&h).debriefing().cran_locked());
+    assert!(queries::debriefing(&the_campaign(&h)).cran_locked());
     button(&mut h, &format!("Accept the death of {VAEL}"));
     let c = the_campaign(&h);
     assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
     assert_eq!(state_of(&c, VAEL), State::Dead);
     assert!(debrief::fate_open(&c).is_empty());
-    assert!(!c.debriefing().cran_locked());
+    assert!(!queries::debriefing(&c).cran_locked());
     assert!(shown(&h, "4. Fate points: done"));
     assert!(shown(&h, "dead for good: his death accepted"));
     assert!(
