@@ -9,6 +9,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
 use muster::app::{App, Command, Prefs, Screen, ScriptedDesktop};
 use muster::rules::campaign::CharId;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{PreparationEdit, SetupEdit, TurnEdit};
 use muster::rules::{Character, Doc, Roster, RulesData};
 use muster::store::Store;
@@ -241,7 +242,11 @@ fn at_the_table(rules: &RulesData) -> muster::rules::campaign::Campaign {
     let c: muster::rules::campaign::Campaign =
         muster::store::document::parse(&text, "campaign").expect("the example campaign");
     assert_eq!(c.phase, muster::rules::campaign::Phase::Playing);
-    assert!(c.validate(rules).is_empty(), "{:?}", c.validate(rules));
+    assert!(
+        replay::validate(&c, rules).is_empty(),
+        "{:?}",
+        replay::validate(&c, rules)
+    );
     c
 }
 

@@ -11,6 +11,7 @@ use muster::rules::{Doc, DocKey, Document as _, RulesData};
 use muster::store::Store;
 
 use crate::stats;
+use muster::rules::campaign::entries;
 
 /// The same campaign as one file and as four machines' journals: the
 /// setup and first mission in the start, every later event in the journal
@@ -131,7 +132,8 @@ pub fn arrivals_from_another_machine(
         let Ok((mut next, _)) = view.apply(e, rules, &mut seeded(i as u64)) else {
             continue;
         };
-        next.stamp_since(
+        entries::stamp_since(
+            &mut next,
             before,
             || format!("bruno-{i:011}"),
             muster::rules::campaign::Maker {

@@ -36,6 +36,7 @@ use muster::ui::Gui;
 #[path = "../../tests/fixtures/long_campaign.rs"]
 mod long_campaign;
 use long_campaign::long_campaign;
+use muster::rules::campaign::entries;
 
 mod journals;
 mod stats;
@@ -81,7 +82,8 @@ fn benches(cr: &mut Criterion) {
             )
             .expect("notes");
         let mut n = 0;
-        c.stamp_since(
+        entries::stamp_since(
+            &mut c,
             before,
             || {
                 n += 1;

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use super::App;
 use super::latest::Latest;
 use crate::rules::campaign::chronicle::{MissionStory, chronicle};
+use crate::rules::campaign::house;
 use crate::rules::core::problem::Problem;
 use crate::rules::{Campaign, Doc, DocKey, RulesData};
 
@@ -80,7 +81,7 @@ impl App {
         }
         let c = Arc::clone(c);
         // The rules it is played under, owned by the thread.
-        let rules = match c.rules_in_force(&self.model.rules) {
+        let rules = match house::rules_in_force(&c, &self.model.rules) {
             Ok(crate::rules::campaign::InForce::Recorded(r)) => r,
             _ => Arc::new(self.model.rules.clone()),
         };

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::rules::campaign::InForce;
+use crate::rules::campaign::house;
 
 /// Everything views read. Views never change it: they record commands.
 pub struct Model {
@@ -37,8 +38,7 @@ impl Model {
     /// this machine's rules data for one that recorded none (or, when it
     /// recorded rules this Muster cannot honour, which opening it says).
     pub fn rules_of(&self, c: &crate::rules::Campaign) -> InForce<'_> {
-        c.rules_in_force(&self.rules)
-            .unwrap_or(InForce::Here(&self.rules))
+        house::rules_in_force(c, &self.rules).unwrap_or(InForce::Here(&self.rules))
     }
 
     /// The rules of campaign `id`, or this machine's when there is none.

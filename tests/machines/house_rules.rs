@@ -15,6 +15,7 @@ use egui::accesskit::Role;
 use muster::app::Command;
 use muster::i18n::Lang;
 use muster::rules::RulesData;
+use muster::rules::campaign::house;
 use muster::rules::campaign::{Campaign, Member};
 use muster::store::journaled::entry_key;
 
@@ -180,8 +181,7 @@ pub(crate) fn house_player(dir: &Path, machine: &str, args: &[String]) -> Result
     let (here, theirs) = {
         let app = &h.state().app;
         let c = campaign(app)?;
-        let theirs = c
-            .rules_in_force(&app.model.rules)
+        let theirs = house::rules_in_force(&c, &app.model.rules)
             .map_err(|p| format!("{machine}: the campaign's rules: {p:?}"))?;
         let problems = app.model.problems_of(&key());
         if !problems.is_empty() {
@@ -269,8 +269,7 @@ pub(crate) fn house_gm(dir: &Path, machine: &str, args: &[String]) -> Result<Str
     let plan = {
         let app = &h.state().app;
         let c = campaign(app)?;
-        let r = c
-            .rules_in_force(&app.model.rules)
+        let r = house::rules_in_force(&c, &app.model.rules)
             .map_err(|p| format!("{machine}: the campaign's rules: {p:?}"))?;
         live_plan(Side::GameMaster, &c, &r)?
     };

@@ -112,8 +112,7 @@ pub(crate) fn recruit(dir: &Path, machine: &str) -> Result<String, String> {
     let mut app = open(dir, machine)?;
     let r = rules();
     let member = Member::Character(Character::new(0, "Sorel", "human"));
-    let cost = campaign(&app)?
-        .recruiting()
+    let cost = queries::recruiting(&campaign(&app)?)
         .cost(&member, &r)
         .map_err(|p| format!("{p:?}"))?;
     edit(

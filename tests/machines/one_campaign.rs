@@ -6,6 +6,8 @@ use std::path::Path;
 use std::process::Command as Proc;
 
 use super::{campaign, campaign_file, held_aside, made_on, open, rules};
+use muster::rules::campaign::house;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{DebriefEdit, ReinforcementEdit};
 use muster::store::journaled::entry_key;
@@ -36,7 +38,7 @@ pub(crate) fn same(a: &Path, b: &Path, facts: &[String]) -> Result<String, Strin
         ));
     }
     let r = rules();
-    let problems = ca.validate(&r);
+    let problems = replay::validate(&ca, &r);
     if !problems.is_empty() {
         return Err(format!("the merged campaign breaks rules: {problems:?}"));
     }
@@ -128,7 +130,7 @@ fn rule_in_force(c: &Campaign, place: &str, value: &str) -> Result<(), String> {
             "the campaign's rules hold {now:?} at {place}, not {want}"
         ));
     }
-    c.rules_in_force(&rules())
+    house::rules_in_force(c, &rules())
         .map(|_| ())
         .map_err(|p| format!("the campaign's rules cannot be played: {p:?}"))
 }

@@ -4,6 +4,7 @@
 
 use crate::app::{App, Change, HISTORY_LIMIT, MessageKind, Screen};
 use crate::rules::campaign::Maker;
+use crate::rules::campaign::entries;
 use crate::rules::{Doc, DocKey, Edit, LineKind, Msg};
 
 impl App {
@@ -89,7 +90,8 @@ impl App {
         let ids = &mut self.ids;
         let by = self.model.machine_by();
         let at = crate::app::stamp::utc_now();
-        c.stamp_since(
+        entries::stamp_since(
+            &mut c,
             b.journal.len(),
             || format!("{:016x}", rand::Rng::random::<u64>(ids)),
             Maker {

@@ -6,6 +6,7 @@
 use std::path::Path;
 
 use crate::app::{Action, App, MessageKind, Screen};
+use crate::rules::campaign::queries;
 use crate::rules::{Doc, DocKey, DocKind, Msg};
 use crate::store::{self, StoreError};
 
@@ -66,7 +67,7 @@ impl App {
             .prefs
             .lang
             .f("campaign.ui.next_campaign_name", &[("name", &c.name)]);
-        match c.sequel().next_campaign(id, name, &self.model.rules) {
+        match queries::sequel(c).next_campaign(id, name, &self.model.rules) {
             Ok(next) => self.create_from(&Doc::new(next), "campaign.ui.next_campaign"),
             Err(problem) => self.message(MessageKind::Refused, Msg::from(problem)),
         }

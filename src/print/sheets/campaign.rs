@@ -16,6 +16,7 @@ use crate::print::model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, T
 use super::band::character_card;
 use super::killteam::soldier_card;
 use super::{SheetOptions, finish, new_sheet, notes_section};
+use crate::rules::campaign::drawing;
 use crate::rules::campaign::{DebriefEdit, MissionResult, SetupEdit};
 
 fn state_tag(lang: Lang, state: State) -> Tag {
@@ -202,7 +203,10 @@ fn campaign_status(c: &Campaign, lang: Lang) -> Section {
         let mut v = lang.f(
             "sheet.escort_points",
             &[
-                ("reinforcement", &c.recruiting().pool(e.id).to_string()),
+                (
+                    "reinforcement",
+                    &queries::recruiting(c).pool(e.id).to_string(),
+                ),
                 ("fate", &e.fate_points.to_string()),
             ],
         );
@@ -311,7 +315,7 @@ fn next_mission(c: &Campaign, rules: &RulesData, lang: Lang) -> Vec<Fact> {
         _ if c.phase != Phase::Over => {
             next.push(Fact::new(
                 lang.t("sheet.mission_type"),
-                lang.t(c.next_type().key()),
+                lang.t(drawing::next_type(c).key()),
             ));
         }
         _ => {}

@@ -27,6 +27,7 @@ use crate::rules::{Doc, RulesData};
 
 use super::model::{Block, Labels, RuleEntry, Section, Sheet, SheetKind, Track};
 use super::paper::CardSize;
+use crate::rules::campaign::house;
 
 /// What to print besides the sheet itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,14 +59,14 @@ pub enum Printout {
 /// cards of its models for the table.
 pub fn sheet_of(doc: &Doc, rules: &RulesData, options: SheetOptions) -> Sheet {
     if let (Printout::Book, Doc::Campaign(c)) = (options.what, doc) {
-        return match c.rules_in_force(rules) {
+        return match house::rules_in_force(c, rules) {
             Ok(in_force) => campaign_book(c, &in_force, options),
             Err(_) => campaign_book(c, rules, options),
         };
     }
     if let Printout::Cards(size) = options.what {
         return match doc {
-            Doc::Campaign(c) => match c.rules_in_force(rules) {
+            Doc::Campaign(c) => match house::rules_in_force(c, rules) {
                 Ok(in_force) => table_cards(doc, &in_force, options.lang, size),
                 Err(_) => table_cards(doc, rules, options.lang, size),
             },
@@ -76,7 +77,7 @@ pub fn sheet_of(doc: &Doc, rules: &RulesData, options: SheetOptions) -> Sheet {
         Doc::KillTeam(team) => killteam_sheet(team, rules, options),
         Doc::Roster(roster) => band_sheet(roster, rules, options),
         // Printed by the rules it is played under.
-        Doc::Campaign(c) => match c.rules_in_force(rules) {
+        Doc::Campaign(c) => match house::rules_in_force(c, rules) {
             Ok(in_force) => campaign_sheet(c, &in_force, options),
             Err(_) => campaign_sheet(c, rules, options),
         },

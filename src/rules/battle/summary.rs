@@ -345,7 +345,7 @@ pub fn roll_wounds<'a>(
                 None => WoundsGo::Refused(
                     Problem::new("CMP-13", "campaign.problem.no_campaign").arg("id", id),
                 ),
-                Some(k) if k.wounding().roll_applied(seed) => {
+                Some(k) if queries::wounding(k).roll_applied(seed) => {
                     WoundsGo::To(CharRef::new(id.clone(), *x))
                 }
                 // A roll of another mission, or of none, is not this
@@ -357,7 +357,7 @@ pub fn roll_wounds<'a>(
                         None => Problem::new("CMP-13", "campaign.problem.roll_between_missions"),
                     })
                 }
-                Some(k) => match k.wounding().wound_refusal(CharId(*x)) {
+                Some(k) => match queries::wounding(k).wound_refusal(CharId(*x)) {
                     Some(p) => WoundsGo::Refused(p),
                     None => WoundsGo::To(CharRef::new(id.clone(), *x)),
                 },
@@ -375,7 +375,8 @@ pub fn roll_wounds<'a>(
         match out.batches.iter_mut().find(|b| b.campaign == id) {
             Some(b) => b.wounds.push((name, CharId(x), t)),
             None => {
-                let applied = campaign(&id).is_some_and(|k| k.wounding().roll_applied(seed));
+                let applied =
+                    campaign(&id).is_some_and(|k| queries::wounding(k).roll_applied(seed));
                 let sides = sides_in(combatants, &id);
                 out.batches.push(CampaignWounds {
                     campaign: id,

@@ -10,6 +10,7 @@ use super::{Campaign, CampaignEdit, Fighter};
 use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
+use crate::rules::campaign::replay;
 use crate::rules::campaign::{PreparationEdit, SetupEdit, TableEdit, TurnEdit};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::problem::Problem;
@@ -47,7 +48,7 @@ impl Document for Campaign {
         queries::summary(self)
     }
     fn validate(&self, rules: &RulesData) -> Vec<Problem> {
-        Campaign::validate(self, rules)
+        replay::validate(self, rules)
     }
     fn validate_after(
         &self,
@@ -55,7 +56,7 @@ impl Document for Campaign {
         before_problems: &[Problem],
         rules: &RulesData,
     ) -> Vec<Problem> {
-        Campaign::validate_after(self, before, before_problems, rules)
+        replay::validate_after(self, before, before_problems, rules)
     }
     fn merges(edit: &CampaignEdit) -> bool {
         // Typing notes and dragging a setting are one step each; a tick

@@ -184,60 +184,58 @@ pub fn refusal(c: &Campaign, index: usize) -> Option<Problem> {
     })
 }
 
-impl Campaign {
-    /// The wounds an enemy has taken, ticked at the table; at its last it
-    /// is out of action.
-    pub(super) fn set_enemy_wounds(
-        &mut self,
-        index: usize,
-        taken: u32,
-        rules: &RulesData,
-    ) -> Result<(), Problem> {
-        drawn(self, index)?;
-        // Never past its last: an enemy drawn before Muster kept its
-        // profile takes its wounds from the data, which may have been
-        // edited since the journal recorded the ticks.
-        let max = wounds(self, index, rules);
-        let table = self.table.get_or_insert_default();
-        set_wounds(
-            (&mut table.enemy_wounds, &mut table.enemy_out),
-            index,
-            taken,
-            max,
-        );
-        Ok(())
-    }
+/// The wounds an enemy has taken, ticked at the table; at its last it
+/// is out of action.
+pub(super) fn set_enemy_wounds(
+    c: &mut Campaign,
+    index: usize,
+    taken: u32,
+    rules: &RulesData,
+) -> Result<(), Problem> {
+    drawn(c, index)?;
+    // Never past its last: an enemy drawn before Muster kept its
+    // profile takes its wounds from the data, which may have been
+    // edited since the journal recorded the ticks.
+    let max = wounds(c, index, rules);
+    let table = c.table.get_or_insert_default();
+    set_wounds(
+        (&mut table.enemy_wounds, &mut table.enemy_out),
+        index,
+        taken,
+        max,
+    );
+    Ok(())
+}
 
-    /// An enemy taken out of action, or back in.
-    pub(super) fn set_enemy_out(&mut self, index: usize, out: bool) -> Result<(), Problem> {
-        drawn(self, index)?;
-        let table = self.table.get_or_insert_default();
-        set_out(&mut table.enemy_out, index, out);
-        Ok(())
-    }
+/// An enemy taken out of action, or back in.
+pub(super) fn set_enemy_out(c: &mut Campaign, index: usize, out: bool) -> Result<(), Problem> {
+    drawn(c, index)?;
+    let table = c.table.get_or_insert_default();
+    set_out(&mut table.enemy_out, index, out);
+    Ok(())
+}
 
-    /// Wounds a fight on the battle screen caused to an enemy, never past
-    /// its last; at its last it is out of action.
-    pub(super) fn add_enemy_wounds(
-        &mut self,
-        index: usize,
-        caused: u32,
-        rules: &RulesData,
-        out: &mut Outcome,
-    ) -> Result<(), Problem> {
-        drawn(self, index)?;
-        let max = wounds(self, index, rules);
-        let names = names(self, index);
-        let table = self.table.get_or_insert_default();
-        add_wounds(
-            (&mut table.enemy_wounds, &mut table.enemy_out),
-            index,
-            (caused, max),
-            &names,
-            out,
-        );
-        Ok(())
-    }
+/// Wounds a fight on the battle screen caused to an enemy, never past
+/// its last; at its last it is out of action.
+pub(super) fn add_enemy_wounds(
+    c: &mut Campaign,
+    index: usize,
+    caused: u32,
+    rules: &RulesData,
+    out: &mut Outcome,
+) -> Result<(), Problem> {
+    drawn(c, index)?;
+    let max = wounds(c, index, rules);
+    let names = names(c, index);
+    let table = c.table.get_or_insert_default();
+    add_wounds(
+        (&mut table.enemy_wounds, &mut table.enemy_out),
+        index,
+        (caused, max),
+        &names,
+        out,
+    );
+    Ok(())
 }
 
 /// The enemy at this place, or why there is none (CMP-15).

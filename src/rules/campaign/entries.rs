@@ -163,25 +163,28 @@ pub fn is_utc_time(text: &str) -> bool {
     }
 }
 
-impl Campaign {
-    /// Stamps the events added to the journal since it held `before`
-    /// entries, each with its own id from `id`; those already stamped are
-    /// left alone.
-    pub fn stamp_since(&mut self, before: usize, mut id: impl FnMut() -> String, maker: Maker<'_>) {
-        self.journal.change_from(before, |entry| {
-            if entry.stamp.is_some() {
-                return Arc::clone(entry);
-            }
-            let mut e = Entry::clone(entry);
-            e.stamp = Some(Stamp {
-                id: id(),
-                at: maker.at.map(str::to_owned),
-                by: maker.by.map(str::to_owned),
-                player: maker.player.map(str::to_owned),
-            });
-            Arc::new(e)
+/// Stamps the events added to the journal since it held `before`
+/// entries, each with its own id from `id`; those already stamped are
+/// left alone.
+pub fn stamp_since(
+    c: &mut Campaign,
+    before: usize,
+    mut id: impl FnMut() -> String,
+    maker: Maker<'_>,
+) {
+    c.journal.change_from(before, |entry| {
+        if entry.stamp.is_some() {
+            return Arc::clone(entry);
+        }
+        let mut e = Entry::clone(entry);
+        e.stamp = Some(Stamp {
+            id: id(),
+            at: maker.at.map(str::to_owned),
+            by: maker.by.map(str::to_owned),
+            player: maker.player.map(str::to_owned),
         });
-    }
+        Arc::new(e)
+    });
 }
 
 /// An event held aside in a campaign written as one file.

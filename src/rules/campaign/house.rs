@@ -169,124 +169,122 @@ fn part(place: &str, from: String, to: String) -> Msg {
     msg.text("from", from).text("to", to)
 }
 
-impl Campaign {
-    /// The rules this campaign is played under: its recorded house rules,
-    /// or `here` (the machine's) when it recorded none. Refused when its
-    /// house rules name a value this Muster cannot honour.
-    pub fn rules_in_force<'a>(&self, here: &'a RulesData) -> Result<InForce<'a>, Problem> {
-        match &self.house_rules {
-            None => Ok(InForce::Here(here)),
-            Some(h) => house_rules::rule_set(h)
-                .map(InForce::Recorded)
-                .map_err(|p| house_rules::refusal(&p)),
-        }
+/// The rules `c` is played under: its recorded house rules,
+/// or `here` (the machine's) when it recorded none. Refused when its
+/// house rules name a value this Muster cannot honour.
+pub fn rules_in_force<'a>(c: &Campaign, here: &'a RulesData) -> Result<InForce<'a>, Problem> {
+    match &c.house_rules {
+        None => Ok(InForce::Here(here)),
+        Some(h) => house_rules::rule_set(h)
+            .map(InForce::Recorded)
+            .map_err(|p| house_rules::refusal(&p)),
     }
+}
 
-    /// [`CampaignEdit::HouseRules`]: the rules recorded, or one value
-    /// changed.
-    pub(super) fn house_rules_event(
-        &mut self,
-        edit: RulesEdit,
-        out: &mut Outcome,
-    ) -> Result<CampaignEdit, Problem> {
-        match edit {
-            RulesEdit::Record { changes, revision } => self.record_rules(changes, revision, out),
-            RulesEdit::Adopt { changes } => self.adopt_rules(changes, out),
-            RulesEdit::Set { place, value } => self.set_house_rule(place, value, out),
-        }
+/// [`CampaignEdit::HouseRules`]: the rules recorded, or one value
+/// changed.
+pub(super) fn house_rules_event(
+    c: &mut Campaign,
+    edit: RulesEdit,
+    out: &mut Outcome,
+) -> Result<CampaignEdit, Problem> {
+    match edit {
+        RulesEdit::Record { changes, revision } => record_rules(c, changes, revision, out),
+        RulesEdit::Adopt { changes } => adopt_rules(c, changes, out),
+        RulesEdit::Set { place, value } => set_house_rule(c, place, value, out),
     }
+}
 
-    fn adopt_rules(
-        &mut self,
-        changes: HouseRules,
-        out: &mut Outcome,
-    ) -> Result<CampaignEdit, Problem> {
-        let Some(now) = &self.house_rules else {
-            return Err(Problem::new(HOUSE, "house_rules.not_recorded"));
-        };
-        // As `set` keeps them: a value equal to the built-in one is none.
-        let changes = HouseRules::of(
-            changes
-                .iter()
-                .filter(|c| house_rules::built_in_value(&c.place).as_ref() != Some(&c.value))
-                .cloned(),
-        );
-        if changes == **now {
-            return Err(Problem::new(HOUSE, "house_rules.same_set"));
-        }
-        house_rules::rule_set(&changes).map_err(|p| house_rules::refusal(&p))?;
-        out.lines.push((
-            LineKind::Info,
-            Msg::new("house_rules.log.adopted")
-                .int("count", changes.len())
-                .int("before", now.len()),
-        ));
-        self.house_rules = Some(Arc::new(changes.clone()));
-        Ok(CampaignEdit::HouseRules(RulesEdit::Adopt { changes }))
+fn adopt_rules(
+    c: &mut Campaign,
+    changes: HouseRules,
+    out: &mut Outcome,
+) -> Result<CampaignEdit, Problem> {
+    let Some(now) = &c.house_rules else {
+        return Err(Problem::new(HOUSE, "house_rules.not_recorded"));
+    };
+    // As `set` keeps them: a value equal to the built-in one is none.
+    let changes = HouseRules::of(
+        changes
+            .iter()
+            .filter(|ch| house_rules::built_in_value(&ch.place).as_ref() != Some(&ch.value))
+            .cloned(),
+    );
+    if changes == **now {
+        return Err(Problem::new(HOUSE, "house_rules.same_set"));
     }
+    house_rules::rule_set(&changes).map_err(|p| house_rules::refusal(&p))?;
+    out.lines.push((
+        LineKind::Info,
+        Msg::new("house_rules.log.adopted")
+            .int("count", changes.len())
+            .int("before", now.len()),
+    ));
+    c.house_rules = Some(Arc::new(changes.clone()));
+    Ok(CampaignEdit::HouseRules(RulesEdit::Adopt { changes }))
+}
 
-    fn record_rules(
-        &mut self,
-        changes: HouseRules,
-        revision: u32,
-        out: &mut Outcome,
-    ) -> Result<CampaignEdit, Problem> {
-        if self.house_rules.is_some() {
-            return Err(Problem::new(HOUSE, "house_rules.already_recorded"));
-        }
-        // Recorded at an earlier revision: the values added since as
-        // Muster played them then, unless the group chose one.
-        let mut kept = changes.clone();
-        for (place, value) in house_rules::catalogue()
-            .into_iter()
-            .flat_map(|c| c.before(revision))
-        {
-            if kept.get(place).is_none() {
-                kept = house_rules::set(&kept, place, Some(value.clone()));
-            }
-        }
-        let set = house_rules::rule_set(&kept).map_err(|p| house_rules::refusal(&p))?;
-        // Begun under them: its settings start from their defaults, not
-        // from those of the machine that replays it.
-        if self.journal.is_empty() {
-            self.settings = Settings::defaults(&set.campaign);
-        }
-        out.lines.push((
-            LineKind::Info,
-            Msg::new("house_rules.log.recorded").int("count", changes.len()),
-        ));
-        self.house_rules = Some(Arc::new(kept));
-        Ok(CampaignEdit::HouseRules(RulesEdit::Record {
-            changes,
-            revision,
-        }))
+fn record_rules(
+    c: &mut Campaign,
+    changes: HouseRules,
+    revision: u32,
+    out: &mut Outcome,
+) -> Result<CampaignEdit, Problem> {
+    if c.house_rules.is_some() {
+        return Err(Problem::new(HOUSE, "house_rules.already_recorded"));
     }
+    // Recorded at an earlier revision: the values added since as
+    // Muster played them then, unless the group chose one.
+    let mut kept = changes.clone();
+    for (place, value) in house_rules::catalogue()
+        .into_iter()
+        .flat_map(|ch| ch.before(revision))
+    {
+        if kept.get(place).is_none() {
+            kept = house_rules::set(&kept, place, Some(value.clone()));
+        }
+    }
+    let set = house_rules::rule_set(&kept).map_err(|p| house_rules::refusal(&p))?;
+    // Begun under them: its settings start from their defaults, not
+    // from those of the machine that replays it.
+    if c.journal.is_empty() {
+        c.settings = Settings::defaults(&set.campaign);
+    }
+    out.lines.push((
+        LineKind::Info,
+        Msg::new("house_rules.log.recorded").int("count", changes.len()),
+    ));
+    c.house_rules = Some(Arc::new(kept));
+    Ok(CampaignEdit::HouseRules(RulesEdit::Record {
+        changes,
+        revision,
+    }))
+}
 
-    fn set_house_rule(
-        &mut self,
-        place: String,
-        value: Option<Value>,
-        out: &mut Outcome,
-    ) -> Result<CampaignEdit, Problem> {
-        let Some(now) = &self.house_rules else {
-            return Err(Problem::new(HOUSE, "house_rules.not_recorded"));
-        };
-        let before = now.get(&place).cloned();
-        let next = house_rules::set(now, &place, value.clone());
-        if next == **now {
-            return Err(Problem::new(HOUSE, "house_rules.unchanged").arg("place", &place));
-        }
-        if let Some(v) = &value
-            && let Some(why) = house_rules::refused_value(now, &place, v)
-        {
-            return Err(why);
-        }
-        house_rules::rule_set(&next).map_err(|p| house_rules::refusal(&p))?;
-        out.lines.push((
-            LineKind::Info,
-            set_line(&place, before.as_ref(), next.get(&place)),
-        ));
-        self.house_rules = Some(Arc::new(next));
-        Ok(CampaignEdit::HouseRules(RulesEdit::Set { place, value }))
+fn set_house_rule(
+    c: &mut Campaign,
+    place: String,
+    value: Option<Value>,
+    out: &mut Outcome,
+) -> Result<CampaignEdit, Problem> {
+    let Some(now) = &c.house_rules else {
+        return Err(Problem::new(HOUSE, "house_rules.not_recorded"));
+    };
+    let before = now.get(&place).cloned();
+    let next = house_rules::set(now, &place, value.clone());
+    if next == **now {
+        return Err(Problem::new(HOUSE, "house_rules.unchanged").arg("place", &place));
     }
+    if let Some(v) = &value
+        && let Some(why) = house_rules::refused_value(now, &place, v)
+    {
+        return Err(why);
+    }
+    house_rules::rule_set(&next).map_err(|p| house_rules::refusal(&p))?;
+    out.lines.push((
+        LineKind::Info,
+        set_line(&place, before.as_ref(), next.get(&place)),
+    ));
+    c.house_rules = Some(Arc::new(next));
+    Ok(CampaignEdit::HouseRules(RulesEdit::Set { place, value }))
 }

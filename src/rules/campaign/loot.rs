@@ -24,128 +24,128 @@ use crate::rules::doc::{LineKind, Outcome};
 use crate::rules::killteam::data::Grant;
 use crate::rules::killteam::{Carried, Soldier};
 
+use super::playing;
+use super::record;
 pub use super::{LootPick, Looted};
 
-impl Campaign {
-    /// What a fallen enemy at the table leaves to take (RIB-13): his
-    /// weapons the kill-team armoury knows by name. None for a model still
-    /// standing, and none for one of the players' soldiers.
-    pub fn loot_of(&self, from: CharId, rules: &RulesData) -> Vec<LootPick> {
-        let Some(table) = self.table.as_ref() else {
+/// What a fallen enemy at the table leaves to take (RIB-13): his
+/// weapons the kill-team armoury knows by name. None for a model still
+/// standing, and none for one of the players' soldiers.
+pub fn loot_of(c: &Campaign, from: CharId, rules: &RulesData) -> Vec<LootPick> {
+    let Some(table) = c.table.as_ref() else {
+        return Vec::new();
+    };
+    if !table.fell.contains_key(&from) {
+        return Vec::new();
+    }
+    let data = &rules.killteam;
+    if let Fighter::Enemy(i) = Fighter::of(from) {
+        let Some(f) = enemy::fighter(c, i, rules) else {
             return Vec::new();
         };
-        if !table.fell.contains_key(&from) {
-            return Vec::new();
-        }
-        let data = &rules.killteam;
-        if let Fighter::Enemy(i) = Fighter::of(from) {
-            let Some(f) = enemy::fighter(self, i, rules) else {
-                return Vec::new();
-            };
-            let same = |a: &Names, b: &Names| {
-                a.iter()
-                    .any(|(lang, n)| b.get(lang).is_some_and(|m| m.eq_ignore_ascii_case(n)))
-            };
-            let mut out: Vec<LootPick> = f
-                .weapons
-                .iter()
-                .filter_map(|w| data.weapons.iter().find(|k| same(&w.names, &k.names)))
-                .map(|k| LootPick::Weapon(k.id.clone()))
-                .collect();
-            out.dedup();
-            return out;
-        }
-        // A team-mate, or another player's soldier: no enemy corpse.
-        Vec::new()
-    }
-
-    /// A soldier as he plays at the table: his kit, with what he looted in
-    /// place of his own (RIB-13).
-    pub fn soldier_at_table(&self, id: CharId) -> Option<Soldier> {
-        let Member::Soldier(s) = &queries::character(self, id)?.member else {
-            return None;
+        let same = |a: &Names, b: &Names| {
+            a.iter()
+                .any(|(lang, n)| b.get(lang).is_some_and(|m| m.eq_ignore_ascii_case(n)))
         };
-        let mut s = s.clone();
-        if let Some(l) = self.table.as_ref().and_then(|t| t.loot.get(&id)) {
-            if let Some(w) = &l.weapon {
-                s.weapon.clone_from(w);
-            }
-            if let Some(item) = &l.item {
-                let taken = Carried {
-                    item: item.clone(),
-                    weapon: None,
-                };
-                match s.items.first_mut() {
-                    Some(first) => *first = taken,
-                    None => s.items.push(taken),
-                }
-            }
-        }
-        Some(s)
+        let mut out: Vec<LootPick> = f
+            .weapons
+            .iter()
+            .filter_map(|w| data.weapons.iter().find(|k| same(&w.names, &k.names)))
+            .map(|k| LootPick::Weapon(k.id.clone()))
+            .collect();
+        out.dedup();
+        return out;
     }
+    // A team-mate, or another player's soldier: no enemy corpse.
+    Vec::new()
+}
 
-    /// [`ItemEdit::Loot`]: a Thief takes a weapon or an item from a
-    /// fallen enemy (RIB-13). Refused for anyone without the ribbon, one
-    /// out of action, a model still standing, one of the players' own, or
-    /// what it does not leave.
-    pub(super) fn loot(
-        &mut self,
-        character: CharId,
-        from: CharId,
-        pick: LootPick,
-        rules: &RulesData,
-        out: &mut Outcome,
-    ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
-        let i = self.player_index(character)?;
-        let name = self.characters[i].name().to_owned();
-        let data = &rules.killteam;
-        let ribbon = match &self.characters[i].member {
-            Member::Soldier(s) => s.ribbon.as_ref().and_then(|r| data.ribbon(r)),
-            Member::Character(_) => None,
+/// A soldier as he plays at the table: his kit, with what he looted in
+/// place of his own (RIB-13).
+pub fn soldier_at_table(c: &Campaign, id: CharId) -> Option<Soldier> {
+    let Member::Soldier(s) = &queries::character(c, id)?.member else {
+        return None;
+    };
+    let mut s = s.clone();
+    if let Some(l) = c.table.as_ref().and_then(|t| t.loot.get(&id)) {
+        if let Some(w) = &l.weapon {
+            s.weapon.clone_from(w);
         }
-        .filter(|r| r.grants.iter().any(|g| matches!(g, Grant::Loot { .. })));
-        let Some(ribbon) = ribbon else {
-            return Err(Problem::new("RIB-13", "kt.loot.not_thief").character(&name));
-        };
-        let rule = ribbon.rule.clone();
-        let table = self.table.clone().unwrap_or_default();
-        if table.out_of_action.contains(&character) {
-            return Err(Problem::new("KT-9", "kt.remove_mine.out").character(&name));
-        }
-        let turn = table.turn();
-        if !self.loot_of(from, rules).contains(&pick) {
-            return Err(Problem::new(rule, "kt.loot.nothing"));
-        }
-        let t = self.table.get_or_insert_default();
-        let l = t.loot.entry(character).or_insert(Looted {
-            weapon: None,
-            item: None,
-            turn,
-        });
-        l.turn = turn;
-        let names = match &pick {
-            LootPick::Weapon(w) => {
-                l.weapon = Some(w.clone());
-                data.weapon(w).map(|x| x.names.clone())
-            }
-            LootPick::Item(it) => {
-                l.item = Some(it.clone());
-                data.item(it).map(|x| x.names.clone())
+        if let Some(item) = &l.item {
+            let taken = Carried {
+                item: item.clone(),
+                weapon: None,
+            };
+            match s.items.first_mut() {
+                Some(first) => *first = taken,
+                None => s.items.push(taken),
             }
         }
-        .unwrap_or_default();
-        out.lines.push((
-            LineKind::Info,
-            Msg::new("kt.loot.done")
-                .text("character", &name)
-                .names("what", &names)
-                .text("rule", &rule),
-        ));
-        Ok(CampaignEdit::Items(ItemEdit::Loot {
-            character,
-            from,
-            pick,
-        }))
     }
+    Some(s)
+}
+
+/// [`ItemEdit::Loot`]: a Thief takes a weapon or an item from a
+/// fallen enemy (RIB-13). Refused for anyone without the ribbon, one
+/// out of action, a model still standing, one of the players' own, or
+/// what it does not leave.
+pub(super) fn loot(
+    c: &mut Campaign,
+    character: CharId,
+    from: CharId,
+    pick: LootPick,
+    rules: &RulesData,
+    out: &mut Outcome,
+) -> Result<CampaignEdit, Problem> {
+    record::expect(c, &[Phase::Playing])?;
+    let i = playing::player_index(c, character)?;
+    let name = c.characters[i].name().to_owned();
+    let data = &rules.killteam;
+    let ribbon = match &c.characters[i].member {
+        Member::Soldier(s) => s.ribbon.as_ref().and_then(|r| data.ribbon(r)),
+        Member::Character(_) => None,
+    }
+    .filter(|r| r.grants.iter().any(|g| matches!(g, Grant::Loot { .. })));
+    let Some(ribbon) = ribbon else {
+        return Err(Problem::new("RIB-13", "kt.loot.not_thief").character(&name));
+    };
+    let rule = ribbon.rule.clone();
+    let table = c.table.clone().unwrap_or_default();
+    if table.out_of_action.contains(&character) {
+        return Err(Problem::new("KT-9", "kt.remove_mine.out").character(&name));
+    }
+    let turn = table.turn();
+    if !loot_of(c, from, rules).contains(&pick) {
+        return Err(Problem::new(rule, "kt.loot.nothing"));
+    }
+    let t = c.table.get_or_insert_default();
+    let l = t.loot.entry(character).or_insert(Looted {
+        weapon: None,
+        item: None,
+        turn,
+    });
+    l.turn = turn;
+    let names = match &pick {
+        LootPick::Weapon(w) => {
+            l.weapon = Some(w.clone());
+            data.weapon(w).map(|x| x.names.clone())
+        }
+        LootPick::Item(it) => {
+            l.item = Some(it.clone());
+            data.item(it).map(|x| x.names.clone())
+        }
+    }
+    .unwrap_or_default();
+    out.lines.push((
+        LineKind::Info,
+        Msg::new("kt.loot.done")
+            .text("character", &name)
+            .names("what", &names)
+            .text("rule", &rule),
+    ));
+    Ok(CampaignEdit::Items(ItemEdit::Loot {
+        character,
+        from,
+        pick,
+    }))
 }

@@ -2,6 +2,7 @@
 //! who comes back and who is lost.
 
 use super::edit::CampaignEdit;
+use super::record;
 use super::{
     Campaign, CharId, Debrief, Member, MissionResult, MissionType, Phase, PoolMode, State, Table,
 };
@@ -11,161 +12,159 @@ use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 use crate::rules::doc::{LineKind, Outcome};
 
-impl Campaign {
-    pub(super) fn end_mission(
-        &mut self,
-        result: MissionResult,
-        rules: &RulesData,
-        out: &mut Outcome,
-    ) -> Result<CampaignEdit, Problem> {
-        self.expect(&[Phase::Playing])?;
-        let mission = self
-            .mission
-            .clone()
-            .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_playing"))?;
-        let t = mission.mission_type;
-        if !t.earns_vp() && result.vp > 0 {
-            return Err(Problem::new("CMP-1", "campaign.problem.no_vp_here").keyed(
-                "type",
-                t.as_str(),
-                t.key(),
-            ));
-        }
-        let most = rules.campaign.limits.mission_vp_max;
-        if result.vp > most {
-            return Err(Problem::new("CMP-6", "campaign.problem.vp_max")
-                .arg("vp", result.vp)
-                .arg("max", most));
-        }
-        let success = self.mission_outcome(result).success;
-        let table = self.table.take().unwrap_or_default();
-        // CMP-6: VP earned.
-        self.vp = self.vp.saturating_add(result.vp);
-        // CMP-7, CMP-8: reinforcements, won or lost.
-        let per = self.credit_reinforcements(rules);
-        self.missions_played += 1;
-        out.lines.push((
-            LineKind::Info,
-            Msg::new(if success {
-                "campaign.log.mission_won"
-            } else {
-                "campaign.log.mission_lost"
-            })
-            .int("number", mission.number)
-            .key("type", t.key())
-            .int("vp", result.vp)
-            .int("points", per),
+pub(super) fn end_mission(
+    c: &mut Campaign,
+    result: MissionResult,
+    rules: &RulesData,
+    out: &mut Outcome,
+) -> Result<CampaignEdit, Problem> {
+    record::expect(c, &[Phase::Playing])?;
+    let mission = c
+        .mission
+        .clone()
+        .ok_or_else(|| Problem::new("CMP-2", "campaign.problem.not_playing"))?;
+    let t = mission.mission_type;
+    if !t.earns_vp() && result.vp > 0 {
+        return Err(Problem::new("CMP-1", "campaign.problem.no_vp_here").keyed(
+            "type",
+            t.as_str(),
+            t.key(),
         ));
-        let (pending, earned) = self.after_mission(&table, out);
-        self.guide = false;
-        self.guided.clear();
-        let wounded = table
-            .players
-            .iter()
-            .copied()
-            .filter(|&p| table.wounds.get(&p).copied().unwrap_or(0) > 0)
-            .collect();
-        self.debrief = Some(Debrief {
-            mission_type: Some(t),
-            success,
-            vp: result.vp,
-            out_of_action: pending.clone(),
-            pending,
-            earned,
-            played: table.players.clone(),
-            wounded,
-            ..Debrief::default()
-        });
-        self.phase = Phase::Debrief;
-        Ok(CampaignEdit::Debrief(DebriefEdit::EndMission {
-            result,
-            played: table.players,
-        }))
     }
+    let most = rules.campaign.limits.mission_vp_max;
+    if result.vp > most {
+        return Err(Problem::new("CMP-6", "campaign.problem.vp_max")
+            .arg("vp", result.vp)
+            .arg("max", most));
+    }
+    let success = mission_outcome(c, result).success;
+    let table = c.table.take().unwrap_or_default();
+    // CMP-6: VP earned.
+    c.vp = c.vp.saturating_add(result.vp);
+    // CMP-7, CMP-8: reinforcements, won or lost.
+    let per = credit_reinforcements(c, rules);
+    c.missions_played += 1;
+    out.lines.push((
+        LineKind::Info,
+        Msg::new(if success {
+            "campaign.log.mission_won"
+        } else {
+            "campaign.log.mission_lost"
+        })
+        .int("number", mission.number)
+        .key("type", t.key())
+        .int("vp", result.vp)
+        .int("points", per),
+    ));
+    let (pending, earned) = after_mission(c, &table, out);
+    c.guide = false;
+    c.guided.clear();
+    let wounded = table
+        .players
+        .iter()
+        .copied()
+        .filter(|&p| table.wounds.get(&p).copied().unwrap_or(0) > 0)
+        .collect();
+    c.debrief = Some(Debrief {
+        mission_type: Some(t),
+        success,
+        vp: result.vp,
+        out_of_action: pending.clone(),
+        pending,
+        earned,
+        played: table.players.clone(),
+        wounded,
+        ..Debrief::default()
+    });
+    c.phase = Phase::Debrief;
+    Ok(CampaignEdit::Debrief(DebriefEdit::EndMission {
+        result,
+        played: table.players,
+    }))
+}
 
-    /// How the mission being played ends when the players say `result`
-    /// of it (its objective achieved or not, the VP they give it): whether
-    /// it succeeded and the VP it earns. A Survival is survived while a
-    /// character at its table is not out of action, even with its
-    /// objective failed (Decision, CMP-2: it is lost only when both
-    /// fail); a mission that earns no VP earns none (CMP-1). The result
-    /// as given with no mission being played.
-    pub fn mission_outcome(&self, result: MissionResult) -> MissionResult {
-        let Some(t) = self.mission.as_ref().map(|m| m.mission_type) else {
-            return result;
-        };
-        let standing = self
-            .table
-            .as_ref()
-            .is_some_and(|table| (table.players.iter()).any(|p| !table.out_of_action.contains(p)));
-        MissionResult {
-            success: result.success || (t == MissionType::Survival && standing),
-            vp: if t.earns_vp() { result.vp } else { 0 },
+/// How the mission being played ends when the players say `result`
+/// of it (its objective achieved or not, the VP they give it): whether
+/// it succeeded and the VP it earns. A Survival is survived while a
+/// character at its table is not out of action, even with its
+/// objective failed (Decision, CMP-2: it is lost only when both
+/// fail); a mission that earns no VP earns none (CMP-1). The result
+/// as given with no mission being played.
+pub fn mission_outcome(c: &Campaign, result: MissionResult) -> MissionResult {
+    let Some(t) = c.mission.as_ref().map(|m| m.mission_type) else {
+        return result;
+    };
+    let standing = c
+        .table
+        .as_ref()
+        .is_some_and(|table| (table.players.iter()).any(|p| !table.out_of_action.contains(p)));
+    MissionResult {
+        success: result.success || (t == MissionType::Survival && standing),
+        vp: if t.earns_vp() { result.vp } else { 0 },
+    }
+}
+
+/// The reinforcement points of a mission, won or lost (CMP-7, CMP-8):
+/// to the pool for each escort, or to each escort's own; the points
+/// per escort.
+fn credit_reinforcements(c: &mut Campaign, rules: &RulesData) -> u32 {
+    let per = record::reinforcement_per_mission(c, rules);
+    match c.settings.pool {
+        PoolMode::Pooled => {
+            let players = u32::try_from(c.escorts.len()).unwrap_or(1);
+            c.pool = c.pool.saturating_add(per.saturating_mul(players));
+        }
+        PoolMode::Split => {
+            for e in &mut c.escorts {
+                e.reinforcement = e.reinforcement.saturating_add(per);
+            }
         }
     }
+    per
+}
 
-    /// The reinforcement points of a mission, won or lost (CMP-7, CMP-8):
-    /// to the pool for each escort, or to each escort's own; the points
-    /// per escort.
-    fn credit_reinforcements(&mut self, rules: &RulesData) -> u32 {
-        let per = self.reinforcement_per_mission(rules);
-        match self.settings.pool {
-            PoolMode::Pooled => {
-                let players = u32::try_from(self.escorts.len()).unwrap_or(1);
-                self.pool = self.pool.saturating_add(per.saturating_mul(players));
-            }
-            PoolMode::Split => {
-                for e in &mut self.escorts {
-                    e.reinforcement = e.reinforcement.saturating_add(per);
-                }
-            }
+/// Each living character after a mission (CMP-13, CHR-13): who played
+/// it counts it, heals a light wound and, out of action, owes a Cran
+/// test (the first list) or, unwounded, earns an advance point (the
+/// second); who missed it recovers.
+fn after_mission(c: &mut Campaign, table: &Table, out: &mut Outcome) -> (Vec<CharId>, Vec<CharId>) {
+    let mut pending = Vec::new();
+    let mut earned = Vec::new();
+    for i in 0..c.characters.len() {
+        let id = c.characters[i].id;
+        let played = table.players.contains(&id);
+        let chr = record::char_mut(c, i);
+        if !chr.state.alive() {
+            continue;
         }
-        per
-    }
-
-    /// Each living character after a mission (CMP-13, CHR-13): who played
-    /// it counts it, heals a light wound and, out of action, owes a Cran
-    /// test (the first list) or, unwounded, earns an advance point (the
-    /// second); who missed it recovers.
-    fn after_mission(&mut self, table: &Table, out: &mut Outcome) -> (Vec<CharId>, Vec<CharId>) {
-        let mut pending = Vec::new();
-        let mut earned = Vec::new();
-        for i in 0..self.characters.len() {
-            let id = self.characters[i].id;
-            let played = table.players.contains(&id);
-            let c = self.char_mut(i);
-            if !c.state.alive() {
-                continue;
+        if played {
+            chr.missions += 1;
+            // CMP-13: a light wound heals once the next mission is played.
+            if chr.state == State::LightlyWounded {
+                chr.state = State::Fit;
             }
-            if played {
-                c.missions += 1;
-                // CMP-13: a light wound heals once the next mission is played.
-                if c.state == State::LightlyWounded {
-                    c.state = State::Fit;
-                }
-                if table.out_of_action.contains(&id) {
-                    pending.push(id);
-                } else if !table.wounded(id)
-                    && let Member::Character(ch) = &mut c.member
-                {
-                    // CHR-13: one advance point for an unwounded character.
-                    ch.after_game(false, false);
-                    earned.push(id);
-                    out.lines.push((
-                        LineKind::Info,
-                        Msg::new("campaign.log.advance_point").text("character", &ch.name),
-                    ));
-                }
-            } else if c.misses_next {
-                // CMP-13: the mission missed, he is fit again.
-                c.misses_next = false;
-                c.state = State::Fit;
+            if table.out_of_action.contains(&id) {
+                pending.push(id);
+            } else if !table.wounded(id)
+                && let Member::Character(ch) = &mut chr.member
+            {
+                // CHR-13: one advance point for an unwounded character.
+                ch.after_game(false, false);
+                earned.push(id);
                 out.lines.push((
                     LineKind::Info,
-                    Msg::new("campaign.log.recovered").text("character", c.name()),
+                    Msg::new("campaign.log.advance_point").text("character", &ch.name),
                 ));
             }
+        } else if chr.misses_next {
+            // CMP-13: the mission missed, he is fit again.
+            chr.misses_next = false;
+            chr.state = State::Fit;
+            out.lines.push((
+                LineKind::Info,
+                Msg::new("campaign.log.recovered").text("character", chr.name()),
+            ));
         }
-        (pending, earned)
     }
+    (pending, earned)
 }

@@ -13,6 +13,7 @@
 //! kill (KT-21): what he is worth is the mission's objective.
 
 use super::data::{EnemyEntry, NamedModel};
+use super::house;
 use super::{Campaign, EnemyFighter, Phase, enemy};
 use crate::rules::campaign::queries;
 use crate::rules::core::characteristic::Characteristic;
@@ -85,8 +86,7 @@ pub fn names(c: &Campaign, index: usize, rules: &RulesData) -> Names {
 /// (the built-in ones with its house rules); empty when it names none.
 pub fn names_told(c: &Campaign, index: usize) -> Names {
     let here = house_rules::built_in();
-    c.rules_in_force(&here)
-        .map_or_else(|_| Names::new(), |r| names(c, index, &r))
+    house::rules_in_force(c, &here).map_or_else(|_| Names::new(), |r| names(c, index, &r))
 }
 
 /// Why the model at this place cannot take wounds now, or none when he
@@ -138,59 +138,57 @@ pub(super) fn max(c: &Campaign, index: usize, rules: &RulesData) -> Result<u32, 
     })
 }
 
-impl Campaign {
-    /// The wounds a named model has taken, ticked at the table; at his
-    /// last he is out of action.
-    pub(super) fn set_named_wounds(
-        &mut self,
-        index: usize,
-        wounds: u32,
-        rules: &RulesData,
-    ) -> Result<(), Problem> {
-        let max = max(self, index, rules)?;
-        let table = self.table.get_or_insert_default();
-        enemy::set_wounds(
-            (&mut table.named_wounds, &mut table.named_out),
-            index,
-            wounds,
-            max,
-        );
-        Ok(())
-    }
+/// The wounds a named model has taken, ticked at the table; at his
+/// last he is out of action.
+pub(super) fn set_named_wounds(
+    c: &mut Campaign,
+    index: usize,
+    wounds: u32,
+    rules: &RulesData,
+) -> Result<(), Problem> {
+    let max = max(c, index, rules)?;
+    let table = c.table.get_or_insert_default();
+    enemy::set_wounds(
+        (&mut table.named_wounds, &mut table.named_out),
+        index,
+        wounds,
+        max,
+    );
+    Ok(())
+}
 
-    /// A named model taken out of action, or back in: one the mission
-    /// names and who is fought (the prisoner is not).
-    pub(super) fn set_named_out(
-        &mut self,
-        index: usize,
-        out: bool,
-        rules: &RulesData,
-    ) -> Result<(), Problem> {
-        max(self, index, rules)?;
-        let table = self.table.get_or_insert_default();
-        enemy::set_out(&mut table.named_out, index, out);
-        Ok(())
-    }
+/// A named model taken out of action, or back in: one the mission
+/// names and who is fought (the prisoner is not).
+pub(super) fn set_named_out(
+    c: &mut Campaign,
+    index: usize,
+    out: bool,
+    rules: &RulesData,
+) -> Result<(), Problem> {
+    max(c, index, rules)?;
+    let table = c.table.get_or_insert_default();
+    enemy::set_out(&mut table.named_out, index, out);
+    Ok(())
+}
 
-    /// Wounds a fight on the battle screen caused to a named model, never
-    /// past his last; at his last he is out of action.
-    pub(super) fn add_named_wounds(
-        &mut self,
-        index: usize,
-        wounds: u32,
-        rules: &RulesData,
-        out: &mut Outcome,
-    ) -> Result<(), Problem> {
-        let max = max(self, index, rules)?;
-        let names = names(self, index, rules);
-        let table = self.table.get_or_insert_default();
-        enemy::add_wounds(
-            (&mut table.named_wounds, &mut table.named_out),
-            index,
-            (wounds, max),
-            &names,
-            out,
-        );
-        Ok(())
-    }
+/// Wounds a fight on the battle screen caused to a named model, never
+/// past his last; at his last he is out of action.
+pub(super) fn add_named_wounds(
+    c: &mut Campaign,
+    index: usize,
+    wounds: u32,
+    rules: &RulesData,
+    out: &mut Outcome,
+) -> Result<(), Problem> {
+    let max = max(c, index, rules)?;
+    let names = names(c, index, rules);
+    let table = c.table.get_or_insert_default();
+    enemy::add_wounds(
+        (&mut table.named_wounds, &mut table.named_out),
+        index,
+        (wounds, max),
+        &names,
+        out,
+    );
+    Ok(())
 }

@@ -3,7 +3,8 @@
 //! escort; what may stop him joining it (CMP-14, the rules of the escort's
 //! kind, the points left) and the name first offered for him.
 
-use super::play::no_escort;
+use super::debrief;
+use super::record::{self, no_escort};
 use super::{Campaign, EscortId, EscortKind, Member};
 use crate::rules::campaign::queries;
 use crate::rules::characters::Character;
@@ -58,7 +59,7 @@ impl RecruitKind {
 /// A soldier recruited by kind with his free special item and ribbon
 /// (KT-5), each when chosen: the item with the weapon it brings first
 /// (EQ-4, EQ-8, EQ-9, EQ-28). A Rogue Trader character is as he was. Whether
-/// the escort may take him so is `Campaign::recruit_member_refusal`'s to
+/// the escort may take him so is `recruit_member_refusal`'s to
 /// say.
 pub fn with_free_gear(
     member: Member,
@@ -83,137 +84,119 @@ pub fn with_free_gear(
     Member::Soldier(s)
 }
 
-impl Campaign {
-    /// A recruit of `kind` named `name`, made fresh for an escort (CMP-7):
-    /// a Rogue Trader character of the race and standard type (CHR-6) with
-    /// no advance point of his own nor equipment, or a kill-team soldier of
-    /// the kind with his kind's weapon (KT-4). His id is given when he
-    /// joins. Refused: an escort the campaign lacks, a kind of the other
-    /// game than the escort's, a race, type or soldier kind the rules data
-    /// lacks, an empty name.
-    pub fn new_recruit(
-        &self,
-        escort: EscortId,
-        kind: &RecruitKind,
-        name: &str,
-        rules: &RulesData,
-    ) -> Result<Member, Problem> {
-        let e = queries::escort(self, escort).ok_or_else(|| no_escort(escort))?;
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(Problem::new("FILE", "problem.empty_name"));
+/// A recruit of `kind` named `name`, made fresh for an escort (CMP-7):
+/// a Rogue Trader character of the race and standard type (CHR-6) with
+/// no advance point of his own nor equipment, or a kill-team soldier of
+/// the kind with his kind's weapon (KT-4). His id is given when he
+/// joins. Refused: an escort the campaign lacks, a kind of the other
+/// game than the escort's, a race, type or soldier kind the rules data
+/// lacks, an empty name.
+pub fn new_recruit(
+    c: &Campaign,
+    escort: EscortId,
+    kind: &RecruitKind,
+    name: &str,
+    rules: &RulesData,
+) -> Result<Member, Problem> {
+    let e = queries::escort(c, escort).ok_or_else(|| no_escort(escort))?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(Problem::new("FILE", "problem.empty_name"));
+    }
+    if e.kind != kind.escort_kind() {
+        return Err(Problem::new("CMP-7", "campaign.problem.recruit_kind")
+            .character(name)
+            .arg("player", &e.player));
+    }
+    match kind {
+        RecruitKind::Character { race, type_id } => {
+            let mut ch = Character::new(0, name, race.as_str());
+            ch.race(rules)?;
+            ch.set_type(type_id.clone(), rules)?;
+            Ok(Member::Character(ch))
         }
-        if e.kind != kind.escort_kind() {
-            return Err(Problem::new("CMP-7", "campaign.problem.recruit_kind")
-                .character(name)
-                .arg("player", &e.player));
-        }
-        match kind {
-            RecruitKind::Character { race, type_id } => {
-                let mut c = Character::new(0, name, race.as_str());
-                c.race(rules)?;
-                c.set_type(type_id.clone(), rules)?;
-                Ok(Member::Character(c))
-            }
-            RecruitKind::Soldier { kind } => {
-                let k = rules.killteam.kind(kind).ok_or_else(|| {
-                    Problem::new("KT-4", "campaign.problem.unknown_soldier_kind")
-                        .character(name)
-                        .arg("kind", kind)
-                })?;
-                Ok(Member::Soldier(Soldier {
-                    id: 0,
-                    name: name.to_owned(),
-                    kind: k.id.clone(),
-                    weapon: k.default_weapon.clone(),
-                    items: Vec::new(),
-                    ribbon: None,
-                }))
-            }
+        RecruitKind::Soldier { kind } => {
+            let k = rules.killteam.kind(kind).ok_or_else(|| {
+                Problem::new("KT-4", "campaign.problem.unknown_soldier_kind")
+                    .character(name)
+                    .arg("kind", kind)
+            })?;
+            Ok(Member::Soldier(Soldier {
+                id: 0,
+                name: name.to_owned(),
+                kind: k.id.clone(),
+                weapon: k.default_weapon.clone(),
+                items: Vec::new(),
+                ribbon: None,
+            }))
         }
     }
+}
 
-    /// Why a recruit may not join an escort, or none when he may: he is of
-    /// a faction the escort may not recruit from (CMP-14), or the escort
-    /// would break a rule of its kind with him (KT, EQ, RIB for a kill
-    /// team; CHR for a band). The points are asked apart
-    /// ([`Campaign::points_refusal`]).
-    pub fn recruit_member_refusal(
-        &self,
-        escort: EscortId,
-        member: &Member,
-        rules: &RulesData,
-    ) -> Option<Problem> {
-        if let Some(p) = self.recruiting().refusal(escort, member) {
-            return Some(p);
-        }
-        let before = self.mustering().problems(escort, rules, None);
-        let after = self.mustering().problems(escort, rules, Some(member));
-        after.into_iter().find(|p| !before.contains(p))
+/// Why a recruit may not join an escort, or none when he may: he is of
+/// a faction the escort may not recruit from (CMP-14), or the escort
+/// would break a rule of its kind with him (KT, EQ, RIB for a kill
+/// team; CHR for a band). The points are asked apart
+/// ([`record::points_refusal`]).
+pub fn recruit_member_refusal(
+    c: &Campaign,
+    escort: EscortId,
+    member: &Member,
+    rules: &RulesData,
+) -> Option<Problem> {
+    if let Some(p) = queries::recruiting(c).refusal(escort, member) {
+        return Some(p);
     }
+    let before = queries::mustering(c).problems(escort, rules, None);
+    let after = queries::mustering(c).problems(escort, rules, Some(member));
+    after.into_iter().find(|p| !before.contains(p))
+}
 
-    /// Why an escort may not pay `points` reinforcement points under
-    /// `rule`, or none when it holds them (its own, or the pool's).
-    pub fn points_refusal(
-        &self,
-        escort: EscortId,
-        points: u32,
-        rule: &'static str,
-    ) -> Option<Problem> {
-        let held = self.recruiting().pool(escort);
-        (points > held).then(|| {
-            Problem::new(rule, "campaign.problem.not_enough_points")
-                .arg("points", points)
-                .arg("held", held)
-        })
-    }
+/// Why an escort may not pay `points` for a recruit now, or none, in
+/// the order the event asks: a Cran test still to roll (CMP-9), the
+/// pool's priority to players who lost characters (CMP-16), too few
+/// points (CMP-7).
+pub fn recruit_payment_refusal(c: &Campaign, escort: EscortId, points: u32) -> Option<Problem> {
+    debrief::tests_done(c)
+        .and_then(|()| debrief::check_priority(c, escort))
+        .err()
+        .or_else(|| record::points_refusal(c, escort, points, "CMP-7"))
+}
 
-    /// Why an escort may not pay `points` for a recruit now, or none, in
-    /// the order the event asks: a Cran test still to roll (CMP-9), the
-    /// pool's priority to players who lost characters (CMP-16), too few
-    /// points (CMP-7).
-    pub fn recruit_payment_refusal(&self, escort: EscortId, points: u32) -> Option<Problem> {
-        self.tests_done()
-            .and_then(|()| self.check_priority(escort))
-            .err()
-            .or_else(|| self.points_refusal(escort, points, "CMP-7"))
+/// The name first offered for a recruit of `kind` (CMP-7), in the
+/// language `lang`: a name of `assets/names.json` (a personal name by
+/// race, a rank and a surname for a soldier) that no character of the
+/// campaign bears, from a place the campaign and the escort set; when
+/// every one is borne, `called` (the kind's name) and his number among
+/// the escort's characters of that kind ("Guardsman 3").
+pub fn default_recruit_name(
+    c: &Campaign,
+    escort: EscortId,
+    kind: &RecruitKind,
+    (called, lang): (&str, &str),
+) -> String {
+    let taken = |name: &str| {
+        c.characters
+            .iter()
+            .any(|x| x.name().trim().eq_ignore_ascii_case(name))
+    };
+    let seed = format!("{}/{}", c.id.as_str(), escort.0);
+    let who = match kind {
+        RecruitKind::Character { race, .. } => super::names::NameFor::Race(race),
+        RecruitKind::Soldier { kind } => super::names::NameFor::Soldier(kind),
+    };
+    if let Some(name) = super::names::offered(&who, &seed, lang)
+        .into_iter()
+        .find(|n| !taken(n))
+    {
+        return name;
     }
-
-    /// The name first offered for a recruit of `kind` (CMP-7), in the
-    /// language `lang`: a name of `assets/names.json` (a personal name by
-    /// race, a rank and a surname for a soldier) that no character of the
-    /// campaign bears, from a place the campaign and the escort set; when
-    /// every one is borne, `called` (the kind's name) and his number among
-    /// the escort's characters of that kind ("Guardsman 3").
-    pub fn default_recruit_name(
-        &self,
-        escort: EscortId,
-        kind: &RecruitKind,
-        (called, lang): (&str, &str),
-    ) -> String {
-        let taken = |name: &str| {
-            self.characters
-                .iter()
-                .any(|x| x.name().trim().eq_ignore_ascii_case(name))
-        };
-        let seed = format!("{}/{}", self.id.as_str(), escort.0);
-        let who = match kind {
-            RecruitKind::Character { race, .. } => super::names::NameFor::Race(race),
-            RecruitKind::Soldier { kind } => super::names::NameFor::Soldier(kind),
-        };
-        if let Some(name) = super::names::offered(&who, &seed, lang)
-            .into_iter()
-            .find(|n| !taken(n))
-        {
-            return name;
-        }
-        let same = queries::members(self, escort)
-            .filter(|x| RecruitKind::of(&x.member) == *kind)
-            .count();
-        let called = called.trim();
-        (same + 1..)
-            .map(|n| format!("{called} {n}"))
-            .find(|name| !taken(name))
-            .unwrap_or_else(|| called.to_owned())
-    }
+    let same = queries::members(c, escort)
+        .filter(|x| RecruitKind::of(&x.member) == *kind)
+        .count();
+    let called = called.trim();
+    (same + 1..)
+        .map(|n| format!("{called} {n}"))
+        .find(|name| !taken(name))
+        .unwrap_or_else(|| called.to_owned())
 }

@@ -8,7 +8,7 @@ use super::data::MissionType;
 use super::ids::{CharId, EscortId};
 use super::members::{EscortKind, Member, State};
 
-/// How a mission ended, as the players say it (`Campaign::mission_outcome`
+/// How a mission ended, as the players say it (`mission_end::mission_outcome`
 /// says what it gives by the rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "MissionResult")] // its name in serde's messages, as before

@@ -81,7 +81,7 @@ impl CampaignEdit {
                 Msg::new("event.did.exchange").int("vp", *vp)
             }
             // What the players said of it: for a Survival, whether the
-            // escort survived is the rules' (`Campaign::mission_outcome`).
+            // escort survived is the rules' (`mission_end::mission_outcome`).
             Self::Debrief(DebriefEdit::EndMission { result, .. }) => Msg::new(if result.success {
                 "event.did.objective_met"
             } else {

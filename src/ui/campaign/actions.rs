@@ -11,6 +11,7 @@ use egui_material_icons::icons;
 use crate::rules::campaign;
 use crate::rules::campaign::TurnEdit;
 use crate::rules::campaign::acts;
+use crate::rules::campaign::loot;
 use crate::rules::campaign::queries;
 use crate::rules::campaign::{AtTable, Campaign, CampaignCharacter, CampaignEdit, CharId};
 use crate::rules::core::names;
@@ -381,7 +382,7 @@ fn gear_entries_ui(
     said: Option<&Problem>,
 ) {
     let data = &cx.rules.killteam;
-    let Some(s) = c.soldier_at_table(x.id) else {
+    let Some(s) = loot::soldier_at_table(c, x.id) else {
         return;
     };
     for carried in &s.items {

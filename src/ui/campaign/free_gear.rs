@@ -7,6 +7,7 @@ use egui_material_icons::icons;
 
 use crate::rules::campaign::ReinforcementEdit;
 use crate::rules::campaign::queries;
+use crate::rules::campaign::recruit;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, Escort, Member, with_free_gear,
 };
@@ -83,7 +84,7 @@ pub(super) fn recruit_gear_ui(
     let Some(kind) = buy.recruit_kind(e.kind) else {
         return;
     };
-    let Ok(Member::Soldier(bare)) = c.new_recruit(e.id, &kind, "?", &cx.rules) else {
+    let Ok(Member::Soldier(bare)) = recruit::new_recruit(c, e.id, &kind, "?", &cx.rules) else {
         return;
     };
     ui.horizontal_wrapped(|ui| {

@@ -8,6 +8,8 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::ItemEdit;
+use crate::rules::campaign::item_use;
+use crate::rules::campaign::loot;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, CharId, Fighter, RECHARGE, Table,
 };
@@ -94,7 +96,7 @@ pub(super) fn items_ui(
             }
             // RIB-6: an item carried twice, after the buttons (which never
             // move under the mouse).
-            let count = c.soldier_at_table(x.id).map_or(1, |s| {
+            let count = loot::soldier_at_table(c, x.id).map_or(1, |s| {
                 killteam::carried_count(&cx.rules.killteam, &s, &item)
             });
             let uses = table.uses_of(x.id, &item);
@@ -163,10 +165,7 @@ fn use_buttons_ui(
         // EQ-11: a mine is laid in its bearer's activation.
         .or_else(|| {
             u.laid
-                .then(|| {
-                    c.laying_in_activation(x.id, (it, x.name()), &cx.rules)
-                        .err()
-                })
+                .then(|| item_use::laying_in_activation(c, x.id, (it, x.name()), &cx.rules).err())
                 .flatten()
                 .map(|p| cx.lang.problem_line(&p))
         });
@@ -196,7 +195,7 @@ fn use_buttons_ui(
     if table.laid.contains(&(x.id, it.id.clone())) {
         goes_off_ui(ui, cx, c, x, (it, &who));
     }
-    if c.rechargeable(x.id, &it.id, &cx.rules) {
+    if item_use::rechargeable(c, x.id, &it.id, &cx.rules) {
         recharge_button_ui(ui, cx, c, x, (it, &who));
     }
     no_action.filter(|_| !struck && !out)
@@ -215,7 +214,7 @@ fn goes_off_ui(
     let word = cx.f("campaign.ui.goes_off", &who[..1]);
     let named = cx.f("campaign.ui.goes_off_named", who);
     // EQ-11: from the end of the activation that laid it.
-    let waits = c.mine_armed(x.id, &it.id, &cx.rules).err();
+    let waits = item_use::mine_armed(c, x.id, &it.id, &cx.rules).err();
     let r = icon_button(
         ui,
         icons::ICON_CRISIS_ALERT,
@@ -291,7 +290,7 @@ fn reroll_item_ui(
     it: &Item,
 ) {
     let rules = &cx.rules;
-    let allowed = c.may_reroll_item(x.id, &it.id, rules);
+    let allowed = item_use::may_reroll_item(c, x.id, &it.id, rules);
     // Only the last event's dice: otherwise there is nothing to offer.
     if let Err(p) = &allowed
         && p.kind != ProblemKind::TeamLacksPoints

@@ -99,8 +99,8 @@ impl JournalView {
         x: &CampaignCharacter,
     ) {
         let die = c.settings.cran_die;
-        let locked = c.debriefing().cran_locked() || c.phase == Phase::Over;
-        let default = c.debriefing().default_cran(x, &cx.rules);
+        let locked = queries::debriefing(c).cran_locked() || c.phase == Phase::Over;
+        let default = queries::debriefing(c).default_cran(x, &cx.rules);
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(cx.f("campaign.ui.cran_of_character", &[("character", x.name())]));
             let mut value = match self.cran {

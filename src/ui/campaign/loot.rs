@@ -6,6 +6,7 @@ use egui_material_icons::icons;
 
 use crate::rules::campaign::ItemEdit;
 use crate::rules::campaign::enemy;
+use crate::rules::campaign::loot;
 use crate::rules::campaign::loot::LootPick;
 use crate::rules::campaign::named;
 use crate::rules::campaign::queries;
@@ -87,7 +88,7 @@ pub(super) fn loot_ui(
         .fell
         .keys()
         .filter(|id| **id != x.id)
-        .map(|id| (*id, c.loot_of(*id, &cx.rules)))
+        .map(|id| (*id, loot::loot_of(c, *id, &cx.rules)))
         .filter(|(_, picks)| !picks.is_empty())
         .collect();
     if offers.is_empty() || table.out_of_action.contains(&x.id) {

@@ -64,7 +64,7 @@ pub fn mission_ui(
             ))
             .strong(),
         );
-        let players = c.mustering().enemy_multiplier();
+        let players = queries::mustering(c).enemy_multiplier();
         if players > 1 {
             badge(
                 ui,
@@ -336,7 +336,7 @@ fn guide_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     ));
     for x in c.characters.iter().filter(|x| x.state.alive()) {
         let mut on = c.guided.contains(&x.id);
-        let refusal = c.debriefing().guide_refusal(x.id, &cx.rules);
+        let refusal = queries::debriefing(c).guide_refusal(x.id, &cx.rules);
         // One already led can always be unticked, even if he no longer
         // qualifies (his gear changed).
         let enabled = !cx.model.folder.read_only && (on || (refusal.is_none() && !full));

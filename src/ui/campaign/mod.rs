@@ -34,6 +34,8 @@ use egui_material_icons::icons;
 
 use crate::app::{Command, Screen};
 use crate::rules::DocKey;
+use crate::rules::campaign as rules_campaign;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, End, Escort, Phase, PoolMode};
 use crate::ui::campaign::journal::JournalView;
 use crate::ui::campaign::overview::overview_ui;
@@ -137,7 +139,9 @@ impl CampaignView {
                 // the first; a point that fits nowhere is kept, not owed.
                 let owed = c.missions_played > 0
                     && c.phase == Phase::Ready
-                    && !c.advances_owed(&cx.rules).0.is_empty();
+                    && !rules_campaign::debrief::advances_owed(c, &cx.rules)
+                        .0
+                        .is_empty();
                 if owed {
                     self.mission.advances_ui(ui, cx, c, None, 1);
                     ui.add_space(space::M);
@@ -419,7 +423,7 @@ fn end_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, end: &End) {
 fn next_campaign_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign) {
     // Only an ended campaign is shown this, so the check is not every frame
     // of play.
-    if let Err(p) = c.sequel().carry_over() {
+    if let Err(p) = queries::sequel(c).carry_over() {
         alert(ui, Tone::Info, &cx.lang.problem_line(&p));
         return;
     }

@@ -123,7 +123,7 @@ fn export_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort) {
                 ("number", &c.missions_played.to_string()),
             ],
         );
-        match c.sequel().export_escort(e.id, &title) {
+        match queries::sequel(c).export_escort(e.id, &title) {
             Some(ExportedEscort::Roster(r)) => {
                 cx.send(Command::CreateFrom(Doc::new(r)));
             }
@@ -144,7 +144,7 @@ fn leader_button_ui(
     e: &Escort,
     x: &CampaignCharacter,
 ) {
-    let locked = c.debriefing().leader_locked();
+    let locked = queries::debriefing(c).leader_locked();
     let name = cx.f(
         "campaign.ui.make_leader_named",
         &[("character", x.name()), ("player", &e.player)],

@@ -10,6 +10,8 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::rules::campaign::ReinforcementEdit;
+use crate::rules::campaign::queries;
+use crate::rules::campaign::recruit;
 use crate::rules::core::problem::ProblemKind;
 use crate::rules::killteam::{ItemId, RibbonId};
 use crate::rules::{CharRef, KillTeam, Problem, Roster, RulesData};
@@ -69,11 +71,11 @@ fn judged(
     rules: &RulesData,
     (item, ribbon): (Option<&ItemId>, Option<&RibbonId>),
 ) -> (Option<Member>, Result<u32, Problem>, Option<Problem>) {
-    match c.new_recruit(e.id, kind, name, rules) {
+    match recruit::new_recruit(c, e.id, kind, name, rules) {
         Ok(m) => {
             let m = with_free_gear(m, item, ribbon, &rules.killteam);
-            let price = c.recruiting().cost(&m, rules);
-            let refusal = c.recruit_member_refusal(e.id, &m, rules);
+            let price = queries::recruiting(c).cost(&m, rules);
+            let refusal = recruit::recruit_member_refusal(c, e.id, &m, rules);
             (Some(m), price, refusal)
         }
         Err(p) => (None, Err(p.clone()), Some(p)),
@@ -250,7 +252,7 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     let kind = buy.recruit_kind(e.kind);
     let offered = kind
         .as_ref()
-        .map(|k| c.default_recruit_name(e.id, k, (&kind_name(cx, k), cx.lang.code())))
+        .map(|k| recruit::default_recruit_name(c, e.id, k, (&kind_name(cx, k), cx.lang.code())))
         .unwrap_or_default();
     let mut name = buy.recruit_name.clone().unwrap_or(offered);
     let l = ui.label(cx.t("campaign.ui.recruit_name"));
@@ -271,7 +273,8 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
     // CMP-7: the points an escort holds, said in words when short; and
     // what else stops a payment now (CMP-9, CMP-16).
     let cost = price.and_then(Result::ok);
-    let refusal = refusal.or_else(|| cost.and_then(|p| c.recruit_payment_refusal(e.id, p)));
+    let refusal =
+        refusal.or_else(|| cost.and_then(|p| recruit::recruit_payment_refusal(c, e.id, p)));
     if let Some(p) = &refusal {
         badge(ui, Tone::Error, &cx.lang.problem_line(p));
     }
@@ -295,7 +298,7 @@ fn buy_kind_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, bu
         buy.recruit_item = None;
         buy.recruit_ribbon = None;
     }
-    if c.recruiting().pool(e.id) == 0 {
+    if queries::recruiting(c).pool(e.id) == 0 {
         let why = cx.t("campaign.ui.recruit_no_points");
         ui.label(RichText::new(why).color(palette().ink.subdued));
     }
@@ -325,7 +328,9 @@ fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy
         .labelled_by(l.id);
     let refusal = library_refusal(cx, c, e, buy.recruit.as_ref());
     // CMP-7: the price is the rules', never typed.
-    let price = member.as_ref().map(|m| c.recruiting().cost(m, &cx.rules));
+    let price = member
+        .as_ref()
+        .map(|m| queries::recruiting(c).cost(m, &cx.rules));
     match &price {
         Some(Ok(cost)) => price_ui(ui, cx, *cost),
         Some(Err(p)) => {
@@ -340,7 +345,7 @@ fn library_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy
     let go = cx.t("campaign.ui.recruit_bring");
     let name = cx.f("campaign.ui.recruit_bring_for", &[("player", &e.player)]);
     let enough = refusal.is_none()
-        && cost.is_some_and(|p| c.recruiting().pool(e.id) >= p)
+        && cost.is_some_and(|p| queries::recruiting(c).pool(e.id) >= p)
         && !cx.model.folder.read_only;
     if icon_button(ui, icons::ICON_PERSON_ADD, go, &name, enough).clicked()
         && let (Some(member), Some(cost)) = (member, cost)
@@ -450,8 +455,7 @@ fn library_refusal(
     pick: Option<&CharRef>,
 ) -> Option<Problem> {
     let member = library_member(cx, e.kind, pick)?;
-    c.recruiting()
-        .choice_refusal(e.id, &member, pick?, &cx.rules)
+    queries::recruiting(c).choice_refusal(e.id, &member, pick?, &cx.rules)
 }
 
 /// The library's recruit picked, as a campaign member of the escort's kind.

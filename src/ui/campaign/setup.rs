@@ -413,7 +413,7 @@ fn new_escort(cx: &ViewCtx<'_>, key: &DocKey, player: &str) -> Option<NewEscort>
 /// An escort's cost as recruits against its player's share of the
 /// recruitment budget (CMP-16): by icon and word, not colour alone.
 fn budget_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: EscortId) {
-    let cost = match c.mustering().cost(escort, &cx.rules) {
+    let cost = match queries::mustering(c).cost(escort, &cx.rules) {
         Ok(cost) => cost,
         Err(p) => {
             badge(ui, Tone::Error, &cx.lang.problem_line(&p));
@@ -421,7 +421,7 @@ fn budget_badge(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, escort: Escor
         }
     };
     let cost_text = cost.to_string();
-    match c.mustering().budget_share() {
+    match queries::mustering(c).budget_share() {
         None => {
             ui.label(
                 RichText::new(cx.f("campaign.ui.escort_cost", &[("cost", &cost_text)]))

@@ -15,6 +15,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::{Command, Screen};
+use crate::rules::campaign::mission_end;
 use crate::rules::campaign::{DebriefEdit, TableEdit};
 use crate::rules::killteam::activation::Act;
 use crate::ui::campaign::cards::enemies_ui;
@@ -223,7 +224,7 @@ impl MissionState {
                 success: false,
                 vp: 0,
             };
-            if t == MissionType::Survival && c.mission_outcome(unmet).success {
+            if t == MissionType::Survival && mission_end::mission_outcome(c, unmet).success {
                 let text = cx.t("campaign.ui.survival_standing");
                 ui.add(
                     egui::Label::new(RichText::new(text).small().color(palette().ink.subdued))
@@ -247,7 +248,7 @@ impl MissionState {
                 success: self.success,
                 vp: self.vp,
             };
-            let outcome = c.mission_outcome(said);
+            let outcome = mission_end::mission_outcome(c, said);
             if self.end_confirmed_ui(ui, cx, (t, outcome, n)) {
                 cx.send(edit(
                     id,

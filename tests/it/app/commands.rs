@@ -11,6 +11,7 @@ use muster::rules::{CharacterEdit, DocKey, NewCharacter, Roster, RosterEdit};
 use crate::common::rules;
 use crate::common::{AllRosters as _, Shown as _, read_roster};
 use muster::rules::campaign::TurnEdit;
+use muster::rules::campaign::replay;
 
 pub(crate) fn app(dir: &Path) -> App {
     App::new(
@@ -424,7 +425,11 @@ fn the_examples_open_with_french_names_for_a_french_player() {
         assert_eq!(c.name, campaign);
         assert!(c.characters.iter().any(|x| x.name() == soldier), "{lang:?}");
         let rules = &app.model.rules;
-        assert!(c.validate(rules).is_empty(), "{:?}", c.validate(rules));
+        assert!(
+            replay::validate(c, rules).is_empty(),
+            "{:?}",
+            replay::validate(c, rules)
+        );
         assert_eq!(c.replay(rules).expect("replays").0.characters, c.characters);
         // The inquisitor's pistol is named as the armoury names it in the
         // player's language, and shoots by its profile still.

@@ -29,6 +29,7 @@ use super::crash::{
     child_env, env_number, journal_line, kill_child, random_campaign_command, wait_ready,
 };
 use crate::common::rules;
+use muster::rules::campaign::entries;
 
 const CHILD_DIR: &str = "MUSTER_SHARED_CHILD_DIR";
 const CHILD_JOURNAL: &str = "MUSTER_SHARED_CHILD_JOURNAL";
@@ -160,7 +161,8 @@ fn killed_while_another_machine_s_events_arrive_no_event_is_lost() {
             if let Ok((mut next, _)) = view.apply(event, r, &mut seeded(0)) {
                 let before = view.journal.len();
                 let at = utc_now();
-                next.stamp_since(
+                entries::stamp_since(
+                    &mut next,
                     before,
                     || {
                         made += 1;

@@ -314,7 +314,9 @@ fn cmp_13_a_rounds_wounds_go_to_each_character_in_one_event_or_none() {
         }),
         rules,
     );
-    assert!(once.wounding().roll_applied(42) && !once.wounding().roll_applied(43));
+    assert!(
+        queries::wounding(&once).roll_applied(42) && !queries::wounding(&once).roll_applied(43)
+    );
     let p = crate::common::refused(
         &once,
         E::Table(TableEdit::AddWounds {

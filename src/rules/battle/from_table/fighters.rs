@@ -4,6 +4,7 @@
 
 use crate::rules::CharRef;
 use crate::rules::Characteristic as C;
+use crate::rules::campaign::loot;
 use crate::rules::campaign::{Campaign, CharId, Member};
 use crate::rules::characters::equipment::Gear;
 use crate::rules::core::characteristic::Profile;
@@ -124,7 +125,7 @@ pub fn soldiers_in(c: &Campaign, rules: &RulesData, only: Option<CharId>) -> Vec
         };
         // As he plays at the table: what he looted in place of his own
         // (RIB-13).
-        let s = c.soldier_at_table(x.id).unwrap_or_else(|| s.clone());
+        let s = loot::soldier_at_table(c, x.id).unwrap_or_else(|| s.clone());
         let Ok(derived) = derive(&rules.killteam, &s) else {
             continue;
         };

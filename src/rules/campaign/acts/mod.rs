@@ -14,6 +14,9 @@
 
 mod events;
 mod queries;
+pub(in crate::rules::campaign) use events::pay_stratagem;
+pub(in crate::rules::campaign) use events::take_act;
+pub(in crate::rules::campaign) use events::turn_event;
 
 pub use queries::{
     acting_soldier, activations, counts_actions, may_act, may_buy_third_action, may_give_insignia,

@@ -16,14 +16,17 @@ use crate::rules::killteam::{ItemId, with_item};
 
 use super::{Activations, AtTable, SECOND_SOLDIER, reroll_cost, stratagem_cost};
 use crate::rules::campaign::TableEdit;
+use crate::rules::campaign::loot;
+use crate::rules::campaign::playing;
+use crate::rules::campaign::record;
 
 /// The kill-team soldier `id` at the table of the mission being played:
 /// his allowance, from his wounds left, and his turn so far. Refused
 /// when no mission is played, for one not at the table, and for a Rogue
 /// Trader character, who counts no actions (KT-9).
 pub fn acting_soldier(c: &Campaign, id: CharId, rules: &RulesData) -> Result<AtTable, Problem> {
-    c.expect(&[Phase::Playing])?;
-    let i = c.player_index(id)?;
+    record::expect(c, &[Phase::Playing])?;
+    let i = playing::player_index(c, id)?;
     let x = &c.characters[i];
     let Member::Soldier(s) = &x.member else {
         return Err(Problem::new("KT-9", "kt.act.no.not_soldier").character(x.name()));
@@ -356,9 +359,8 @@ pub(in crate::rules::campaign) fn gear_turn(
             item,
         ));
     };
-    let carried = c
-        .soldier_at_table(id)
-        .is_some_and(|s| s.items.iter().any(|c| c.item == *item));
+    let carried =
+        loot::soldier_at_table(c, id).is_some_and(|s| s.items.iter().any(|c| c.item == *item));
     if !carried {
         return Err(with_item(
             Problem::new("KT-5", "campaign.problem.no_item"),
@@ -445,7 +447,7 @@ pub fn reroll_payment(
 }
 
 pub(in crate::rules::campaign) fn escort_of(c: &Campaign, id: CharId) -> Result<&Escort, Problem> {
-    let i = c.index(id)?;
-    let e = c.escort_index(c.characters[i].escort)?;
+    let i = record::index(c, id)?;
+    let e = record::escort_index(c, c.characters[i].escort)?;
     Ok(&c.escorts[e])
 }

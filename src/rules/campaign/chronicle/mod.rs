@@ -133,7 +133,7 @@ fn at_the_table(c: &Campaign, event: &CampaignEdit) -> Vec<(CharId, u32, bool)> 
         }) => vec![*target],
         _ => return Vec::new(),
     };
-    let w = c.wounding();
+    let w = queries::wounding(c);
     ids.into_iter()
         .map(|id| (id, w.taken(id), w.out_of_action(id)))
         .collect()
@@ -154,7 +154,7 @@ fn blows(
         ) => sides,
         _ => &no_sides,
     };
-    let w = now.wounding();
+    let w = queries::wounding(now);
     for &(id, was, out_before) in hurt {
         let is = w.taken(id);
         if matches!(Fighter::of(id), Fighter::Character(_)) {

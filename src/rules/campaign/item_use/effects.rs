@@ -6,6 +6,7 @@
 use crate::rules::campaign::acts;
 use crate::rules::campaign::enemy;
 use crate::rules::campaign::named;
+use crate::rules::campaign::playing;
 use crate::rules::campaign::{Campaign, CampaignCharacter, CharId, Fighter, LaidIn, Table};
 use crate::rules::core::msg::Msg;
 use crate::rules::core::names::Names;
@@ -16,149 +17,147 @@ use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::item_use::{self, Relation};
 use crate::rules::killteam::{ItemId, with_item};
 
-impl Campaign {
-    /// EQ-6, EQ-10, EQ-15 … « (nécessite une action) »: a soldier who uses
-    /// an item that needs one spends one of his actions, or may not use it
-    /// (KT-9). KT-14 « une seule grenade par tour »: a grenade item is his
-    /// grenade of the turn. The item's own line says what happened.
-    pub(super) fn item_action(
-        &mut self,
-        character: CharId,
-        it: &crate::rules::killteam::data::Item,
-        rules: &RulesData,
-    ) -> Result<(), Problem> {
-        if !it.action || !acts::counts_actions(self, character) {
-            return Ok(());
-        }
-        let act = if it.grenade {
-            Act::Grenade
-        } else {
-            Act::UseItem
-        };
-        self.take_act(character, act, rules, &mut Outcome::default())
+/// EQ-6, EQ-10, EQ-15 … « (nécessite une action) »: a soldier who uses
+/// an item that needs one spends one of his actions, or may not use it
+/// (KT-9). KT-14 « une seule grenade par tour »: a grenade item is his
+/// grenade of the turn. The item's own line says what happened.
+pub(super) fn item_action(
+    c: &mut Campaign,
+    character: CharId,
+    it: &crate::rules::killteam::data::Item,
+    rules: &RulesData,
+) -> Result<(), Problem> {
+    if !it.action || !acts::counts_actions(c, character) {
+        return Ok(());
     }
+    let act = if it.grenade {
+        Act::Grenade
+    } else {
+        Act::UseItem
+    };
+    acts::take_act(c, character, act, rules, &mut Outcome::default())
+}
 
-    /// EQ-11 « posez un jeton pendant l'activation du porteur »: a mine is
-    /// laid during its bearer's activation: his own still open, or one he
-    /// may begin now (his side's turn, an action left, KT-8, KT-9); never
-    /// on the enemy's turn nor once his activation is over.
-    pub fn laying_in_activation(
-        &self,
-        character: CharId,
-        (it, name): (&crate::rules::killteam::data::Item, &str),
-        rules: &RulesData,
-    ) -> Result<(), Problem> {
-        if !acts::counts_actions(self, character) {
-            return Ok(());
-        }
-        if let Ok(at) = acts::acting_soldier(self, character, rules) {
-            let last = at.turn.activations.len().saturating_sub(1);
-            let open = at.turn.open().is_some_and(|a| !a.acts.is_empty())
-                && !at
-                    .allowance
-                    .activation_over(&rules.killteam, &at.turn, last);
-            if open {
-                return Ok(());
-            }
-        }
-        acts::may_act(self, character, Act::UseItem, rules)
-            .map(drop)
-            .map_err(|why| {
-                with_item(
-                    Problem::new(it.rule.clone(), "kt.use.not_his_activation")
-                        .character(name)
-                        .because(why),
-                    &rules.killteam,
-                    "item",
-                    &it.id,
-                )
-            })
+/// EQ-11 « posez un jeton pendant l'activation du porteur »: a mine is
+/// laid during its bearer's activation: his own still open, or one he
+/// may begin now (his side's turn, an action left, KT-8, KT-9); never
+/// on the enemy's turn nor once his activation is over.
+pub fn laying_in_activation(
+    c: &Campaign,
+    character: CharId,
+    (it, name): (&crate::rules::killteam::data::Item, &str),
+    rules: &RulesData,
+) -> Result<(), Problem> {
+    if !acts::counts_actions(c, character) {
+        return Ok(());
     }
-
-    /// EQ-11 « SEULEMENT à partir de la fin de l'activation »: one of the
-    /// bearer's mines of this kind goes off once the activation that laid
-    /// it is over; refused while every one laid is in his activation still
-    /// open.
-    pub fn mine_armed(
-        &self,
-        bearer: CharId,
-        item: &ItemId,
-        rules: &RulesData,
-    ) -> Result<(), Problem> {
-        let Some(table) = self.table.as_ref() else {
+    if let Ok(at) = acts::acting_soldier(c, character, rules) {
+        let last = at.turn.activations.len().saturating_sub(1);
+        let open = at.turn.open().is_some_and(|a| !a.acts.is_empty())
+            && !at
+                .allowance
+                .activation_over(&rules.killteam, &at.turn, last);
+        if open {
             return Ok(());
-        };
-        let laid = table
-            .laid
-            .iter()
-            .filter(|(b, i)| *b == bearer && i == item)
-            .count();
-        let waiting = table
-            .laid_in
-            .iter()
-            .filter(|l| l.bearer == bearer && l.item == *item && l.turn == table.turn())
-            .filter(|l| {
-                acts::acting_soldier(self, bearer, rules).is_ok_and(|at| {
-                    at.allowance.in_action
-                        && !at
-                            .allowance
-                            .activation_over(&rules.killteam, &at.turn, l.activation)
-                })
-            })
-            .count();
-        if laid > 0 && waiting >= laid {
-            return Err(with_item(
-                Problem::new("EQ-11", "kt.use.not_armed"),
+        }
+    }
+    acts::may_act(c, character, Act::UseItem, rules)
+        .map(drop)
+        .map_err(|why| {
+            with_item(
+                Problem::new(it.rule.clone(), "kt.use.not_his_activation")
+                    .character(name)
+                    .because(why),
                 &rules.killteam,
                 "item",
-                item,
-            ));
-        }
-        Ok(())
-    }
+                &it.id,
+            )
+        })
+}
 
-    /// Wounds healed (EQ-6): never below none taken.
-    pub(super) fn heal(&mut self, target: CharId, n: u32) {
-        let table = self.table.get_or_insert_default();
-        let slot = table.wounds_of(target);
-        *slot = slot.saturating_sub(n);
-    }
-
-    /// Mortal wounds (EQ-11, EQ-15, EQ-23), never past the model's last; at
-    /// its last it is out of action.
-    pub(super) fn mortal_wounds(
-        &mut self,
-        target: CharId,
-        n: u32,
-        rules: &RulesData,
-        out: &mut Outcome,
-    ) -> Result<(), Problem> {
-        let (max, names) = match Fighter::of(target) {
-            Fighter::Enemy(e) => (enemy::wounds(self, e, rules), enemy::names(self, e)),
-            Fighter::Named(n) => (named::max(self, n, rules)?, named::names(self, n, rules)),
-            Fighter::Character(_) => {
-                let t = self.player_index(target)?;
-                let c = &self.characters[t];
-                let names = Names::from([("en".to_owned(), c.name().to_owned())]);
-                (c.member.wounds(rules), names)
-            }
-        };
-        let table = self.table.get_or_insert_default();
-        let slot = table.wounds_of(target);
-        let now = slot.saturating_add(n).min(max);
-        *slot = now;
-        if now == max {
-            table.take_out(target);
-        }
-        out.lines.push((
-            LineKind::Info,
-            Msg::new("kt.use.wounds_now")
-                .names("target", &names)
-                .int("now", now)
-                .int("max", max),
+/// EQ-11 « SEULEMENT à partir de la fin de l'activation »: one of the
+/// bearer's mines of this kind goes off once the activation that laid
+/// it is over; refused while every one laid is in his activation still
+/// open.
+pub fn mine_armed(
+    c: &Campaign,
+    bearer: CharId,
+    item: &ItemId,
+    rules: &RulesData,
+) -> Result<(), Problem> {
+    let Some(table) = c.table.as_ref() else {
+        return Ok(());
+    };
+    let laid = table
+        .laid
+        .iter()
+        .filter(|(b, i)| *b == bearer && i == item)
+        .count();
+    let waiting = table
+        .laid_in
+        .iter()
+        .filter(|l| l.bearer == bearer && l.item == *item && l.turn == table.turn())
+        .filter(|l| {
+            acts::acting_soldier(c, bearer, rules).is_ok_and(|at| {
+                at.allowance.in_action
+                    && !at
+                        .allowance
+                        .activation_over(&rules.killteam, &at.turn, l.activation)
+            })
+        })
+        .count();
+    if laid > 0 && waiting >= laid {
+        return Err(with_item(
+            Problem::new("EQ-11", "kt.use.not_armed"),
+            &rules.killteam,
+            "item",
+            item,
         ));
-        Ok(())
     }
+    Ok(())
+}
+
+/// Wounds healed (EQ-6): never below none taken.
+pub(super) fn heal(c: &mut Campaign, target: CharId, n: u32) {
+    let table = c.table.get_or_insert_default();
+    let slot = table.wounds_of(target);
+    *slot = slot.saturating_sub(n);
+}
+
+/// Mortal wounds (EQ-11, EQ-15, EQ-23), never past the model's last; at
+/// its last it is out of action.
+pub(super) fn mortal_wounds(
+    c: &mut Campaign,
+    target: CharId,
+    n: u32,
+    rules: &RulesData,
+    out: &mut Outcome,
+) -> Result<(), Problem> {
+    let (max, names) = match Fighter::of(target) {
+        Fighter::Enemy(e) => (enemy::wounds(c, e, rules), enemy::names(c, e)),
+        Fighter::Named(n) => (named::max(c, n, rules)?, named::names(c, n, rules)),
+        Fighter::Character(_) => {
+            let t = playing::player_index(c, target)?;
+            let ch = &c.characters[t];
+            let names = Names::from([("en".to_owned(), ch.name().to_owned())]);
+            (ch.member.wounds(rules), names)
+        }
+    };
+    let table = c.table.get_or_insert_default();
+    let slot = table.wounds_of(target);
+    let now = slot.saturating_add(n).min(max);
+    *slot = now;
+    if now == max {
+        table.take_out(target);
+    }
+    out.lines.push((
+        LineKind::Info,
+        Msg::new("kt.use.wounds_now")
+            .names("target", &names)
+            .int("now", now)
+            .int("max", max),
+    ));
+    Ok(())
 }
 
 impl Table {

@@ -1,7 +1,10 @@
 //! What the debrief asks: who the guide may lead, and whether the leader and the Cran tests may still change.
 
 use super::super::*;
+use super::recruiting;
+use crate::rules::campaign::debrief;
 use crate::rules::campaign::queries;
+use crate::rules::campaign::record;
 
 /// What the debrief asks: who the guide may lead, and whether the leader and the Cran tests may still change.
 #[derive(Clone, Copy, Debug)]
@@ -9,11 +12,9 @@ pub struct Debriefing<'a> {
     c: &'a Campaign,
 }
 
-impl Campaign {
-    /// What the debrief asks.
-    pub fn debriefing(&self) -> Debriefing<'_> {
-        Debriefing { c: self }
-    }
+/// What the debrief asks.
+pub fn debriefing(c: &Campaign) -> Debriefing<'_> {
+    Debriefing { c }
 }
 
 impl<'a> Debriefing<'a> {
@@ -62,7 +63,7 @@ impl<'a> Debriefing<'a> {
                 }
             }
         }
-        match self.c.recruiting().cost(&x.member, rules) {
+        match recruiting::recruiting(self.c).cost(&x.member, rules) {
             Ok(worth) if worth > r.guide_max_worth => Some(
                 named("campaign.problem.guide_worth")
                     .arg("worth", worth)
@@ -88,7 +89,7 @@ impl<'a> Debriefing<'a> {
                 .c
                 .debrief
                 .as_ref()
-                .is_some_and(|d| !d.pending.is_empty() || !self.c.fate_open().is_empty())
+                .is_some_and(|d| !d.pending.is_empty() || !debrief::fate_open(self.c).is_empty())
     }
 
     /// A character's Cran by the campaign's own formula (CMP-11): what it
@@ -108,7 +109,7 @@ impl<'a> Debriefing<'a> {
     /// (CMP-16), and the escort must hold his price.
     pub fn hire_guide_refusal(&self, escort: EscortId, rules: &RulesData) -> Option<Problem> {
         let c = self.c;
-        if let Err(p) = c.expect(&[Phase::Debrief]) {
+        if let Err(p) = record::expect(c, &[Phase::Debrief]) {
             return Some(p);
         }
         if !c.debrief.as_ref().is_some_and(|d| d.guide_offered) {
@@ -118,8 +119,8 @@ impl<'a> Debriefing<'a> {
             return Some(Problem::new("CMP-14", "campaign.problem.guide_hired"));
         }
         let cost = queries::rates(c, &rules.campaign).recon.guide_cost;
-        c.check_priority(escort)
+        debrief::check_priority(c, escort)
             .err()
-            .or_else(|| c.points_refusal(escort, cost, "CMP-14"))
+            .or_else(|| record::points_refusal(c, escort, cost, "CMP-14"))
     }
 }

@@ -2,14 +2,19 @@
 //! (a character, an escort, the numbers it plays by, one character's
 //! history) are here, as functions of the campaign
 //! (`queries::character(c, id)`); each room's questions are asked of a view of it,
-//! in a file of its own (`c.recruiting().cost(..)`, `c.wounding()
-//! .wounding().wound_refusal(..)`).
+//! in a file of its own (`queries::recruiting(c).cost(..)`,
+//! `queries::wounding(c).wound_refusal(..)`).
 
 mod debriefing;
 mod mustering;
 mod recruiting;
 mod sequel;
 mod wounding;
+pub use debriefing::debriefing;
+pub use mustering::mustering;
+pub use recruiting::recruiting;
+pub use sequel::sequel;
+pub use wounding::wounding;
 
 pub use {
     debriefing::Debriefing, mustering::Mustering, recruiting::Recruiting, sequel::Sequel,

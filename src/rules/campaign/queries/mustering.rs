@@ -1,6 +1,7 @@
 //! What choosing the escorts at the campaign's start asks: their problems, factions and cost, the budget and the enemy's multiplier.
 
 use super::super::*;
+use super::recruiting;
 use crate::rules::campaign::queries;
 
 /// What choosing the escorts at the campaign's start asks: their problems, factions and cost, the budget and the enemy's multiplier.
@@ -9,11 +10,9 @@ pub struct Mustering<'a> {
     c: &'a Campaign,
 }
 
-impl Campaign {
-    /// What choosing the escorts at the campaign's start asks.
-    pub fn mustering(&self) -> Mustering<'_> {
-        Mustering { c: self }
-    }
+/// What choosing the escorts at the campaign's start asks.
+pub fn mustering(c: &Campaign) -> Mustering<'_> {
+    Mustering { c }
 }
 
 impl<'a> Mustering<'a> {
@@ -100,7 +99,7 @@ impl<'a> Mustering<'a> {
         queries::members(self.c, escort)
             .filter(|x| x.state.alive())
             .try_fold(0_u32, |sum, x| {
-                Ok(sum.saturating_add(self.c.recruiting().cost(&x.member, rules)?))
+                Ok(sum.saturating_add(recruiting::recruiting(self.c).cost(&x.member, rules)?))
             })
     }
 

@@ -1,7 +1,10 @@
 //! What reinforcing an escort asks (CMP-9, CMP-10): a recruit's cost and refusals, the characters held for a return, each escort's pool.
 
 use super::super::*;
+use crate::rules::campaign::debrief;
 use crate::rules::campaign::queries;
+use crate::rules::campaign::record;
+use crate::rules::campaign::recruit;
 
 /// What reinforcing an escort asks (CMP-9, CMP-10): a recruit's cost and refusals, the characters held for a return, each escort's pool.
 #[derive(Clone, Copy, Debug)]
@@ -9,11 +12,9 @@ pub struct Recruiting<'a> {
     c: &'a Campaign,
 }
 
-impl Campaign {
-    /// What reinforcing an escort asks (CMP-9, CMP-10).
-    pub fn recruiting(&self) -> Recruiting<'_> {
-        Recruiting { c: self }
-    }
+/// What reinforcing an escort asks (CMP-9, CMP-10).
+pub fn recruiting(c: &Campaign) -> Recruiting<'_> {
+    Recruiting { c }
 }
 
 impl<'a> Recruiting<'a> {
@@ -89,7 +90,7 @@ impl<'a> Recruiting<'a> {
         origin: &CharRef,
         rules: &RulesData,
     ) -> Option<Problem> {
-        if let Some(x) = self.c.recruiting().held(origin, member.name()) {
+        if let Some(x) = recruiting(self.c).held(origin, member.name()) {
             let player = queries::escort(self.c, x.escort).map_or("", |e| e.player.as_str());
             return Some(
                 Problem::new("CMP-7", "campaign.problem.recruit_held")
@@ -97,7 +98,7 @@ impl<'a> Recruiting<'a> {
                     .arg("player", player),
             );
         }
-        self.c.recruit_member_refusal(escort, member, rules)
+        recruit::recruit_member_refusal(self.c, escort, member, rules)
     }
 
     /// The campaign's character copied from `origin` (CMP-7), dead or alive:
@@ -116,10 +117,7 @@ impl<'a> Recruiting<'a> {
 
     /// The reinforcement points an escort may spend (its own, or the pool).
     pub fn pool(&self, escort: EscortId) -> u32 {
-        match self.c.settings.pool {
-            PoolMode::Pooled => self.c.pool,
-            PoolMode::Split => queries::escort(self.c, escort).map_or(0, |e| e.reinforcement),
-        }
+        record::pool(self.c, escort)
     }
 
     /// Why an escort's reinforcement points buy nothing for one of its
@@ -142,10 +140,10 @@ impl<'a> Recruiting<'a> {
     /// paying first from a pooled reserve (CMP-16), within what it holds.
     pub fn spend_refusal(&self, escort: EscortId, points: u32) -> Option<Problem> {
         let c = self.c;
-        c.expect(&[Phase::Debrief, Phase::Ready])
-            .and_then(|()| c.tests_done())
-            .and_then(|()| c.check_priority(escort))
+        record::expect(c, &[Phase::Debrief, Phase::Ready])
+            .and_then(|()| debrief::tests_done(c))
+            .and_then(|()| debrief::check_priority(c, escort))
             .err()
-            .or_else(|| c.points_refusal(escort, points, "CMP-7"))
+            .or_else(|| record::points_refusal(c, escort, points, "CMP-7"))
     }
 }

@@ -9,11 +9,9 @@ pub struct Sequel<'a> {
     c: &'a Campaign,
 }
 
-impl Campaign {
-    /// What a campaign over hands to the next.
-    pub fn sequel(&self) -> Sequel<'_> {
-        Sequel { c: self }
-    }
+/// What a campaign over hands to the next.
+pub fn sequel(c: &Campaign) -> Sequel<'_> {
+    Sequel { c }
 }
 
 impl<'a> Sequel<'a> {
@@ -99,7 +97,7 @@ impl<'a> Sequel<'a> {
         name: impl Into<String>,
         rules: &RulesData,
     ) -> Result<Campaign, Problem> {
-        let carried = self.c.sequel().carry_over()?;
+        let carried = sequel(self.c).carry_over()?;
         let mut rng = crate::rules::core::dice::seeded(0);
         let mut c = Campaign::new(id, name, &rules.campaign);
         // The group plays on under its house rules.

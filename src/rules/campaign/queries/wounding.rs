@@ -11,11 +11,9 @@ pub struct Wounding<'a> {
     c: &'a Campaign,
 }
 
-impl Campaign {
-    /// What the table asks of the campaign.
-    pub fn wounding(&self) -> Wounding<'_> {
-        Wounding { c: self }
-    }
+/// What the table asks of the campaign.
+pub fn wounding(c: &Campaign) -> Wounding<'_> {
+    Wounding { c }
 }
 
 impl<'a> Wounding<'a> {

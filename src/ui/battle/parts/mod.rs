@@ -22,7 +22,7 @@ pub use units::{Group, Unit};
 
 use crate::rules::battle::from_table;
 use crate::rules::battle::scenario::{RoundScenario, Scenario};
-use crate::rules::campaign::{Campaign, CharId};
+use crate::rules::campaign::{Campaign, CharId, queries};
 use crate::rules::core::dice::DiceSpec;
 use crate::rules::{CharRef, Msg};
 use crate::ui::context::ViewCtx;
@@ -144,7 +144,7 @@ pub fn table_now_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &CharRef, shown: &st
     if name != shown.trim() {
         return;
     }
-    if c.wounding().out_of_action(CharId(r.id)) {
+    if queries::wounding(c).out_of_action(CharId(r.id)) {
         badge(
             ui,
             Tone::Dead,

@@ -15,6 +15,7 @@ use crate::ui::widgets::{card, icon_button};
 
 use super::parts::step_title;
 use crate::rules::campaign::DebriefEdit;
+use crate::rules::campaign::debrief;
 use crate::ui::widgets;
 
 /// A characteristic as the player reads it: `WS (Weapon Skill)`, `CC
@@ -42,7 +43,7 @@ impl MissionState {
             ui.set_min_width(ui.available_width());
             // CHR-13: a point that fits nowhere, every characteristic at its
             // maximum, is kept and leaves the step done.
-            let (open, kept) = c.advances_owed(&cx.rules);
+            let (open, kept) = debrief::advances_owed(c, &cx.rules);
             let owed: Vec<_> = open
                 .iter()
                 .filter_map(|&w| queries::character(c, w))

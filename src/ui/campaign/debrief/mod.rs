@@ -22,6 +22,7 @@ use crate::ui::theme::space;
 use crate::ui::widgets::{Tone, alert, card, card_title, icon_button};
 
 use crate::rules::campaign::DebriefEdit;
+use crate::rules::campaign::drawing;
 use crate::ui::widgets;
 use out_of_action::confirm_out_ui;
 use parts::{Step, step_title};
@@ -98,7 +99,7 @@ impl MissionState {
                 }
                 return;
             }
-            let chain = c.next_type();
+            let chain = drawing::next_type(c);
             ui.label(
                 RichText::new(cx.f("campaign.ui.next_is", &[("type", cx.t(chain.key()))])).strong(),
             );

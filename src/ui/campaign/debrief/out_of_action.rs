@@ -15,6 +15,7 @@ use crate::ui::widgets::{badge, card, icon_button};
 
 use super::parts::{Step, rolled_ui, step_title};
 use crate::rules::campaign::DebriefEdit;
+use crate::rules::campaign::debrief;
 
 impl MissionState {
     /// Those taken out of action, and their Cran tests (CMP-9).
@@ -76,7 +77,7 @@ impl MissionState {
         let tests_done = s.tests_done;
         // CMP-12: done once nobody may still be saved: each who fell saved,
         // his death accepted, or his player out of fate points.
-        let open = c.fate_open();
+        let open = debrief::fate_open(c);
         card(ui, |ui| {
             ui.set_min_width(ui.available_width());
             step_title(

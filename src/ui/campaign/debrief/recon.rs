@@ -124,7 +124,7 @@ impl MissionState {
                         "campaign.ui.hire_guide",
                         &[("points", &cost.to_string()), ("player", &e.player)],
                     );
-                    let refusal = c.debriefing().hire_guide_refusal(e.id, &cx.rules);
+                    let refusal = queries::debriefing(c).hire_guide_refusal(e.id, &cx.rules);
                     let r = icon_button(ui, icons::ICON_EXPLORE, &name, &name, refusal.is_none());
                     let r = match &refusal {
                         Some(p) => r.on_disabled_hover_text(cx.lang.problem_line(p)),

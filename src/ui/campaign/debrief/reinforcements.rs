@@ -41,13 +41,13 @@ impl MissionState {
                             "campaign.ui.points_held",
                             &[
                                 ("player", &e.player),
-                                ("points", &c.recruiting().pool(e.id).to_string()),
+                                ("points", &queries::recruiting(c).pool(e.id).to_string()),
                             ],
                         ))
                         .strong(),
                     );
                     exchange_ui(ui, cx, c, e, buy);
-                    let factions = c.mustering().factions(e.id);
+                    let factions = queries::mustering(c).factions(e.id);
                     if !factions.is_empty() {
                         let names = factions
                             .iter()
@@ -117,7 +117,7 @@ fn spend_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: 
         spend_for_ui(ui, cx, c, e.id, buy);
         let go = cx.t("campaign.ui.spend");
         let name = cx.f("campaign.ui.spend_for", &[("player", &e.player)]);
-        let refusal = c.recruiting().spend_refusal(e.id, buy.spend);
+        let refusal = queries::recruiting(c).spend_refusal(e.id, buy.spend);
         let ok = buy.spend > 0 && !buy.spend_what.trim().is_empty() && refusal.is_none();
         let r = icon_button(ui, icons::ICON_BACKPACK, go, &name, ok);
         let r = match &refusal {
@@ -147,7 +147,7 @@ fn spend_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, c: &Campaign, e: &Escort, buy: 
             buy.spend = 0;
         }
     });
-    if let Some(nobody) = c.recruiting().bought_for_refusal(e.id) {
+    if let Some(nobody) = queries::recruiting(c).bought_for_refusal(e.id) {
         ui.label(RichText::new(cx.lang.problem_line(&nobody)).color(palette().ink.subdued));
     }
 }
@@ -162,7 +162,7 @@ fn spend_for_ui(
     escort: EscortId,
     buy: &mut Buy,
 ) {
-    if let Some(nobody) = c.recruiting().bought_for_refusal(escort) {
+    if let Some(nobody) = queries::recruiting(c).bought_for_refusal(escort) {
         buy.spend_for = None;
         for_nobody_ui(ui, cx, &nobody);
         return;

@@ -11,6 +11,7 @@ use muster::rules::battle::from_table::{
 };
 use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::enemy;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{CampaignEdit as E, CharId, Fighter};
 use muster::rules::{CharRef, Characteristic as C};
 
@@ -202,7 +203,7 @@ fn cmp_13_who_is_out_of_action_at_the_table() {
             }),
         ]
     });
-    let w = c.wounding();
+    let w = queries::wounding(&c);
     assert!(w.out_of_action(char_id(&c, "Trooper Dace")));
     assert!(!w.out_of_action(char_id(&c, "Trooper Nim")));
     assert!(w.out_of_action(Fighter::Enemy(0).id()), "99 wounds");

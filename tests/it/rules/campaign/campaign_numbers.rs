@@ -15,6 +15,8 @@ use muster::rules::{Character, Document};
 use super::coop::{app, campaign_json, edited, escort, human, start};
 use crate::common::{ok, refused};
 use crate::rules::campaign::{rules, setup};
+use muster::rules::campaign::queries;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit};
 
 fn hero(name: &str, type_id: &str) -> Member {
@@ -114,7 +116,7 @@ fn cmp_7_the_numbers_recorded_at_the_start_outlive_an_edit_of_campaign_json() {
     });
     // Replay gives the same campaign.
     let (again, _) = c.replay(&changed).expect("replays");
-    assert!(again.same_state(&c));
+    assert!(replay::same_state(&again, &c));
     assert!(
         c.validate(&changed).is_empty(),
         "{:?}",
@@ -232,7 +234,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
     let minor = hero("Vex", "minor_hero");
     let worth = r.character_type("minor_hero").expect("type").advance_points;
     assert_eq!(
-        c.recruiting().cost(&minor, r).expect("priced"),
+        queries::recruiting(&c).cost(&minor, r).expect("priced"),
         costs.character_base + costs.per_advance_point * worth
     );
     // A kill-team soldier: his soldier equivalents.
@@ -243,7 +245,7 @@ fn cmp_7_a_recruit_costs_what_the_rules_price_him_at() {
         .expect("kind")
         .equivalents;
     assert_eq!(
-        c.recruiting().cost(&scion, r).expect("priced"),
+        queries::recruiting(&c).cost(&scion, r).expect("priced"),
         costs.per_soldier_equivalent * eq
     );
     // An event claiming another cost is refused, naming the rule.

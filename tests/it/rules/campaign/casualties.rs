@@ -3,6 +3,7 @@
 
 use super::*;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::debrief;
 use muster::rules::campaign::queries;
 
 #[test]
@@ -262,10 +263,16 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     let c = cran(&c, "Ada", 1, r);
     let ada = id(&c, "Ada");
     // Fallen, with points left: the choice is still open.
-    assert_eq!(c.fate_open(), vec![ada]);
-    assert!(c.debriefing().cran_locked(), "Bob's test is still owed");
+    assert_eq!(debrief::fate_open(&c), vec![ada]);
+    assert!(
+        queries::debriefing(&c).cran_locked(),
+        "Bob's test is still owed"
+    );
     let c = cran(&c, "Bob", 9, r);
-    assert!(c.debriefing().cran_locked(), "Ada may still be saved");
+    assert!(
+        queries::debriefing(&c).cran_locked(),
+        "Ada may still be saved"
+    );
     // Only one the test killed may be given up, and only once.
     let p = refused(
         &c,
@@ -282,8 +289,8 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     );
     assert_eq!(state(&c, "Ada"), State::Dead);
     assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
-    assert!(c.fate_open().is_empty());
-    assert!(!c.debriefing().cran_locked());
+    assert!(debrief::fate_open(&c).is_empty());
+    assert!(!queries::debriefing(&c).cran_locked());
     for e in [
         E::Debrief(DebriefEdit::AcceptDeath { character: ada }),
         E::Debrief(DebriefEdit::FateReroll {
@@ -327,7 +334,7 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
     );
     let cid = id(&c2, "Cid");
     for _ in 0..5 {
-        assert_eq!(c2.fate_open(), vec![cid]);
+        assert_eq!(debrief::fate_open(&c2), vec![cid]);
         c2 = ok(
             &c2,
             E::Debrief(DebriefEdit::FateReroll {
@@ -337,8 +344,8 @@ fn cmp_12_a_player_may_accept_the_death_instead_of_spending_a_point() {
             r,
         );
     }
-    assert!(c2.fate_open().is_empty());
-    assert!(!c2.debriefing().cran_locked());
+    assert!(debrief::fate_open(&c2).is_empty());
+    assert!(!queries::debriefing(&c2).cran_locked());
 }
 
 #[test]

@@ -15,6 +15,8 @@ use muster::rules::{Character, Document, RulesData};
 
 use crate::common::{ok, refused};
 use crate::rules::campaign::{rules, setup};
+use muster::rules::campaign::queries;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{PreparationEdit, SetupEdit, TableEdit};
 
 fn d(sides: u32, faces: &[u32]) -> Roll {
@@ -107,10 +109,16 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
     let r = rules();
     // Anne: three humans (30 points as recruits); Ben: one (10).
     let c = two_players(&["Ada", "Abe", "Al"], r);
-    assert_eq!(c.mustering().cost(EscortId(1), r).expect("cost"), 30);
-    assert_eq!(c.mustering().cost(EscortId(2), r).expect("cost"), 10);
+    assert_eq!(
+        queries::mustering(&c).cost(EscortId(1), r).expect("cost"),
+        30
+    );
+    assert_eq!(
+        queries::mustering(&c).cost(EscortId(2), r).expect("cost"),
+        10
+    );
     let c = with_budget(&c, Budget::Split, Some(50), r);
-    assert_eq!(c.mustering().budget_share(), Some(25));
+    assert_eq!(queries::mustering(&c).budget_share(), Some(25));
     let p = refused(
         &c,
         E::Setup(SetupEdit::Start {
@@ -135,10 +143,10 @@ fn cmp_16_a_set_budget_is_split_evenly_and_an_escort_over_its_share_cannot_start
         c.mission.as_ref().expect("mission").points,
         first_investigation(r).1
     );
-    assert_eq!(c.mustering().enemy_multiplier(), 1);
+    assert_eq!(queries::mustering(&c).enemy_multiplier(), 1);
     // No budget at all is not checked; a budget of 0 is refused.
     let c = two_players(&["Ada", "Abe", "Al"], r);
-    assert_eq!(c.mustering().budget_share(), None);
+    assert_eq!(queries::mustering(&c).budget_share(), None);
     let c = with_budget(&c, Budget::Split, Some(0), r);
     let p = refused(
         &c,
@@ -157,8 +165,8 @@ fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_player
     let c = two_players(&["Ada", "Abe", "Al"], r);
     let c = with_budget(&c, Budget::PerPlayer, Some(30), r);
     // Each player has the whole budget.
-    assert_eq!(c.mustering().budget_share(), Some(30));
-    assert_eq!(c.mustering().enemy_multiplier(), 2);
+    assert_eq!(queries::mustering(&c).budget_share(), Some(30));
+    assert_eq!(queries::mustering(&c).enemy_multiplier(), 2);
     let mut s = c.settings.clone();
     s.difficulty = 1;
     let c = ok(&c, E::Setup(SetupEdit::SetSettings { settings: s }), r);
@@ -184,7 +192,7 @@ fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_player
     assert_eq!(p.kind, ProblemKind::SettingsLocked);
     // One player alone: nothing is multiplied.
     let solo = with_budget(&setup(&["Ada"], r), Budget::PerPlayer, None, r);
-    assert_eq!(solo.mustering().enemy_multiplier(), 1);
+    assert_eq!(queries::mustering(&solo).enemy_multiplier(), 1);
 }
 
 #[test]
@@ -202,7 +210,7 @@ fn cmp_16_the_enemy_points_replay_exactly_after_the_mission_list_is_edited() {
         }
     });
     let (again, _) = c.replay(&changed).expect("replays");
-    assert!(again.same_state(&c));
+    assert!(replay::same_state(&again, &c));
     assert_eq!(again.mission.expect("mission").points, points);
     assert!(
         c.validate(&changed).is_empty(),
@@ -275,7 +283,7 @@ fn cmp_16_each_player_tests_his_initiative_the_enemy_once_and_all_act_in_order()
     assert!(faces.windows(2).all(|w| w[0] > w[1]), "{faces:?}");
     // Replayed, the journal gives the same table.
     let (again, _) = c.replay(r).expect("replays");
-    assert!(again.same_state(&c));
+    assert!(replay::same_state(&again, &c));
     // Only at the table.
     let ready = start(&two_players(&["Ada"], r), r);
     assert_eq!(ready.phase, Phase::Ready);

@@ -3,6 +3,7 @@
 
 use super::*;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::queries;
 
 fn to_final(names: &[&str], r: &RulesData) -> Campaign {
     let c = play(&started(names, r), &[], won(10), r);
@@ -96,7 +97,7 @@ fn export_escort_gives_the_living_characters_as_they_are_now() {
         r,
     );
     let Some(muster::rules::campaign::ExportedEscort::Roster(roster)) =
-        c.sequel().export_escort(EscortId(1), "After mission 1")
+        queries::sequel(&c).export_escort(EscortId(1), "After mission 1")
     else {
         panic!("a roster");
     };

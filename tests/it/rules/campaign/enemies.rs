@@ -6,6 +6,8 @@ use crate::common::rules;
 use crate::common::{ok, refused};
 use muster::rules::ProblemKind;
 use muster::rules::campaign::enemy;
+use muster::rules::campaign::queries;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, ENEMY_IDS, Fighter};
 use muster::rules::campaign::{DebriefEdit, SetupEdit, TableEdit};
 use muster::rules::core::dice::Roll;
@@ -144,10 +146,9 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
     assert_eq!(t.enemy_wounds.get(&0), Some(&max));
     assert!(t.enemy_out.contains(&0));
     assert!(t.wounds.is_empty() && t.out_of_action.is_empty());
-    assert!(c.wounding().roll_applied(42));
+    assert!(queries::wounding(&c).roll_applied(42));
     // Out of action: no more wounds from the battle screen.
-    let why = c
-        .wounding()
+    let why = queries::wounding(&c)
         .wound_refusal(Fighter::Enemy(0).id())
         .expect("refused");
     assert_eq!(why.kind, ProblemKind::AlreadyOut);
@@ -168,7 +169,11 @@ fn cmp_13_an_enemy_takes_wounds_and_goes_out_of_action_at_its_last() {
         }),
         r,
     );
-    assert!(c.wounding().wound_refusal(Fighter::Enemy(0).id()).is_none());
+    assert!(
+        queries::wounding(&c)
+            .wound_refusal(Fighter::Enemy(0).id())
+            .is_none()
+    );
     // An enemy that was not drawn takes nothing.
     let n = c.mission.as_ref().expect("m").enemy.len();
     assert_eq!(
@@ -246,7 +251,11 @@ fn a_character_id_among_the_enemies_is_a_problem() {
     let mut c = at_the_table(r);
     std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(&mut c.characters)[0]).id =
         CharId(ENEMY_IDS.0 + 3);
-    assert!(c.validate(r).iter().any(|p| p.kind == ProblemKind::EnemyId));
+    assert!(
+        replay::validate(&c, r)
+            .iter()
+            .any(|p| p.kind == ProblemKind::EnemyId)
+    );
 }
 
 /// A campaign whose next character would take an enemy's id is a problem
@@ -257,7 +266,7 @@ fn a_next_id_among_the_enemies_is_a_problem() {
     let mut c = at_the_table(r);
     c.next_id = ENEMY_IDS;
     assert!(
-        c.validate(r)
+        replay::validate(&c, r)
             .iter()
             .any(|p| p.kind == ProblemKind::NextIdEnemy)
     );

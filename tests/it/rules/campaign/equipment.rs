@@ -16,6 +16,7 @@ use muster::rules::{Character, Document, Gear, GearEdit, GearKind, PowerCard, Ru
 
 use crate::common::{ok, refused};
 use crate::rules::campaign::rules;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{
     DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit, TableEdit,
 };
@@ -330,7 +331,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
     }
     assert_eq!(character(&c, "Bob").equipment, [sword()], "kept as it was");
     // Nor is an item bought for him: the points stay unspent.
-    let points = c.recruiting().pool(EscortId(1));
+    let points = queries::recruiting(&c).pool(EscortId(1));
     let p = refused(
         &c,
         E::Reinforcements(ReinforcementEdit::Spend {
@@ -348,7 +349,7 @@ fn cmp_13_the_equipment_of_a_dead_character_no_longer_changes() {
         r,
     );
     assert_eq!(p.kind, ProblemKind::DeadGear);
-    assert_eq!(c.recruiting().pool(EscortId(1)), points);
+    assert_eq!(queries::recruiting(&c).pool(EscortId(1)), points);
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
     // A file whose journal gives the dead man a new item is refused.
     let mut forged = c.clone();
@@ -463,7 +464,7 @@ fn cmp_7_points_spent_buy_an_item_for_a_character_in_the_same_event() {
     assert_eq!(c.escorts[0].reinforcement, held - 10);
     // The journal replays to the same state (one event, one step).
     let (replayed, _) = c.replay(r).expect("replays");
-    assert!(replayed.same_state(&c));
+    assert!(replay::same_state(&replayed, &c));
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
 
@@ -485,13 +486,13 @@ fn cmp_7_a_spend_of_an_older_muster_without_an_item_still_replays() {
             bought: None,
         })
     );
-    let before = c.recruiting().pool(EscortId(1));
+    let before = queries::recruiting(&c).pool(EscortId(1));
     assert!(before >= 3, "points to spend: {before}");
     let c = ok(&c, old, r);
     // The points are spent all the same (CMP-7), and the journal replays.
-    assert_eq!(c.recruiting().pool(EscortId(1)), before - 3);
+    assert_eq!(queries::recruiting(&c).pool(EscortId(1)), before - 3);
     let (replayed, _) = c.replay(r).expect("replays");
-    assert_eq!(replayed.recruiting().pool(EscortId(1)), before - 3);
+    assert_eq!(queries::recruiting(&replayed).pool(EscortId(1)), before - 3);
     let text = serde_json::to_string(&c.journal.last().unwrap().event).unwrap();
     assert!(!text.contains("bought"), "written as before: {text}");
     assert!(character(&c, "Ada").equipment.is_empty(), "only noted");

@@ -11,6 +11,8 @@ use muster::rules::{Gear, GearEdit, GearKind, PowerCard};
 
 use super::equipment::{after_mission, character, gear, human, id, started, sword};
 use crate::rules::campaign::rules;
+use muster::rules::campaign::queries;
+use muster::rules::campaign::replay;
 
 #[test]
 fn gear_events_replay_exactly_through_the_file() {
@@ -40,12 +42,16 @@ fn gear_events_replay_exactly_through_the_file() {
     let back = muster::store::document::parse::<Campaign>(&text, "c").unwrap();
     assert_eq!(back, c);
     let (replayed, _) = back.replay(r).expect("replays");
-    assert!(replayed.same_state(&c));
+    assert!(replay::same_state(&replayed, &c));
     assert_eq!(
         character(&replayed, "Ada").equipment,
         [Gear::new("Chainsword", GearKind::Melee)]
     );
-    assert!(back.validate(r).is_empty(), "{:?}", back.validate(r));
+    assert!(
+        replay::validate(&back, r).is_empty(),
+        "{:?}",
+        replay::validate(&back, r)
+    );
     // Equipment changed behind the journal is caught.
     let mut forged = c.clone();
     let i = forged
@@ -59,8 +65,7 @@ fn gear_events_replay_exactly_through_the_file() {
     }
     std::sync::Arc::make_mut(&mut forged.characters)[i] = std::sync::Arc::new(x);
     assert!(
-        forged
-            .validate(r)
+        replay::validate(&forged, r)
             .iter()
             .any(|p| p.kind == ProblemKind::JournalDisagrees)
     );
@@ -79,7 +84,8 @@ fn cmp_7_the_exported_roster_and_the_campaign_sheet_carry_equipment_and_powers()
         },
         r,
     );
-    let Some(ExportedEscort::Roster(roster)) = c.sequel().export_escort(EscortId(1), "After")
+    let Some(ExportedEscort::Roster(roster)) =
+        queries::sequel(&c).export_escort(EscortId(1), "After")
     else {
         panic!("a roster");
     };

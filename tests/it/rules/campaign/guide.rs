@@ -59,7 +59,9 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
     );
     assert_eq!(p.kind, ProblemKind::GuideItem);
     assert_eq!(
-        c.debriefing().guide_refusal(osk, r).map(|p| p.kind),
+        queries::debriefing(&c)
+            .guide_refusal(osk, r)
+            .map(|p| p.kind),
         Some(ProblemKind::GuideItem)
     );
     // Hark, led, takes armour later: he stays led (and may be taken off),
@@ -79,7 +81,11 @@ fn cmp_14_the_guide_leads_up_to_three_who_qualify() {
             weapon: None,
         });
     }
-    assert!(armoured.debriefing().guide_refusal(hark, r).is_some());
+    assert!(
+        queries::debriefing(&armoured)
+            .guide_refusal(hark, r)
+            .is_some()
+    );
     let more = ok(
         &armoured,
         E::Debrief(DebriefEdit::Guide {
@@ -124,8 +130,7 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     let mut c = guided_team(r);
     let hark = char_id(&c, "Sergeant Hark");
     // Worth: what he would cost as a recruit (10 per soldier equivalent).
-    let worth = c
-        .recruiting()
+    let worth = queries::recruiting(&c)
         .cost(
             &c.characters
                 .iter()
@@ -140,7 +145,9 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     let mut rates = queries::rates(&c, &r.campaign).into_owned();
     rates.recon.guide_max_worth = worth - 1;
     c.rates = Some(std::sync::Arc::new(rates));
-    let p = c.debriefing().guide_refusal(hark, r).expect("refused");
+    let p = queries::debriefing(&c)
+        .guide_refusal(hark, r)
+        .expect("refused");
     assert_eq!(p.kind, ProblemKind::GuideWorth);
     assert!(
         crate::common::refused(
@@ -163,7 +170,9 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
         .players
         .retain(|&p| p != rusk);
     assert_eq!(
-        benched.debriefing().guide_refusal(rusk, r).map(|p| p.kind),
+        queries::debriefing(&benched)
+            .guide_refusal(rusk, r)
+            .map(|p| p.kind),
         Some(ProblemKind::GuideCannotPlay)
     );
     // One who misses the mission cannot be led.
@@ -176,7 +185,9 @@ fn cmp_14_the_guide_refuses_a_character_worth_too_much_or_out_of_the_mission() {
     )
     .misses_next = true;
     assert_eq!(
-        c.debriefing().guide_refusal(nim, r).map(|p| p.kind),
+        queries::debriefing(&c)
+            .guide_refusal(nim, r)
+            .map(|p| p.kind),
         Some(ProblemKind::GuideCannotPlay)
     );
 }
@@ -188,7 +199,7 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     c.guide = true;
     // Hesk, worth little, qualifies in his plain clothes.
     let hesk = char_id(&c, "Trooper Hesk");
-    assert_eq!(c.debriefing().guide_refusal(hesk, r), None);
+    assert_eq!(queries::debriefing(&c).guide_refusal(hesk, r), None);
     // In flak armour (6+) he is too heavy, and the refusal names the save.
     {
         use muster::rules::campaign::Member;
@@ -204,7 +215,9 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         flak.save = Some(6);
         ch.equipment.push(flak);
     }
-    let p = c.debriefing().guide_refusal(hesk, r).expect("refused");
+    let p = queries::debriefing(&c)
+        .guide_refusal(hesk, r)
+        .expect("refused");
     assert_eq!(p.kind, ProblemKind::GuideArmour);
     let line = muster::i18n::Lang::En.problem_line(&p);
     assert!(
@@ -215,7 +228,9 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
     // it still worth more than the guide's 30 points.
     let vael = char_id(&c, "Inquisitor Vael");
     assert_eq!(
-        c.debriefing().guide_refusal(vael, r).map(|p| p.kind),
+        queries::debriefing(&c)
+            .guide_refusal(vael, r)
+            .map(|p| p.kind),
         Some(ProblemKind::GuideArmour)
     );
     {
@@ -231,13 +246,17 @@ fn cmp_14_a_rogue_trader_character_in_armour_is_too_heavy_for_the_guide() {
         ch.equipment.retain(|g| g.kind != GearKind::Armour);
     }
     assert_eq!(
-        c.debriefing().guide_refusal(vael, r).map(|p| p.kind),
+        queries::debriefing(&c)
+            .guide_refusal(vael, r)
+            .map(|p| p.kind),
         Some(ProblemKind::GuideWorth)
     );
     // The dead are never led.
     let dall = char_id(&c, "Trooper Dall");
     assert_eq!(
-        c.debriefing().guide_refusal(dall, r).map(|p| p.kind),
+        queries::debriefing(&c)
+            .guide_refusal(dall, r)
+            .map(|p| p.kind),
         Some(ProblemKind::GuideCannotPlay)
     );
 }
@@ -247,7 +266,7 @@ fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
     let r = rules();
     let mut c = guided_team(r);
     let nim = char_id(&c, "Trooper Nim");
-    assert_eq!(c.debriefing().guide_refusal(nim, r), None);
+    assert_eq!(queries::debriefing(&c).guide_refusal(nim, r), None);
     {
         use muster::rules::campaign::Member;
         let x = std::sync::Arc::make_mut(&mut c.characters)
@@ -263,7 +282,9 @@ fn cmp_14_a_soldier_with_a_shield_is_as_heavy_as_one_in_armour() {
             weapon: None,
         }];
     }
-    let p = c.debriefing().guide_refusal(nim, r).expect("refused");
+    let p = queries::debriefing(&c)
+        .guide_refusal(nim, r)
+        .expect("refused");
     assert_eq!(
         (p.rule.as_ref(), p.kind),
         ("CMP-14", ProblemKind::GuideItem)
@@ -286,14 +307,13 @@ fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
     let anne = c.escorts[0].id;
     let hire = || E::Debrief(DebriefEdit::HireGuide { escort: anne });
     // At the table: not the debrief yet.
-    let asked = c.debriefing().hire_guide_refusal(anne, r);
+    let asked = queries::debriefing(&c).hire_guide_refusal(anne, r);
     assert!(asked.is_some());
     assert_eq!(asked, refusal_of(&c, hire(), r));
     // After the mission, the guide not offered.
     c.phase = Phase::Debrief;
     c.debrief = Some(Debrief::default());
-    let asked = c
-        .debriefing()
+    let asked = queries::debriefing(&c)
         .hire_guide_refusal(anne, r)
         .expect("not offered");
     assert_eq!(asked.kind, ProblemKind::NoGuide);
@@ -305,8 +325,7 @@ fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
     });
     c.pool = 0;
     c.escorts[0].reinforcement = 0;
-    let asked = c
-        .debriefing()
+    let asked = queries::debriefing(&c)
         .hire_guide_refusal(anne, r)
         .expect("too poor");
     assert_eq!(asked.kind, ProblemKind::NotEnoughPoints);
@@ -315,12 +334,11 @@ fn cmp_14_hiring_the_guide_is_refused_by_the_question_as_by_the_event() {
     let cost = queries::rates(&c, &r.campaign).recon.guide_cost;
     c.pool = cost;
     c.escorts[0].reinforcement = cost;
-    assert_eq!(c.debriefing().hire_guide_refusal(anne, r), None);
+    assert_eq!(queries::debriefing(&c).hire_guide_refusal(anne, r), None);
     let hired = ok(&c, hire(), r);
     assert!(hired.guide);
     // Hired: not twice.
-    let asked = hired
-        .debriefing()
+    let asked = queries::debriefing(&hired)
         .hire_guide_refusal(anne, r)
         .expect("hired");
     assert_eq!(asked.kind, ProblemKind::GuideHired);

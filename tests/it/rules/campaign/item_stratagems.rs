@@ -15,6 +15,7 @@ use crate::common::{char_id, ok, refused};
 use muster::rules::campaign::{ItemEdit, TableEdit};
 
 use super::items::{armed_team_at_the_table, lines, replays, use_item};
+use muster::rules::campaign::item_use;
 
 #[test]
 fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
@@ -128,7 +129,10 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
             .unwrap_or(0)
     };
     assert_eq!(wounds(&c), 1, "healed 1 of 2");
-    assert_eq!(c.may_reroll_item(dace, &ItemId::from("medikit"), r), Ok(1));
+    assert_eq!(
+        item_use::may_reroll_item(&c, dace, &ItemId::from("medikit"), r),
+        Ok(1)
+    );
     let again = |face: u32| {
         E::Items(ItemEdit::RerollItem {
             character: dace,
@@ -215,9 +219,8 @@ fn kt_11_the_reroll_stratagem_makes_an_item_s_die_again() {
         r,
     );
     let poor = ok(&poor, use_item(dace, "medikit", Some(dace), Some(1)), r);
-    let p = poor
-        .may_reroll_item(dace, &ItemId::from("medikit"), r)
-        .expect_err("no point");
+    let p =
+        item_use::may_reroll_item(&poor, dace, &ItemId::from("medikit"), r).expect_err("no point");
     assert_eq!(
         (p.rule.as_ref(), p.kind),
         ("KT-11", ProblemKind::TeamLacksPoints)

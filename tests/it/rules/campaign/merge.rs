@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::common::rules;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::entries;
 use muster::rules::campaign::merge::{Side, merge};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter, MissionResult};
 use muster::rules::campaign::{DebriefEdit, Maker, ReinforcementEdit, TableEdit};
@@ -31,7 +32,8 @@ pub(crate) fn play(c: &Campaign, events: &[E], r: &RulesData, (by, at): (&str, u
             (at + k as u32) % 60
         );
         let mut n = 0;
-        c.stamp_since(
+        entries::stamp_since(
+            &mut c,
             before,
             || {
                 n += 1;

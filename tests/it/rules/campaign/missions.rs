@@ -3,6 +3,8 @@
 
 use super::*;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::drawing;
+use muster::rules::campaign::mission_end;
 
 #[test]
 fn cmp_1_only_investigations_and_inquiries_earn_vp() {
@@ -91,7 +93,7 @@ fn cmp_2_the_mission_chain() {
     // Reaching the threshold (10 VP by default): the Grand Final.
     let c = play(&c, &[], won(9), r);
     assert_eq!(c.vp, 10);
-    assert_eq!(c.next_type(), MissionType::Final);
+    assert_eq!(drawing::next_type(&c), MissionType::Final);
     // Decision: counted on the VP held after spending.
     let spent = ok(
         &c,
@@ -101,7 +103,7 @@ fn cmp_2_the_mission_chain() {
         }),
         r,
     );
-    assert_eq!(spent.next_type(), MissionType::Inquiry);
+    assert_eq!(drawing::next_type(&spent), MissionType::Inquiry);
     let c = next(&c, r);
     assert_eq!(mission_type(&c), MissionType::Final);
     assert_eq!(c.mission.as_ref().unwrap().number, 8);
@@ -116,7 +118,8 @@ fn cmp_1_cmp_2_a_survival_is_survived_while_a_character_stands_and_earns_no_vp()
     let at_table = ok(&c, E::Preparation(PreparationEdit::BeginMission), r);
     // Its objective failed, Ada and Bo standing: survived, and no VP
     // (CMP-1) whatever is typed.
-    let asked = |c: &Campaign, success| c.mission_outcome(MissionResult { success, vp: 2 });
+    let asked =
+        |c: &Campaign, success| mission_end::mission_outcome(c, MissionResult { success, vp: 2 });
     assert_eq!(
         asked(&at_table, false),
         MissionResult {

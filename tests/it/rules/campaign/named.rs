@@ -9,6 +9,7 @@ use muster::rules::ProblemKind;
 use muster::rules::battle::from_table::{TableSide, table_side};
 use muster::rules::campaign::TableEdit;
 use muster::rules::campaign::named;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::victory;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Fighter, MissionType};
 use muster::rules::{CharRef, Characteristic as C, RulesData};
@@ -112,7 +113,9 @@ fn the_traitor_contact_fights_by_his_own_profile_and_falls_as_an_enemy_does() {
     );
     assert_eq!(named::taken(&c, 0), 1);
     assert!(named::out(&c, 0));
-    let why = c.wounding().wound_refusal(id).expect("out already");
+    let why = queries::wounding(&c)
+        .wound_refusal(id)
+        .expect("out already");
     assert_eq!(why.kind, ProblemKind::NamedOut);
     // None of the players' characters took his wounds.
     let t = c.table.as_ref().expect("table");

@@ -16,6 +16,7 @@ use muster::rules::campaign::{
 
 use crate::common::rules;
 use muster::i18n::Lang;
+use muster::rules::campaign::recruit;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, ReinforcementEdit, SetupEdit};
 use muster::rules::core::dice::{Roll, seeded};
 use muster::rules::killteam::{ItemId, RibbonId, Soldier};
@@ -102,7 +103,7 @@ pub(crate) fn after_a_mission(
 }
 
 fn recruit(c: &Campaign, member: Member, r: &RulesData) -> E {
-    let cost = c.recruiting().cost(&member, r).expect("priced");
+    let cost = queries::recruiting(c).cost(&member, r).expect("priced");
     E::Reinforcements(ReinforcementEdit::Recruit {
         escort: EscortId(1),
         member,
@@ -157,12 +158,12 @@ fn cmp_14_allies_a_band_recruits_its_own_factions_before_allies_are_found() {
     assert!(Lang::Fr.problem_line(&eldar).contains("ni à l'Imperium"));
     // The UI asks the same question.
     assert!(
-        c.recruiting()
+        queries::recruiting(&c)
             .refusal(EscortId(1), &character("Ada", "human"))
             .is_none()
     );
     assert!(
-        c.recruiting()
+        queries::recruiting(&c)
             .refusal(EscortId(1), &character("Tor", "space_marine"))
             .is_some()
     );
@@ -219,12 +220,12 @@ fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines
     );
     // A Tempestus Scion is of the Imperial Guard, a vehicle too.
     assert!(
-        c.recruiting()
+        queries::recruiting(&c)
             .refusal(EscortId(1), &soldier("Kade", "tempestus_scion"))
             .is_none()
     );
     assert!(
-        c.recruiting()
+        queries::recruiting(&c)
             .refusal(EscortId(1), &soldier("Chimera", "vehicle"))
             .is_none()
     );
@@ -232,7 +233,7 @@ fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines
     let p = refused(&c, recruit(&c, soldier("Tor", "space_marine"), r), r);
     assert_eq!(p.kind, ProblemKind::RecruitNeedsAllies);
     assert_eq!(
-        c.recruiting()
+        queries::recruiting(&c)
             .refusal(EscortId(1), &soldier("Gaius", "terminator"))
             .map(|p| p.kind),
         Some(ProblemKind::RecruitNeedsAllies)
@@ -264,8 +265,7 @@ fn cmp_14_allies_a_band_of_several_races_recruits_from_each_of_its_factions() {
     let c = ok(&c, recruit(&c, character("Ara", "eldar"), r), r);
     let p = refused(&c, recruit(&c, character("Gob", "ork"), r), r);
     assert_eq!(p.kind, ProblemKind::RecruitForeign);
-    let names: Vec<&str> = c
-        .mustering()
+    let names: Vec<&str> = queries::mustering(&c)
         .factions(EscortId(1))
         .iter()
         .map(|f| f.id.as_str())
@@ -343,35 +343,33 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
         None,
         r,
     );
-    let held = c.recruiting().pool(EscortId(1));
+    let held = queries::recruiting(&c).pool(EscortId(1));
     let guardsman = RecruitKind::Soldier {
         kind: "guardsman".into(),
     };
     // The name first offered is a man's: a trooper's rank and a surname
     // no one of the campaign bears, the same each time it is asked.
-    let name = c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en"));
+    let name = recruit::default_recruit_name(&c, EscortId(1), &guardsman, ("Guardsman", "en"));
     assert!(name.starts_with("Trooper "), "{name}");
     assert!(c.characters.iter().all(|x| x.name() != name));
     assert_eq!(
-        c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en")),
+        recruit::default_recruit_name(&c, EscortId(1), &guardsman, ("Guardsman", "en")),
         name
     );
-    let fr = c.default_recruit_name(EscortId(1), &guardsman, ("Garde", "fr"));
+    let fr = recruit::default_recruit_name(&c, EscortId(1), &guardsman, ("Garde", "fr"));
     assert!(fr.starts_with("Soldat "), "{fr}");
     let sergeant = RecruitKind::Soldier {
         kind: "sergeant".into(),
     };
-    let sgt = c.default_recruit_name(EscortId(1), &sergeant, ("Sergeant", "en"));
+    let sgt = recruit::default_recruit_name(&c, EscortId(1), &sergeant, ("Sergeant", "en"));
     assert!(sgt.starts_with("Sergeant "), "{sgt}");
-    let member = c
-        .new_recruit(EscortId(1), &guardsman, &name, r)
-        .expect("made");
+    let member = recruit::new_recruit(&c, EscortId(1), &guardsman, &name, r).expect("made");
     // His price: 10 reinforcement points per soldier equivalent (KT-4).
     let kind = r.killteam.kind("guardsman").expect("kind");
     let price = r.campaign.recruit.per_soldier_equivalent * kind.equivalents;
-    assert_eq!(c.recruiting().cost(&member, r), Ok(price));
-    assert!(c.recruit_member_refusal(EscortId(1), &member, r).is_none());
-    assert!(c.recruit_payment_refusal(EscortId(1), price).is_none());
+    assert_eq!(queries::recruiting(&c).cost(&member, r), Ok(price));
+    assert!(recruit::recruit_member_refusal(&c, EscortId(1), &member, r).is_none());
+    assert!(recruit::recruit_payment_refusal(&c, EscortId(1), price).is_none());
     let c = ok(
         &c,
         E::Reinforcements(ReinforcementEdit::Recruit {
@@ -391,10 +389,10 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
     assert_eq!(s.kind, "guardsman");
     assert_eq!(s.weapon, kind.default_weapon);
     assert!(new.origin.is_none());
-    assert_eq!(c.recruiting().pool(EscortId(1)), held - price);
+    assert_eq!(queries::recruiting(&c).pool(EscortId(1)), held - price);
     assert_eq!(queries::members(&c, EscortId(1)).count(), 4);
     // The next one offered is another man.
-    let next = c.default_recruit_name(EscortId(1), &guardsman, ("Guardsman", "en"));
+    let next = recruit::default_recruit_name(&c, EscortId(1), &guardsman, ("Guardsman", "en"));
     assert!(next.starts_with("Trooper ") && next != name, "{next}");
     assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
 }
@@ -403,29 +401,28 @@ fn cmp_7_a_recruit_is_bought_as_a_kind_at_its_price() {
 fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
     let r = rules();
     let c = after_a_mission(EscortKind::Band, vec![character("Vael", "human")], None, r);
-    let held = c.recruiting().pool(EscortId(1));
+    let held = queries::recruiting(&c).pool(EscortId(1));
     let costs = &r.campaign.recruit;
     // A trooper: the figure alone.
     let trooper = RecruitKind::Character {
         race: "human".into(),
         type_id: None,
     };
-    let m = c
-        .new_recruit(EscortId(1), &trooper, "Hesk", r)
-        .expect("made");
-    assert_eq!(c.recruiting().cost(&m, r), Ok(costs.character_base));
+    let m = recruit::new_recruit(&c, EscortId(1), &trooper, "Hesk", r).expect("made");
+    assert_eq!(
+        queries::recruiting(&c).cost(&m, r),
+        Ok(costs.character_base)
+    );
     // A champion: the figure and the advance points his type is worth
     // (CHR-10).
     let champion = RecruitKind::Character {
         race: "human".into(),
         type_id: Some("champion".into()),
     };
-    let m = c
-        .new_recruit(EscortId(1), &champion, "Ada", r)
-        .expect("made");
+    let m = recruit::new_recruit(&c, EscortId(1), &champion, "Ada", r).expect("made");
     let points = r.character_type("champion").expect("type").advance_points;
     let price = costs.character_base + costs.per_advance_point * points;
-    assert_eq!(c.recruiting().cost(&m, r), Ok(price));
+    assert_eq!(queries::recruiting(&c).cost(&m, r), Ok(price));
     let c = ok(
         &c,
         E::Reinforcements(ReinforcementEdit::Recruit {
@@ -440,17 +437,15 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
         .find(|x| x.name() == "Ada")
         .expect("joined");
     assert_eq!(RecruitKind::of(&ada.member), champion, "of the kind bought");
-    assert_eq!(c.recruiting().pool(EscortId(1)), held - price);
+    assert_eq!(queries::recruiting(&c).pool(EscortId(1)), held - price);
     // A major hero costs more than the points left: refused, in words.
     let major = RecruitKind::Character {
         race: "human".into(),
         type_id: Some("major_hero".into()),
     };
-    let m = c.new_recruit(EscortId(1), &major, "Ulm", r).expect("made");
-    let cost = c.recruiting().cost(&m, r).expect("priced");
-    let p = c
-        .recruit_payment_refusal(EscortId(1), cost)
-        .expect("too dear");
+    let m = recruit::new_recruit(&c, EscortId(1), &major, "Ulm", r).expect("made");
+    let cost = queries::recruiting(&c).cost(&m, r).expect("priced");
+    let p = recruit::recruit_payment_refusal(&c, EscortId(1), cost).expect("too dear");
     assert_eq!((&*p.rule, p.kind), ("CMP-7", ProblemKind::NotEnoughPoints));
     assert!(Lang::En.problem_line(&p).starts_with("CMP-7: this costs"));
     let applied = refused(&c, recruit(&c, m, r), r);
@@ -475,36 +470,25 @@ fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
         race: "human".into(),
         type_id: None,
     };
-    let p = c
-        .new_recruit(EscortId(1), &human, "Hesk", r)
-        .expect_err("refused");
+    let p = recruit::new_recruit(&c, EscortId(1), &human, "Hesk", r).expect_err("refused");
     assert_eq!(p.kind, ProblemKind::RecruitKind);
-    let p = c
-        .new_recruit(EscortId(1), &kind("ogryn"), "Bone", r)
-        .expect_err("refused");
+    let p = recruit::new_recruit(&c, EscortId(1), &kind("ogryn"), "Bone", r).expect_err("refused");
     assert_eq!(
         (&*p.rule, p.kind),
         ("KT-4", ProblemKind::UnknownSoldierKind)
     );
-    let p = c
-        .new_recruit(EscortId(1), &kind("guardsman"), "  ", r)
-        .expect_err("refused");
+    let p =
+        recruit::new_recruit(&c, EscortId(1), &kind("guardsman"), "  ", r).expect_err("refused");
     assert_eq!(p.kind, ProblemKind::EmptyName);
     // A Space Marine: another faction, until Allies (CMP-14).
-    let marine = c
-        .new_recruit(EscortId(1), &kind("space_marine"), "Tor", r)
-        .expect("made");
-    let p = c
-        .recruit_member_refusal(EscortId(1), &marine, r)
-        .expect("refused");
+    let marine =
+        recruit::new_recruit(&c, EscortId(1), &kind("space_marine"), "Tor", r).expect("made");
+    let p = recruit::recruit_member_refusal(&c, EscortId(1), &marine, r).expect("refused");
     assert_eq!(p.rule, "CMP-14");
     // A second sergeant breaks the team's composition (KT-2).
-    let sergeant = c
-        .new_recruit(EscortId(1), &kind("sergeant"), "Mord", r)
-        .expect("made");
-    let p = c
-        .recruit_member_refusal(EscortId(1), &sergeant, r)
-        .expect("refused");
+    let sergeant =
+        recruit::new_recruit(&c, EscortId(1), &kind("sergeant"), "Mord", r).expect("made");
+    let p = recruit::recruit_member_refusal(&c, EscortId(1), &sergeant, r).expect("refused");
     assert_eq!(p.rule, "KT-2");
     assert!(
         Lang::En.problem_line(&p).starts_with("KT-2"),

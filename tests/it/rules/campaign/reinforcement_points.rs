@@ -3,6 +3,7 @@
 
 use super::*;
 use muster::rules::ProblemKind;
+use muster::rules::campaign::queries;
 
 #[test]
 fn cmp_6_vp_buy_reinforcement_points() {
@@ -62,7 +63,7 @@ fn cmp_7_twenty_reinforcement_points_after_every_mission_carried_over() {
     };
     hero.type_id = Some("major_hero".into());
     let hero = Member::Character(hero);
-    let price = c2.recruiting().cost(&hero, r).expect("priced");
+    let price = queries::recruiting(&c2).cost(&hero, r).expect("priced");
     assert!(price > c2.escorts[0].reinforcement);
     let p = refused(
         &c2,

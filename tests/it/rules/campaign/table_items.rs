@@ -9,6 +9,8 @@ use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::rules::ProblemKind;
 use muster::rules::RulesData;
 use muster::rules::campaign::acts;
+use muster::rules::campaign::item_use;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::campaign::{ItemEdit, TableEdit, TurnEdit};
 use muster::rules::killteam::ItemId;
@@ -202,7 +204,11 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
             .as_ref()
             .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
     );
-    assert!(twice.validate(r).is_empty(), "{:?}", twice.validate(r));
+    assert!(
+        replay::validate(&twice, r).is_empty(),
+        "{:?}",
+        replay::validate(&twice, r)
+    );
 }
 
 /// KT-11's Recharge on an item carried twice (RIB-6), « rechargez vos
@@ -225,7 +231,12 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
     };
     let once = ok(&c, bomb(0), r);
     // The whole item: one use spent is enough, and both come back.
-    assert!(once.rechargeable(rusk, &ItemId::from("chem_bomb"), r));
+    assert!(item_use::rechargeable(
+        &once,
+        rusk,
+        &ItemId::from("chem_bomb"),
+        r
+    ));
     let back = ok(&once, recharge.clone(), r);
     assert_eq!(uses(&back), Some(0));
     let next = ok(&back, E::Table(TableEdit::NewTurn { gain: None }), r);
@@ -238,11 +249,21 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
     );
     let again = ok(&twice, recharge.clone(), r);
     assert_eq!(uses(&again), Some(0), "both uses back");
-    assert!(!again.rechargeable(rusk, &ItemId::from("chem_bomb"), r));
+    assert!(!item_use::rechargeable(
+        &again,
+        rusk,
+        &ItemId::from("chem_bomb"),
+        r
+    ));
     // One use: refused while one is left, then the last one back.
     let mut one = r.clone();
     one.killteam.command.recharge_whole_item = false;
-    assert!(!once.rechargeable(rusk, &ItemId::from("chem_bomb"), &one));
+    assert!(!item_use::rechargeable(
+        &once,
+        rusk,
+        &ItemId::from("chem_bomb"),
+        &one
+    ));
     assert_eq!(
         refused(&once, recharge.clone(), &one).kind,
         ProblemKind::RechargeNotUsed
@@ -345,7 +366,11 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
         .is_ok()
     );
     let next = ok(&next, gear(&next, "Trooper Osk", "jump_pack", None), r);
-    assert!(next.validate(r).is_empty(), "{:?}", next.validate(r));
+    assert!(
+        replay::validate(&next, r).is_empty(),
+        "{:?}",
+        replay::validate(&next, r)
+    );
     // An item he does not carry.
     assert_eq!(
         refused(&c, gear(&c, "Trooper Nim", "vox_radio", None), r).rule,

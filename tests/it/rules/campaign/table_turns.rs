@@ -9,6 +9,7 @@ use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::i18n::Lang;
 use muster::rules::ProblemKind;
 use muster::rules::campaign::acts;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{CampaignEdit as E, Table};
 use muster::rules::campaign::{TableEdit, TurnEdit};
 use muster::rules::killteam::activation::Act;
@@ -103,7 +104,11 @@ fn kt_11_a_second_soldier_straight_after_the_first_for_4_cp_counts_as_one_activa
     assert_eq!(acts::activations(&c).players, 1);
     // Once a turn for him.
     assert_eq!(refused(&c, second, r).rule, "KT-11");
-    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
+    assert!(
+        replay::validate(&c, r).is_empty(),
+        "{:?}",
+        replay::validate(&c, r)
+    );
 }
 
 /// KT-8 with no enemy drawn (the game master plays it off the table): only
@@ -147,7 +152,11 @@ fn kt_8_the_sides_take_turns_to_activate_and_one_out_of_turn_is_refused() {
     let c = ok(&c, E::Turn(TurnEdit::EnemyActivation { index: 0 }), r);
     let c = ok(&c, act(&c, "Trooper Rusk", Act::Move), r);
     assert_eq!(acts(&c, "Trooper Rusk"), [Act::Move]);
-    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
+    assert!(
+        replay::validate(&c, r).is_empty(),
+        "{:?}",
+        replay::validate(&c, r)
+    );
     // The other reading, a house rule: Muster shows the turns, the
     // players keep them.
     let shown = crate::common::turns_shown(&raid(r), r);
@@ -259,7 +268,11 @@ fn kt_19_at_the_table_a_row_runs_on_until_another_model_activates() {
         back.table.as_ref().map(Table::opened_now),
         c.table.as_ref().map(|t| t.opened_now() - 1)
     );
-    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
+    assert!(
+        replay::validate(&c, r).is_empty(),
+        "{:?}",
+        replay::validate(&c, r)
+    );
 }
 
 #[test]

@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use crate::cli::{Run, muster};
 use crate::common::ok;
 use crate::common::rules;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit, TableEdit, TurnEdit};
 
 pub(crate) const EXAMPLE: &str = include_str!("../../../../assets/examples/campaign.json");
@@ -445,7 +446,7 @@ fn cmp_13_two_events_under_one_stamp_stay_flagged_through_ticks_as_a_full_check_
     let twice = |problems: &[muster::rules::Problem]| {
         problems.len() == 1 && problems[0].kind == ProblemKind::StampTwice
     };
-    let mut problems = c.validate(r);
+    let mut problems = replay::validate(&c, r);
     assert!(twice(&problems), "{problems:?}");
     let mut before = c;
     for (i, wounds) in [1, 2, 0].into_iter().enumerate() {
@@ -462,8 +463,8 @@ fn cmp_13_two_events_under_one_stamp_stay_flagged_through_ticks_as_a_full_check_
         };
         let after = ok(&before, E::Table(tick), r);
         assert!(Arc::ptr_eq(&after.characters, &before.characters));
-        problems = after.validate_after(&before, &problems, r);
-        assert_eq!(problems, after.validate(r), "after tick {i}");
+        problems = replay::validate_after(&after, &before, &problems, r);
+        assert_eq!(problems, replay::validate(&after, r), "after tick {i}");
         before = after;
     }
     assert!(twice(&problems), "{problems:?}");

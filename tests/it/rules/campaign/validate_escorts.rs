@@ -12,6 +12,8 @@ use super::validate::{example_team, soldier, team_campaign};
 use crate::common::rules;
 use crate::common::{ok, refused};
 use muster::rules::campaign::ReinforcementEdit;
+use muster::rules::campaign::queries;
+use muster::rules::campaign::replay;
 
 fn combi(weapon: &str) -> Carried {
     Carried {
@@ -60,8 +62,7 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
         id: hark.id,
     };
     let member = Member::Soldier(hark.clone());
-    let p = c
-        .recruiting()
+    let p = queries::recruiting(&c)
         .choice_refusal(EscortId(1), &member, &origin, r)
         .expect("refused");
     assert_eq!(
@@ -69,7 +70,7 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
         ("CMP-7", ProblemKind::RecruitHeld)
     );
     // The engine refuses him too.
-    let cost = c.recruiting().cost(&member, r).expect("cost");
+    let cost = queries::recruiting(&c).cost(&member, r).expect("cost");
     let p = refused(
         &c,
         E::Reinforcements(ReinforcementEdit::Recruit {
@@ -87,7 +88,11 @@ fn cmp_7_a_character_already_in_the_campaign_is_never_recruited_again() {
 fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
     let r = rules();
     let (c, team) = team_campaign(r);
-    assert!(c.validate(r).is_empty(), "{:?}", c.validate(r));
+    assert!(
+        replay::validate(&c, r).is_empty(),
+        "{:?}",
+        replay::validate(&c, r)
+    );
     // Another team's sergeant: not held, but a second sergeant (KT-2).
     let mut other = soldier(&team, "Sergeant Hark").clone();
     other.name = "Sergeant Kessel".into();
@@ -97,15 +102,14 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
         id: 1,
     };
     let member = Member::Soldier(other);
-    let p = c
-        .recruiting()
+    let p = queries::recruiting(&c)
         .choice_refusal(EscortId(1), &member, &origin, r)
         .expect("greyed");
     assert_eq!(p.rule, "KT-2");
     assert_eq!(p.get("player"), Some("Camille"));
     // Recruited all the same (an older Muster did): the campaign's check
     // names the rule and the escort after the event.
-    let cost = c.recruiting().cost(&member, r).expect("cost");
+    let cost = queries::recruiting(&c).cost(&member, r).expect("cost");
     let c = ok(
         &c,
         E::Reinforcements(ReinforcementEdit::Recruit {
@@ -116,7 +120,7 @@ fn kt_2_a_second_sergeant_recruited_breaks_the_escort_and_check_says_so() {
         }),
         r,
     );
-    let problems = c.validate(r);
+    let problems = replay::validate(&c, r);
     let p = problems.iter().find(|p| p.rule == "KT-2").expect("KT-2");
     assert_eq!(p.kind, ProblemKind::InEscort);
     let line = muster::i18n::Lang::En.problem_line(p);
@@ -143,5 +147,9 @@ fn kt_2_a_team_whose_sergeant_fell_breaks_no_rule_in_a_campaign() {
     .state = muster::rules::campaign::State::Dead;
     // Neither KT-2 nor KT-1 (the team now counts fewer equivalents): a
     // campaign's escort shrinks with its dead.
-    assert!(dead.mustering().problems(EscortId(1), r, None).is_empty());
+    assert!(
+        queries::mustering(&dead)
+            .problems(EscortId(1), r, None)
+            .is_empty()
+    );
 }

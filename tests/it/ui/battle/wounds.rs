@@ -142,7 +142,7 @@ fn cmp_13_a_rolls_wounds_go_to_the_campaign_fighter_who_took_them() {
     assert_eq!(wounds_of(&c, "Sister Oriel"), w2.min(max));
     assert_eq!(wounds_of(&c, "Inquisitor Vael"), 0, "not the attacker");
     let seed = h.state().app.model.battle.log[second].seed;
-    assert!(c.wounding().roll_applied(seed));
+    assert!(queries::wounding(&c).roll_applied(seed));
     // Once: the button gives way to the word.
     assert!(h.query_by_label(&word(second, w2)).is_none());
     assert!(
@@ -315,7 +315,7 @@ fn cmp_13_a_psychic_attacks_wounds_go_to_its_campaign_target() {
     let c = crate::common::the_campaign(&h);
     assert!(wounds_of(&c, "Sergeant Brask") > 0);
     assert_eq!(wounds_of(&c, "Inquisitor Vael"), 0);
-    assert!(c.wounding().roll_applied(e.seed));
+    assert!(queries::wounding(&c).roll_applied(e.seed));
 }
 
 /// CMP-13: a roll's wounds belong to the table of the mission it was
@@ -408,7 +408,7 @@ fn cmp_13_a_roll_not_applied_yet_is_still_offered_after_a_restart() {
     crate::common::button(&mut h, &apply);
     let c = crate::common::the_campaign(&h);
     assert!(wounds_of(&c, "Sister Oriel") > 0, "her wounds, up to her W");
-    assert!(c.wounding().roll_applied(before[k].id()));
+    assert!(queries::wounding(&c).roll_applied(before[k].id()));
     assert!(buttons_with(&h, "pply").is_empty(), "applied once");
 }
 

@@ -12,6 +12,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{Command, Screen};
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{
     Budget, Campaign, CampaignEdit as E, EscortId, Member, MissionChoice, NewEscort, Phase,
 };
@@ -73,8 +74,7 @@ fn cmp_16_the_recruitment_budget_is_set_up_with_its_warning() {
     h.run();
     button(&mut h, "Add the escort");
     let c = the_campaign(&h);
-    let cost = c
-        .mustering()
+    let cost = queries::mustering(&c)
         .cost(EscortId(1), &h.state().app.model.rules)
         .expect("priced");
     let word = if cost > 200 { "Over" } else { "Within" };

@@ -21,6 +21,8 @@ use crate::common::button;
 use crate::common::rules;
 use crate::common::the_campaign;
 use crate::common::type_into;
+use muster::rules::campaign::debrief;
+use muster::rules::campaign::queries;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit, TableEdit};
 
 fn band() -> Roster {
@@ -164,13 +166,13 @@ fn cmp_12_a_death_accepted_completes_the_fate_step_without_a_point() {
     assert!(shown(&h, &line), "{line}");
     // The fate step waits for a choice: spend a point, or accept.
     assert!(shown(&h, "4. Fate points: to do"));
-    assert!(the_campaign(&h).debriefing().cran_locked());
+    assert!(queries::debriefing(&the_campaign(&h)).cran_locked());
     button(&mut h, &format!("Accept the death of {VAEL}"));
     let c = the_campaign(&h);
     assert_eq!(c.escorts[0].fate_points, 5, "no point spent");
     assert_eq!(state_of(&c, VAEL), State::Dead);
-    assert!(c.fate_open().is_empty());
-    assert!(!c.debriefing().cran_locked());
+    assert!(debrief::fate_open(&c).is_empty());
+    assert!(!queries::debriefing(&c).cran_locked());
     assert!(shown(&h, "4. Fate points: done"));
     assert!(shown(&h, "dead for good: his death accepted"));
     assert!(
@@ -181,7 +183,7 @@ fn cmp_12_a_death_accepted_completes_the_fate_step_without_a_point() {
     h.state_mut().app.apply(Command::Undo);
     h.run();
     assert!(shown(&h, "4. Fate points: to do"));
-    assert!(!the_campaign(&h).fate_open().is_empty());
+    assert!(!debrief::fate_open(&the_campaign(&h)).is_empty());
 }
 
 #[test]
@@ -299,7 +301,7 @@ fn chr_13_a_point_that_fits_nowhere_is_kept_and_the_step_is_done() {
             .is_none()
     );
     let c = the_campaign(&h);
-    let (open, stuck) = c.advances_owed(&h.state().app.model.rules);
+    let (open, stuck) = debrief::advances_owed(&c, &h.state().app.model.rules);
     assert!(open.is_empty());
     assert_eq!(stuck.len(), 1);
     // The next mission drawn, the Overview shows no advance step.
@@ -328,7 +330,11 @@ fn chr_13_no_advance_step_on_the_overview_before_the_first_mission() {
     });
     let c = the_campaign(&h);
     assert_eq!(c.phase, Phase::Ready);
-    assert!(!c.advances_owed(&h.state().app.model.rules).0.is_empty());
+    assert!(
+        !debrief::advances_owed(&c, &h.state().app.model.rules)
+            .0
+            .is_empty()
+    );
     assert!(!shown(&h, "1. Advances: to do"));
     assert!(
         h.query_by_label(&format!("Place an advance point for {VAEL}"))

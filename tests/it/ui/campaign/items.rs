@@ -16,6 +16,7 @@ use crate::common::rules;
 use crate::common::type_into;
 use crate::common::{button, char_id, ok, the_campaign};
 use crate::rules::campaign::items::armed_team_at_the_table;
+use muster::rules::campaign::loot;
 use muster::rules::campaign::{ItemEdit, TableEdit};
 
 pub(crate) fn shows(h: &Harness<'_, Gui>, text: &str) -> bool {
@@ -210,7 +211,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     let pell = char_id(&c, "Trooper Pell");
     let dace = char_id(&c, "Trooper Dace");
     // Nothing to take from a model standing.
-    assert!(c.loot_of(Fighter::Enemy(0).id(), rules).is_empty());
+    assert!(loot::loot_of(&c, Fighter::Enemy(0).id(), rules).is_empty());
     let c = ok(
         &c,
         E::Table(TableEdit::SetOutOfAction {
@@ -219,7 +220,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
         }),
         rules,
     );
-    let picks = c.loot_of(Fighter::Enemy(0).id(), rules);
+    let picks = loot::loot_of(&c, Fighter::Enemy(0).id(), rules);
     let Some(LootPick::Weapon(weapon)) = picks.first().cloned() else {
         panic!("the fallen enemy leaves a weapon the kill team knows: {picks:?}");
     };
@@ -246,7 +247,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
     button(&mut h, &take);
     let now = the_campaign(&h);
     assert_eq!(
-        now.soldier_at_table(pell).expect("Pell").weapon,
+        loot::soldier_at_table(&now, pell).expect("Pell").weapon,
         weapon.as_str()
     );
     assert!(h.query_all_by_label_contains("Looted: ").next().is_some());
@@ -266,7 +267,7 @@ fn rib_13_a_thief_loots_a_fallen_enemy_and_never_a_team_mate() {
         }),
         rules,
     );
-    assert!(now.loot_of(dace, rules).is_empty());
+    assert!(loot::loot_of(&now, dace, rules).is_empty());
     let from_mate = E::Items(ItemEdit::Loot {
         character: pell,
         from: dace,

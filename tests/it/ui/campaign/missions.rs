@@ -12,6 +12,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{Phase, State};
 use muster::rules::{Doc, Roster};
 use muster::store::Store;
@@ -200,7 +201,7 @@ fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     let before = the_campaign(&h);
     assert_eq!(before.missions_played, 3);
     assert_eq!(before.mission.as_ref().expect("mission").number, 4);
-    assert!(before.validate(&h.state().app.model.rules).is_empty());
+    assert!(replay::validate(&before, &h.state().app.model.rules).is_empty());
 
     // The journal shows the death and its die.
     h.get_by_role_and_label(Role::Tab, "Journal").click();

@@ -21,6 +21,8 @@ use crate::common::{button, click};
 use crate::rules::campaign::recruits::{after_a_mission, character};
 use muster::app::Screen;
 use muster::rules::campaign::EscortKind;
+use muster::rules::campaign::recruit;
+use muster::rules::campaign::replay;
 use muster::rules::campaign::{DebriefEdit, ReinforcementEdit};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Character, DocKey, Edit, Roster};
@@ -90,7 +92,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
     let team = crate::common::example_team();
     let c = crate::common::team_at_the_table(&team, r, mission_ended);
     assert_eq!(c.phase, Phase::Debrief);
-    let held = c.recruiting().pool(EscortId(1));
+    let held = queries::recruiting(&c).pool(EscortId(1));
     // The team is in the library too: all its soldiers are in the
     // campaign, so the library offers nobody.
     let mut h = window(dir.path(), &c, vec![Doc::new(team)]);
@@ -123,7 +125,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
         }
     );
     assert!(matches!(&vask.member, Member::Soldier(s) if s.weapon == "lasgun"));
-    assert_eq!(after.recruiting().pool(EscortId(1)), held - price);
+    assert_eq!(queries::recruiting(&after).pool(EscortId(1)), held - price);
     // The next one is offered a name no one bears: never Vask's.
     let second = value_of(&h, "Name of the recruit");
     assert!(
@@ -135,7 +137,7 @@ fn cmp_7_a_soldier_is_bought_as_a_kind_named_and_recruited_then_undone() {
     h.run();
     let undone = crate::common::the_campaign(&h);
     assert!(queries::members(&undone, EscortId(1)).all(|x| x.name() != "Trooper Vask"));
-    assert_eq!(undone.recruiting().pool(EscortId(1)), held);
+    assert_eq!(queries::recruiting(&undone).pool(EscortId(1)), held);
     assert_eq!(value_of(&h, "Name of the recruit"), first);
 }
 
@@ -184,7 +186,11 @@ fn kt_5_a_soldier_recruited_by_kind_takes_his_free_item_and_ribbon() {
         ["medikit"]
     );
     assert_eq!(s.ribbon, Some("grenadier".into()));
-    assert!(after.validate(r).is_empty(), "{:?}", after.validate(r));
+    assert!(
+        replay::validate(&after, r).is_empty(),
+        "{:?}",
+        replay::validate(&after, r)
+    );
 }
 
 /// KT-5, later: a soldier recruited without his free special item is
@@ -199,10 +205,9 @@ fn kt_5_a_soldier_without_his_free_item_is_given_it_from_the_debrief() {
     let kind = RecruitKind::Soldier {
         kind: "guardsman".into(),
     };
-    let member = c
-        .new_recruit(EscortId(1), &kind, "Trooper Vask", r)
-        .expect("a guardsman");
-    let cost = c.recruiting().cost(&member, r).expect("priced");
+    let member =
+        recruit::new_recruit(&c, EscortId(1), &kind, "Trooper Vask", r).expect("a guardsman");
+    let cost = queries::recruiting(&c).cost(&member, r).expect("priced");
     let c = crate::common::ok(
         &c,
         E::Reinforcements(ReinforcementEdit::Recruit {
@@ -247,7 +252,7 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
         r,
         mission_ended,
     );
-    let held = c.recruiting().pool(EscortId(1));
+    let held = queries::recruiting(&c).pool(EscortId(1));
     let mut h = window(dir.path(), &c, vec![]);
     // Nothing picked yet: nothing to recruit.
     let go = h.get_by_role_and_label(Role::Button, "Recruit this character into Anne's escort");
@@ -293,7 +298,7 @@ fn cmp_7_a_band_buys_a_race_and_a_profile_type_at_its_price() {
             type_id: Some("champion".into())
         }
     );
-    assert_eq!(after.recruiting().pool(EscortId(1)), held - price);
+    assert_eq!(queries::recruiting(&after).pool(EscortId(1)), held - price);
     // A major hero costs more than is left: refused, in words, with the
     // rule.
     click(&mut h, "Profile type of the recruit");

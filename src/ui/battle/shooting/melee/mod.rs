@@ -17,6 +17,7 @@ use crate::app::Command;
 use crate::rules::battle::Fight;
 use crate::rules::battle::scenario::Scenario;
 use crate::rules::battle::summary::Combatant;
+use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, CharId};
 use crate::rules::killteam::activation::Act;
 use crate::rules::killteam::data::KillTeamData;
@@ -142,7 +143,7 @@ impl MeleeView {
         let out_at_table = self.target.from.as_ref().is_some_and(|r| {
             cx.model
                 .get::<Campaign>(&r.doc)
-                .is_some_and(|c| c.wounding().out_of_action(CharId(r.id)))
+                .is_some_and(|c| queries::wounding(c).out_of_action(CharId(r.id)))
         });
         // The newest roll is this charge when its first two fighters are
         // the charger and the charged (by their campaign's models when they
