@@ -180,7 +180,7 @@ impl App {
     /// that cannot lock, or another Muster holding it (read-only).
     fn say_how_the_store_opened(&mut self) {
         if let Some(reason) = self.store.as_ref().and_then(|s| s.lock_warning()) {
-            let text = Msg::new("store.lock_unsupported").text("reason", reason.to_owned());
+            let text = Msg::new("store.lock_unsupported").msg("reason", reason.msg());
             self.message(MessageKind::Error, text);
         }
         if self.model.folder.read_only {

@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use super::Store;
 use super::atomic::unique_stamp;
 use super::disk::Disk;
-use super::error::{BackupError, StoreError};
+use super::error::{BackupError, StoreError, SystemReason};
 use super::fields;
 use super::kinds::Kinds;
 use super::paths::{file_stem_for, is_document_file};
@@ -36,12 +36,12 @@ pub struct Ancestor {
 
 /// The error of a backup, with the file or folder concerned.
 fn backup_err(
-    reason: fn(String) -> BackupError,
+    reason: fn(SystemReason) -> BackupError,
     path: &Path,
 ) -> impl FnOnce(io::Error) -> StoreError + use<> {
     let path = path.to_path_buf();
     move |e| StoreError::Backup {
-        reason: reason(e.to_string()),
+        reason: reason(SystemReason::of(&e)),
         path,
     }
 }
@@ -181,10 +181,8 @@ impl Backups {
         if !path.exists() {
             return Ok(());
         }
-        let bytes = fs::read(path).map_err(backup_err(
-            |message| BackupError::NotCopied { message },
-            path,
-        ))?;
+        let bytes =
+            fs::read(path).map_err(backup_err(|reason| BackupError::NotCopied { reason }, path))?;
         self.keep(disk, key, &bytes)
     }
 
@@ -192,10 +190,8 @@ impl Backups {
     /// drops the versions past the count kept.
     pub(super) fn keep(&self, disk: &Disk, key: &DocKey, bytes: &[u8]) -> Result<(), StoreError> {
         let dir = self.dir(key);
-        fs::create_dir_all(&dir).map_err(backup_err(
-            |message| BackupError::NoFolder { message },
-            &dir,
-        ))?;
+        fs::create_dir_all(&dir)
+            .map_err(backup_err(|reason| BackupError::NoFolder { reason }, &dir))?;
         // Atomically: a crash while backing up leaves no half backup that
         // would count as the newest.
         disk.write_atomic(&dir.join(format!("{}.json", unique_stamp())), bytes)?;
@@ -212,7 +208,7 @@ impl Backups {
     pub(super) fn retire(&self, disk: &Disk, key: &DocKey, path: &Path) -> Result<(), StoreError> {
         self.copy(disk, key, path)?;
         fs::remove_file(path).map_err(backup_err(
-            |message| BackupError::NotRemoved { message },
+            |reason| BackupError::NotRemoved { reason },
             path,
         ))
     }

@@ -287,6 +287,39 @@ impl DiskError {
     }
 }
 
+/// Why the system refused a file operation, without what was being done:
+/// in Muster's words when [`DiskError::of_kind`] knows the error, in the
+/// system's otherwise. What a service's refusal carries of the system.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SystemReason {
+    /// An error Muster names.
+    Named(DiskError),
+    /// An error Muster does not know: the system's own words.
+    Unnamed(String),
+}
+
+impl SystemReason {
+    /// The system's error, named when Muster knows its kind.
+    pub fn of(error: &io::Error) -> Self {
+        DiskError::of_kind(error.kind())
+            .map_or_else(|| Self::Unnamed(error.to_string()), Self::Named)
+    }
+
+    /// The message: Muster's words, or the system's as they are.
+    pub fn msg(&self) -> Msg {
+        match self {
+            Self::Named(reason) => reason.msg(),
+            Self::Unnamed(text) => Msg::verbatim(text),
+        }
+    }
+}
+
+impl From<DiskError> for SystemReason {
+    fn from(reason: DiskError) -> Self {
+        Self::Named(reason)
+    }
+}
+
 /// A disk operation the system refused: what was being done, the file,
 /// and the system's error. The store says it in Muster's words when
 /// [`DiskError::of_kind`] knows it, in the system's otherwise.
@@ -335,8 +368,8 @@ impl From<DiskFailure> for StoreError {
 pub enum ListingError {
     /// A kind's folder could not be listed.
     FolderUnreadable {
-        /// The system's words.
-        message: String,
+        /// Why the system refused.
+        reason: SystemReason,
     },
     /// The file's name is not text (not UTF-8): its id could not name it
     /// again, so it is not read.
@@ -347,8 +380,8 @@ impl ListingError {
     /// The message key and arguments.
     pub fn msg(&self) -> Msg {
         match self {
-            Self::FolderUnreadable { message } => {
-                Msg::new("listing.folder_unreadable").text("reason", message)
+            Self::FolderUnreadable { reason } => {
+                Msg::new("listing.folder_unreadable").msg("reason", reason.msg())
             }
             Self::NameNotText => Msg::new("io.name_not_utf8"),
         }
@@ -381,30 +414,30 @@ impl JournalError {
 pub enum BackupError {
     /// The folder of the document's backups could not be made.
     NoFolder {
-        /// The system's words.
-        message: String,
+        /// Why the system refused.
+        reason: SystemReason,
     },
     /// The file to back up could not be read.
     NotCopied {
-        /// The system's words.
-        message: String,
+        /// Why the system refused.
+        reason: SystemReason,
     },
     /// A version was backed up but could not be removed from the library.
     NotRemoved {
-        /// The system's words.
-        message: String,
+        /// Why the system refused.
+        reason: SystemReason,
     },
 }
 
 impl BackupError {
     /// The message key and arguments.
     pub fn msg(&self) -> Msg {
-        let (key, message) = match self {
-            Self::NoFolder { message } => ("backup.no_folder", message),
-            Self::NotCopied { message } => ("backup.not_copied", message),
-            Self::NotRemoved { message } => ("backup.not_removed", message),
+        let (key, reason) = match self {
+            Self::NoFolder { reason } => ("backup.no_folder", reason),
+            Self::NotCopied { reason } => ("backup.not_copied", reason),
+            Self::NotRemoved { reason } => ("backup.not_removed", reason),
         };
-        Msg::new(key).text("reason", message)
+        Msg::new(key).msg("reason", reason.msg())
     }
 }
 

@@ -11,7 +11,7 @@ use super::Store;
 use super::conflicts;
 use super::disk::{Disk, Seen};
 use super::document::DocError;
-use super::error::{ListingError, ReadError, StoreError};
+use super::error::{ListingError, ReadError, StoreError, SystemReason};
 use super::journaled;
 use super::kinds::{Kind, Kinds};
 use super::paths::{is_document_file, stem_of};
@@ -126,7 +126,7 @@ impl Listing {
         let dir = self.folder(kind);
         let entries = fs::read_dir(&dir).map_err(|e| StoreError::Listing {
             reason: ListingError::FolderUnreadable {
-                message: e.to_string(),
+                reason: SystemReason::of(&e),
             },
             path: dir,
         })?;

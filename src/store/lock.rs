@@ -22,6 +22,9 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::error::SystemReason;
+use crate::rules::Msg;
+
 /// Environment variable naming the folder of the locks (tests, or a machine
 /// whose cache folder cannot be written).
 pub const LOCK_DIR_ENV: &str = "MUSTER_LOCK_DIR";
@@ -86,7 +89,27 @@ pub(super) enum Lock {
     HeldElsewhere,
     /// The file system cannot lock (some network shares): the library is
     /// writable, with a warning that a second Muster would not be noticed.
-    Unsupported(String),
+    Unsupported(Unlockable),
+}
+
+/// Why the library's lock could not be taken, the library writable all
+/// the same.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unlockable {
+    /// The system refused to lock the file.
+    Refused(SystemReason),
+    /// The lock file was removed each time it was opened.
+    KeepsBeingRemoved,
+}
+
+impl Unlockable {
+    /// The message key and arguments.
+    pub fn msg(&self) -> Msg {
+        match self {
+            Self::Refused(reason) => reason.msg(),
+            Self::KeepsBeingRemoved => Msg::new("store.lock_removed"),
+        }
+    }
 }
 
 /// A lock file held: released when dropped.
@@ -172,7 +195,9 @@ fn lock_file(path: &Path, for_dir: Option<&Path>, remove: bool) -> Result<Lock, 
         match file.try_lock() {
             Ok(()) => {}
             Err(fs::TryLockError::WouldBlock) => return Ok(Lock::HeldElsewhere),
-            Err(fs::TryLockError::Error(e)) => return Ok(Lock::Unsupported(e.to_string())),
+            Err(fs::TryLockError::Error(e)) => {
+                return Ok(Lock::Unsupported(Unlockable::Refused(SystemReason::of(&e))));
+            }
         }
         if !still_at(&file, path) {
             continue;
@@ -190,9 +215,7 @@ fn lock_file(path: &Path, for_dir: Option<&Path>, remove: bool) -> Result<Lock, 
         }
         return Ok(Lock::Held(held));
     }
-    Ok(Lock::Unsupported(
-        "the lock file keeps being removed".to_owned(),
-    ))
+    Ok(Lock::Unsupported(Unlockable::KeepsBeingRemoved))
 }
 
 /// Whether the file opened is still the one at `path` (a Muster that ended

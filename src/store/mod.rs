@@ -27,6 +27,7 @@ pub(crate) use disk::Seen;
 use error::io_err;
 pub use error::{
     BackupError, DiskError, DiskFailure, JournalError, ListingError, ReadError, StoreError,
+    SystemReason,
 };
 pub use identity::{Identity, IdentityChange};
 pub use library::{DiskChange, Library, Listing, Unreadable, Version};
@@ -47,7 +48,7 @@ use std::time::Duration;
 pub use document::{DocError, KeptTexts, SCHEMA_VERSION, parse, to_json};
 pub use kinds::{Kind, Kinds};
 use lock::Lock;
-pub use lock::LockDir;
+pub use lock::{LockDir, Unlockable};
 
 use crate::rules::data::DataProblem;
 use crate::rules::{Doc, DocKey, Problem, RulesData};
@@ -209,7 +210,7 @@ impl Store {
 
     /// Why the library could not be locked, when the file system refused:
     /// it is writable, but a second Muster on it would not be noticed.
-    pub fn lock_warning(&self) -> Option<&str> {
+    pub fn lock_warning(&self) -> Option<&Unlockable> {
         match &self.lock {
             Lock::Unsupported(reason) => Some(reason),
             Lock::Held(_) | Lock::HeldElsewhere => None,

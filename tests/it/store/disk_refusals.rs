@@ -9,7 +9,12 @@ use std::path::Path;
 use muster::i18n::Lang;
 use muster::rules::{Doc, Roster};
 use muster::store::testing::FillingDisk;
-use muster::store::{DiskError, DiskFailure, LockDir, ReadError, Store, StoreError};
+use std::time::Duration;
+
+use muster::rules::{DocKey, DocKind};
+use muster::store::{
+    BackupError, DiskError, DiskFailure, LockDir, ReadError, Store, StoreError, SystemReason,
+};
 
 use super::errors::shown;
 use super::journaled::{A, folder, key, machine, wound};
@@ -285,4 +290,36 @@ fn a_full_disk_refuses_a_save_in_muster_s_words_until_there_is_room() {
     store
         .save_roster(&Roster::new("band", "Band"))
         .expect("room again");
+}
+
+#[test]
+fn a_file_where_the_backups_folder_should_be_refuses_a_save_in_muster_s_words() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path())
+        .expect("open")
+        .with_backup_interval(Duration::ZERO);
+    let roster = Roster::new("walled", "Walled");
+    store
+        .save_roster(&roster)
+        .expect("first save makes no backup");
+    // A file stands where the rosters' backups folder would be.
+    let key = DocKey::new(DocKind::Roster, "walled");
+    let folder = store.backups().dir(&key);
+    std::fs::write(folder.parent().expect("rosters' backups"), "not a folder").expect("file");
+    let err = store.save_roster(&roster).expect_err("refused");
+    let reason = BackupError::NoFolder {
+        reason: SystemReason::Named(DiskError::NotAFolder),
+    };
+    assert!(
+        matches!(&err, StoreError::Backup { reason: r, path } if *r == reason && *path == folder),
+        "{err:?}"
+    );
+    assert_eq!(
+        Lang::En.msg(&err.reason().msg()),
+        "could not create the folder of the document's backups: a file stands where a folder should be; move it away, then try again"
+    );
+    assert_eq!(
+        Lang::Fr.msg(&err.reason().msg()),
+        "impossible de créer le dossier des sauvegardes du document : un fichier se trouve là où il faut un dossier ; déplacez-le, puis réessayez"
+    );
 }

@@ -1,12 +1,16 @@
 //! Each service of the store refuses with its own variants, each a message
 //! key with its arguments, read in both languages.
 
+use std::io;
 use std::time::Duration;
 
 use crate::common::RosterStore as _;
 use muster::i18n::Lang;
 use muster::rules::{DocKey, DocKind, Msg, Roster};
-use muster::store::{BackupError, JournalError, ListingError, ReadError, Store, StoreError};
+use muster::store::{
+    BackupError, DiskError, JournalError, ListingError, ReadError, Store, StoreError, SystemReason,
+    Unlockable,
+};
 
 /// The message in English and in French, after checking its key and that
 /// every argument shows.
@@ -18,39 +22,61 @@ pub(crate) fn shown(msg: &Msg, key: &str) -> (String, String) {
     (en, fr)
 }
 
-#[test]
-fn each_backup_error_has_its_key_and_reason_in_both_languages() {
-    for (reason, key, en_words, fr_words) in [
+/// The backup errors, each of `reason`, with their key and the words
+/// before the reason in both languages.
+fn backup_errors(
+    reason: &SystemReason,
+) -> [(BackupError, &'static str, &'static str, &'static str); 3] {
+    [
         (
             BackupError::NoFolder {
-                message: "denied".into(),
+                reason: reason.clone(),
             },
             "backup.no_folder",
-            "could not create the folder of the document's backups: denied",
-            "impossible de créer le dossier des sauvegardes du document : denied",
+            "could not create the folder of the document's backups: ",
+            "impossible de créer le dossier des sauvegardes du document : ",
         ),
         (
             BackupError::NotCopied {
-                message: "denied".into(),
+                reason: reason.clone(),
             },
             "backup.not_copied",
-            "could not read the file to back it up: denied",
-            "impossible de lire le fichier pour le sauvegarder : denied",
+            "could not read the file to back it up: ",
+            "impossible de lire le fichier pour le sauvegarder : ",
         ),
         (
             BackupError::NotRemoved {
-                message: "denied".into(),
+                reason: reason.clone(),
             },
             "backup.not_removed",
-            "could not be removed from the library: denied",
-            "n'a pas pu être retirée de la bibliothèque : denied",
+            "the version was backed up but could not be removed from the library: ",
+            "la version a été sauvegardée mais n'a pas pu être retirée de la bibliothèque : ",
         ),
-    ] {
+    ]
+}
+
+#[test]
+fn each_backup_error_gives_a_known_reason_in_muster_s_words_in_both_languages() {
+    let denied = SystemReason::of(&io::Error::from(io::ErrorKind::PermissionDenied));
+    assert_eq!(denied, SystemReason::Named(DiskError::NotAllowed));
+    for (reason, key, en_words, fr_words) in backup_errors(&denied) {
         let msg = reason.msg();
         assert!(msg.get("reason").is_some(), "{key}");
         let (en, fr) = shown(&msg, key);
-        assert!(en.contains(en_words), "{en}");
-        assert!(fr.contains(fr_words), "{fr}");
+        assert_eq!(
+            en,
+            format!("{en_words}{}", Lang::En.msg(&DiskError::NotAllowed.msg())),
+            "{key}"
+        );
+        assert!(
+            en.ends_with(": the system does not let Muster use that file or folder (it belongs to another user, or is marked read-only)"),
+            "{en}"
+        );
+        assert!(fr.starts_with(fr_words), "{fr}");
+        assert!(
+            fr.ends_with(" : le système ne laisse pas Muster utiliser ce fichier ou ce dossier (il appartient à un autre utilisateur, ou est en lecture seule)"),
+            "{fr}"
+        );
         // With its path, as the store gives it.
         let err = StoreError::Backup {
             reason: reason.clone(),
@@ -60,6 +86,17 @@ fn each_backup_error_has_its_key_and_reason_in_both_languages() {
         let (en, fr) = shown(&err.msg(), "io.with_path");
         assert!(en.ends_with(": /library/backups/rosters/band"), "{en}");
         assert!(fr.ends_with(" : /library/backups/rosters/band"), "{fr}");
+    }
+}
+
+#[test]
+fn each_backup_error_keeps_the_system_s_words_for_a_reason_muster_does_not_know() {
+    let odd = SystemReason::of(&io::Error::other("the platter wobbles"));
+    assert_eq!(odd, SystemReason::Unnamed("the platter wobbles".into()));
+    for (reason, key, en_words, fr_words) in backup_errors(&odd) {
+        let (en, fr) = shown(&reason.msg(), key);
+        assert_eq!(en, format!("{en_words}the platter wobbles"));
+        assert_eq!(fr, format!("{fr_words}the platter wobbles"));
     }
 }
 
@@ -94,9 +131,16 @@ fn a_version_that_cannot_be_read_is_not_retired() {
     let copy = dir.path().join("rosters").join("band.conflict.json");
     std::fs::create_dir_all(&copy).expect("folder");
     let err = store.retire_version(&key, &copy).expect_err("refused");
+    let not_a_file = SystemReason::Named(DiskError::NotAFile);
     assert!(
-        matches!(&err, StoreError::Backup { reason: BackupError::NotCopied { .. }, path } if *path == copy),
+        matches!(&err, StoreError::Backup { reason: BackupError::NotCopied { reason }, path } if *path == copy && *reason == not_a_file),
         "{err:?}"
+    );
+    assert!(
+        Lang::En.msg(&err.msg()).starts_with(
+            "could not read the file to back it up: a folder stands where a file should be"
+        ),
+        "{err}"
     );
     assert!(copy.exists(), "nothing removed");
     assert!(store.backups().of(&key).is_empty());
@@ -105,15 +149,30 @@ fn a_version_that_cannot_be_read_is_not_retired() {
 #[test]
 fn each_listing_error_has_its_key_and_reason_in_both_languages() {
     let unreadable = ListingError::FolderUnreadable {
-        message: "denied".into(),
+        reason: DiskError::Gone.into(),
     };
     let msg = unreadable.msg();
     assert!(msg.get("reason").is_some());
     let (en, fr) = shown(&msg, "listing.folder_unreadable");
-    assert_eq!(en, "could not read the library's folder: denied");
+    assert_eq!(
+        en,
+        "could not read the library's folder: the file or folder is gone (a synced folder moved, a disk or share disconnected); put it back, then try again"
+    );
     assert_eq!(
         fr,
-        "impossible de lire le dossier de la bibliothèque : denied"
+        "impossible de lire le dossier de la bibliothèque : le fichier ou le dossier n'est plus là (dossier synchronisé déplacé, disque ou partage déconnecté) ; remettez-le, puis réessayez"
+    );
+    let unknown = ListingError::FolderUnreadable {
+        reason: SystemReason::Unnamed("the platter wobbles".into()),
+    };
+    let (en, fr) = shown(&unknown.msg(), "listing.folder_unreadable");
+    assert_eq!(
+        en,
+        "could not read the library's folder: the platter wobbles"
+    );
+    assert_eq!(
+        fr,
+        "impossible de lire le dossier de la bibliothèque : the platter wobbles"
     );
     let (en, fr) = shown(&ListingError::NameNotText.msg(), "io.name_not_utf8");
     assert!(en.contains("rename it"), "{en}");
@@ -141,10 +200,19 @@ fn a_kind_s_folder_that_cannot_be_listed_is_an_unreadable_listing() {
     assert!(
         matches!(
             &u.reason,
-            ReadError::Listing(ListingError::FolderUnreadable { .. })
+            ReadError::Listing(ListingError::FolderUnreadable {
+                reason: SystemReason::Named(DiskError::NotAFolder)
+            })
         ),
         "{:?}",
         u.reason
+    );
+    assert!(
+        Lang::Fr
+            .msg(&u.reason.msg())
+            .starts_with("impossible de lire le dossier de la bibliothèque : un fichier se trouve là où il faut un dossier"),
+        "{}",
+        Lang::Fr.msg(&u.reason.msg())
     );
 }
 
@@ -195,4 +263,34 @@ fn each_journal_error_has_its_key_in_both_languages() {
         assert!(en.ends_with(": /library/campaigns/raid"), "{en}");
         assert!(fr.ends_with(" : /library/campaigns/raid"), "{fr}");
     }
+}
+
+#[test]
+fn each_reason_the_lock_is_not_taken_is_said_in_both_languages() {
+    let warning = |reason: &Unlockable| {
+        let msg = Msg::new("store.lock_unsupported").msg("reason", reason.msg());
+        shown(&msg, "store.lock_unsupported")
+    };
+    let (en, fr) = warning(&Unlockable::KeepsBeingRemoved);
+    assert_eq!(
+        en,
+        "The library folder cannot be locked (the lock file keeps being removed): do not open it in two Musters at once."
+    );
+    assert!(
+        fr.contains("(le fichier de verrou est sans cesse supprimé)"),
+        "{fr}"
+    );
+    let (en, fr) = warning(&Unlockable::Refused(DiskError::NoAnswer.into()));
+    assert!(
+        en.contains("(the disk or network share did not answer in time; try again)"),
+        "{en}"
+    );
+    assert!(
+        fr.contains("(le disque ou le partage réseau n'a pas répondu à temps"),
+        "{fr}"
+    );
+    let (en, _) = warning(&Unlockable::Refused(SystemReason::Unnamed(
+        "locks are not supported".into(),
+    )));
+    assert!(en.contains("(locks are not supported)"), "{en}");
 }
