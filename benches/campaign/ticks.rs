@@ -48,7 +48,7 @@ pub fn ticks_at_the_table(app: &mut App, key: &DocKey, players: &[CharId]) {
     app.flush_saves();
     let size = app
         .store()
-        .map(|s| s.path(key))
+        .map(|s| s.listing().path(key))
         .and_then(|p| std::fs::metadata(p).ok())
         .map_or(0, |m| m.len());
     let characters = app

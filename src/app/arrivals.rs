@@ -25,7 +25,7 @@ impl App {
         let Some(store) = self.store.clone() else {
             return false;
         };
-        for (key, _, arrived) in store.journal_changes() {
+        for (key, _, arrived) in store.journals().changes() {
             if !arrived.machines.is_empty() {
                 self.take_arrivals(&key);
             }
@@ -42,7 +42,7 @@ impl App {
         let Some(store) = self.store.clone() else {
             return;
         };
-        for change in store.identity().take_changes() {
+        for change in store.journals().identity().take_changes() {
             if let Err(e) = self.desktop.keep_machine_id(&change.new) {
                 let text = Msg::new("store.save_failed").msg("reason", e.msg());
                 self.message(MessageKind::Error, text);

@@ -94,7 +94,7 @@ impl App {
             MergeAct::Preview(key, path, dropped) => self.preview_merge(key, path, dropped),
             MergeAct::PreviewDisk(key) => {
                 if let Some(store) = self.store.as_ref() {
-                    let path = store.path(&key);
+                    let path = store.listing().path(&key);
                     self.preview_merge(key, path, BTreeSet::new());
                 }
             }
@@ -194,7 +194,11 @@ impl App {
             .find(|v| v.path == path)
             .map(|v| v.doc.clone());
         // Not a sync tool's copy: the document's own file, as it is on disk.
-        let disk = copy.is_none() && self.store.as_ref().is_some_and(|s| s.path(&key) == path);
+        let disk = copy.is_none()
+            && self
+                .store
+                .as_ref()
+                .is_some_and(|s| s.listing().path(&key) == path);
         let theirs = if disk {
             Some(crate::store::read_file(&self.model.library.kinds, &path).map_err(|e| e.reason()))
         } else {
@@ -239,7 +243,7 @@ impl App {
     fn kinds(&self) -> Kinds {
         self.store
             .as_ref()
-            .map_or_else(Kinds::default, |s| s.kinds().clone())
+            .map_or_else(Kinds::default, |s| s.listing().kinds().clone())
     }
 
     fn merge_of(
@@ -262,9 +266,10 @@ impl App {
         let ancestor = if a == b {
             None
         } else {
-            self.store
-                .as_ref()
-                .and_then(|s| s.backups().common_ancestor(s.kinds(), key, &a, &b))
+            self.store.as_ref().and_then(|s| {
+                s.backups()
+                    .common_ancestor(s.listing().kinds(), key, &a, &b)
+            })
         };
         let merge = merge3(ancestor.as_ref().map(|x| &x.value), &a, &b);
         let base = ancestor.map(|x| match x.made_ms {

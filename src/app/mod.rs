@@ -264,9 +264,12 @@ impl App {
         };
         // A journaled campaign is replayed by the rules in force, and the
         // journals this machine begins carry its name.
-        store.replay_rules().set(&self.model.rules);
-        store.identity().set_name(&self.model.machine_by());
-        self.model.folder.machine_id = Some(store.identity().id());
+        store.journals().replay_rules().set(&self.model.rules);
+        store
+            .journals()
+            .identity()
+            .set_name(&self.model.machine_by());
+        self.model.folder.machine_id = Some(store.journals().identity().id());
         let library = store.load_library();
         // What is undone must be what is on disk now: the history of the
         // documents as they were read before is dropped.

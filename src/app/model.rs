@@ -178,7 +178,7 @@ impl Model {
                 read_only: store.is_some_and(Store::read_only),
                 store_problem,
                 host: stamp::machine_name(""),
-                machine_id: store.map(|s| s.identity().id()),
+                machine_id: store.map(|s| s.journals().identity().id()),
             },
             screen: Screen::Library,
             back: Vec::new(),

@@ -235,9 +235,9 @@ impl App {
                 .doc(&key)
                 .map_or_else(|| key.id.clone(), |d| d.name().to_owned());
             let readable = self.store.as_ref().map_or(Ok(()), |store| {
-                let path = store.path(&key);
+                let path = store.listing().path(&key);
                 match path.exists() {
-                    true => store.read_file(&path).map(drop),
+                    true => store.listing().read_file(&path).map(drop),
                     false => Ok(()),
                 }
             });

@@ -84,7 +84,8 @@ fn watch(store: &Store, shared: &Shared, mut last: u64) {
         }
         last = now;
         if store
-            .journal_changes()
+            .journals()
+            .changes()
             .iter()
             .any(|(_, _, a)| !a.machines.is_empty())
         {

@@ -280,7 +280,7 @@ fn run(store: &Store, shared: &Shared, send: &Sender<Outcome>) {
                 Err(StoreError::Disk {
                     action: "io.write",
                     reason: crate::store::DiskError::WriterFailed,
-                    path: store.path(&key),
+                    path: store.listing().path(&key),
                 })
             });
         // Reported before the queue says idle: whoever waited for it finds

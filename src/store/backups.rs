@@ -7,7 +7,6 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use super::Store;
 use super::atomic::unique_stamp;
 use super::disk::Disk;
 use super::error::{BackupError, StoreError, SystemReason};
@@ -211,31 +210,6 @@ impl Backups {
             |reason| BackupError::NotRemoved { reason },
             path,
         ))
-    }
-}
-
-/// What callers ask of the backups through the store: refused while
-/// another Muster holds the library.
-impl Store {
-    /// Puts the document's file as it is now among its backups, whenever
-    /// the last backup was made (before a merge replaces it).
-    pub fn back_up(&self, key: &DocKey) -> Result<(), StoreError> {
-        if self.read_only() {
-            return Err(StoreError::ReadOnly);
-        }
-        if self.journals.is_journaled(key) {
-            return self.back_up_journaled(key);
-        }
-        self.backups.copy(&self.disk, key, &self.path(key))
-    }
-
-    /// Moves a conflict copy of `key` to the document's backups: merged, or
-    /// set aside.
-    pub fn retire_version(&self, key: &DocKey, path: &Path) -> Result<(), StoreError> {
-        if self.read_only() {
-            return Err(StoreError::ReadOnly);
-        }
-        self.backups.retire(&self.disk, key, path)
     }
 }
 

@@ -7,14 +7,13 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::Store;
 use super::conflicts;
 use super::disk::{Disk, Seen};
 use super::document::DocError;
 use super::error::{ListingError, ReadError, StoreError, SystemReason};
 use super::journaled;
 use super::kinds::{Kind, Kinds};
-use super::paths::{is_document_file, stem_of};
+use super::paths::{file_stem_for, is_document_file, stem_of};
 use crate::rules::{Campaign, Doc, DocKey, DocVariant, Document};
 
 /// A file that could not be read.
@@ -118,6 +117,20 @@ impl Listing {
     /// The folder of a kind.
     pub fn folder(&self, kind: &Kind) -> PathBuf {
         self.dir.join(kind.folder)
+    }
+
+    /// The file of a document: `<kind folder>/<id>.json`. A document read
+    /// from the library has its file's name as id, so it is saved where it
+    /// was read.
+    pub fn path(&self, key: &DocKey) -> PathBuf {
+        self.dir
+            .join(key.kind.folder())
+            .join(format!("{}.json", file_stem_for(&key.id)))
+    }
+
+    /// Reads a document of any kind from any file (import, `muster check`).
+    pub fn read_file(&self, path: &Path) -> Result<Doc, StoreError> {
+        self.kinds.read_file(path)
     }
 
     /// The documents' files of a kind's folder, sorted: neither conflict
@@ -315,105 +328,6 @@ impl Listing {
                 });
             }
         }
-        changes
-    }
-}
-
-impl Store {
-    /// Reads every document of every kind. Unreadable files are listed with
-    /// the reason.
-    pub fn load_library(&self) -> Library {
-        let mut library = Library::default();
-        let previous = self.disk.forget_all_seen();
-        for kind in self.kinds().iter() {
-            let paths = match self.listing.documents(kind) {
-                Ok(paths) => paths,
-                Err(e) => {
-                    library.unreadable.push(Unreadable {
-                        reason: e.reason(),
-                        machine: String::new(),
-                        path: self.listing.folder(kind),
-                    });
-                    continue;
-                }
-            };
-            for path in paths {
-                if previous
-                    .get(&path)
-                    .is_some_and(|seen| Some(*seen) != Seen::of(&path))
-                {
-                    self.disk.mark_foreign(&path, true);
-                }
-                match self.listing.read_in_folder(&self.disk, kind, &path) {
-                    Ok(doc) => library.docs.push(doc),
-                    Err(e) => {
-                        // Known as it is: only a later change is news.
-                        self.disk.remember(&path);
-                        library.unreadable.push(Unreadable {
-                            reason: e.reason(),
-                            path,
-                            machine: String::new(),
-                        });
-                    }
-                }
-            }
-        }
-        self.journals.forget_all();
-        for dir in self.listing.journaled_folders() {
-            let key = DocKey::new(<Campaign as Document>::KIND, stem_of(&dir));
-            match self.read_journaled(&key) {
-                Ok(doc) => {
-                    library.docs.push(doc);
-                    // Another machine's journal read in part: the campaign
-                    // opens with what can be read, and says what cannot.
-                    library.unreadable.extend(self.journals.unreadable(&key));
-                }
-                Err(e) => library.unreadable.push(Unreadable {
-                    reason: e.reason(),
-                    path: e.path().map_or(dir, Path::to_path_buf),
-                    machine: String::new(),
-                }),
-            }
-        }
-        library
-            .docs
-            .sort_by_cached_key(|d| (d.name().to_lowercase(), d.kind()));
-        library.versions = self.listing.versions_among(&[]);
-        library
-    }
-
-    /// Reads one document of the library again (after another program
-    /// changed it): `Ok(None)` if its file is gone.
-    pub fn reload(&self, key: &DocKey) -> Result<Option<Doc>, StoreError> {
-        if self.journals.is_journaled(key) {
-            return self.read_journaled(key).map(Some);
-        }
-        let path = self.path(key);
-        if !path.exists() {
-            self.disk.remember(&path);
-            return Ok(None);
-        }
-        let kind = self.kinds().get(key.kind);
-        if Seen::of(&path) != self.disk.last_seen(&path) {
-            self.disk.mark_foreign(&path, true);
-        }
-        self.listing
-            .read_in_folder(&self.disk, kind, &path)
-            .map(Some)
-    }
-
-    /// The documents whose files another program changed, created or
-    /// removed since Muster last read or wrote them.
-    pub fn changes_on_disk(&self) -> Vec<DiskChange> {
-        let mut changes = self.listing.changed_files(&self.disk.all_seen());
-        for (key, path, arrived) in self.journal_changes() {
-            changes.push(DiskChange {
-                key,
-                path,
-                live: !arrived.machines.is_empty(),
-            });
-        }
-        changes.sort_by(|a, b| a.path.cmp(&b.path));
         changes
     }
 }

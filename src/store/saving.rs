@@ -31,7 +31,7 @@ impl Store {
             return self.save_journaled(doc, check);
         }
         let key = doc.key();
-        let path = self.path(&key);
+        let path = self.listing().path(&key);
         let text = self
             .to_json_kept(doc, &path)
             .map_err(|reason| StoreError::Document {
@@ -69,8 +69,9 @@ impl Store {
     /// The text of a document's file, made with the item texts kept from
     /// its last save at `path`.
     fn to_json_kept(&self, doc: &Doc, path: &Path) -> Result<String, DocError> {
-        self.disk
-            .with_kept(path, |texts| self.kinds().to_json_kept(doc, texts))
+        self.disk.with_kept(path, |texts| {
+            self.listing().kinds().to_json_kept(doc, texts)
+        })
     }
 
     fn delete_checked(&self, key: &DocKey, check: bool) -> Result<(), StoreError> {
@@ -80,7 +81,7 @@ impl Store {
         if self.journals.is_journaled(key) {
             return self.delete_journaled(key);
         }
-        let path = self.path(key);
+        let path = self.listing().path(key);
         if !path.exists() {
             self.disk.remember(&path);
             return Ok(());
@@ -93,5 +94,39 @@ impl Store {
         self.disk.remember(&path);
         self.disk.mark_foreign(&path, false);
         Ok(())
+    }
+
+    /// Writes a document to any path (export), atomically.
+    pub fn export(&self, doc: &Doc, path: &Path) -> Result<(), StoreError> {
+        let text = self
+            .listing()
+            .kinds()
+            .to_json(doc)
+            .map_err(|reason| StoreError::Document {
+                reason,
+                path: path.to_path_buf(),
+            })?;
+        Ok(self.disk.write_atomic(path, text.as_bytes())?)
+    }
+
+    /// Puts the document's file as it is now among its backups, whenever
+    /// the last backup was made (before a merge replaces it).
+    pub fn back_up(&self, key: &DocKey) -> Result<(), StoreError> {
+        if self.read_only() {
+            return Err(StoreError::ReadOnly);
+        }
+        if self.journals.is_journaled(key) {
+            return self.back_up_journaled(key);
+        }
+        self.backups.copy(&self.disk, key, &self.listing.path(key))
+    }
+
+    /// Moves a conflict copy of `key` to the document's backups: merged, or
+    /// set aside.
+    pub fn retire_version(&self, key: &DocKey, path: &Path) -> Result<(), StoreError> {
+        if self.read_only() {
+            return Err(StoreError::ReadOnly);
+        }
+        self.backups.retire(&self.disk, key, path)
     }
 }

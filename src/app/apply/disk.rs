@@ -68,7 +68,7 @@ impl App {
         let Some(store) = self.store.clone() else {
             return;
         };
-        let path = store.path(key);
+        let path = store.listing().path(key);
         let result = store.reload(key);
         match result {
             Ok(from_disk) => {

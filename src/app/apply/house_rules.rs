@@ -48,7 +48,7 @@ impl App {
             Ok((rules, problems)) => {
                 self.model.rules = rules;
                 self.model.rules_problems = problems;
-                store.replay_rules().set(&self.model.rules);
+                store.journals().replay_rules().set(&self.model.rules);
                 let keys: Vec<DocKey> = self
                     .model
                     .library

@@ -147,7 +147,10 @@ impl App {
                 self.model.prefs.player = player;
                 self.model.prefs.machine = machine;
                 if let Some(store) = &self.store {
-                    store.identity().set_name(&self.model.machine_by());
+                    store
+                        .journals()
+                        .identity()
+                        .set_name(&self.model.machine_by());
                 }
             }
             Command::SetLog(log) => {

@@ -9,6 +9,7 @@ use std::sync::atomic::Ordering;
 use super::START_FILE;
 use super::file::{FileHash, Line, journal_files, parse_journal_bytes, read_tail};
 use super::known::Known;
+use super::read::Journals;
 use super::replay::{newest_name, own_events, played_on_top};
 use crate::rules::campaign::MachineId;
 use crate::rules::{Campaign, Doc, DocKey, Document};
@@ -32,14 +33,14 @@ impl Store {
         let Some(known) = map.get_mut(&dir) else {
             return Ok(None);
         };
-        let mut own = self.identity().id();
+        let mut own = self.journals().identity().id();
         for (machine, path) in journal_files(&dir) {
             if machine == own {
                 if !written_by_another(known, &own, &path) {
                     continue;
                 }
                 // Read from now on as another machine's journal.
-                own = self.identity().take_new(path.clone());
+                own = self.journals().identity().take_new(path.clone());
             }
             let seen = Seen::of(&path);
             if seen.is_none() {
@@ -84,6 +85,7 @@ impl Store {
             }
         }
         let on_top = self
+            .journals()
             .replay_rules()
             .get()
             .and_then(|rules| played_on_top(ours, known, &own, &rules));
@@ -92,7 +94,7 @@ impl Store {
             None => {
                 let mine = own_events(ours, known, &own);
                 self.journals
-                    .replay_known(self.kinds(), &key, known, Some(&mine))?
+                    .replay_known(self.listing().kinds(), &key, known, Some(&mine))?
             }
         };
         // Another machine's new name comes in; otherwise the name stays as
@@ -107,16 +109,47 @@ impl Store {
         Ok(Some(doc.renamed(None, Some(name))))
     }
 
+    /// A number that changes whenever a file of a journaled campaign
+    /// changes (its name, size or time): cheap enough to look at many
+    /// times a second.
+    pub fn journals_fingerprint(&self) -> u64 {
+        use std::hash::{Hash as _, Hasher as _};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for dir in self.listing().journaled_folders() {
+            let mut files: Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> =
+                fs::read_dir(&dir)
+                    .map(|rd| {
+                        rd.filter_map(Result::ok)
+                            .map(|e| {
+                                let meta = e.metadata().ok();
+                                (
+                                    e.file_name(),
+                                    meta.as_ref().map_or(0, fs::Metadata::len),
+                                    meta.and_then(|m| m.modified().ok()),
+                                )
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+            files.sort();
+            dir.hash(&mut h);
+            files.hash(&mut h);
+        }
+        h.finish()
+    }
+}
+
+impl Journals {
     /// The journaled campaigns' files another program changed since Muster
     /// read or wrote them: the campaigns, each with the machines whose
     /// journals changed (none: its start changed or it is new).
-    pub fn journal_changes(&self) -> Vec<(DocKey, PathBuf, Arrived)> {
-        let folder = self.dir().join(<Campaign as Document>::KIND.folder());
+    pub fn changes(&self) -> Vec<(DocKey, PathBuf, Arrived)> {
+        let folder = self.dir.join(<Campaign as Document>::KIND.folder());
         let Ok(entries) = fs::read_dir(&folder) else {
             return Vec::new();
         };
-        let own = self.identity().id();
-        let mut map = self.journals.known();
+        let own = self.identity.id();
+        let mut map = self.known();
         let mut out = Vec::new();
         for dir in entries.filter_map(Result::ok).map(|e| e.path()) {
             if !dir.join(START_FILE).is_file() {
@@ -157,35 +190,6 @@ impl Store {
             }
         }
         out
-    }
-
-    /// A number that changes whenever a file of a journaled campaign
-    /// changes (its name, size or time): cheap enough to look at many
-    /// times a second.
-    pub fn journals_fingerprint(&self) -> u64 {
-        use std::hash::{Hash as _, Hasher as _};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        for dir in self.listing().journaled_folders() {
-            let mut files: Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> =
-                fs::read_dir(&dir)
-                    .map(|rd| {
-                        rd.filter_map(Result::ok)
-                            .map(|e| {
-                                let meta = e.metadata().ok();
-                                (
-                                    e.file_name(),
-                                    meta.as_ref().map_or(0, fs::Metadata::len),
-                                    meta.and_then(|m| m.modified().ok()),
-                                )
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-            files.sort();
-            dir.hash(&mut h);
-            files.hash(&mut h);
-        }
-        h.finish()
     }
 }
 

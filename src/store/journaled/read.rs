@@ -24,7 +24,7 @@ use crate::store::{Identity, ReplayRules, Store, StoreError, Unreadable};
 #[derive(Debug)]
 pub struct Journals {
     /// The data directory.
-    dir: PathBuf,
+    pub(super) dir: PathBuf,
     /// What is known of each journaled campaign's files, by its folder.
     pub(super) known: Mutex<HashMap<PathBuf, Known>>,
     /// This machine: the journal it writes in each campaign.
@@ -61,6 +61,16 @@ impl Journals {
             map.clear();
             map
         })
+    }
+
+    /// This machine as the journals know it: its id and name.
+    pub fn identity(&self) -> &Identity {
+        &self.identity
+    }
+
+    /// The rules journaled campaigns are replayed by.
+    pub fn replay_rules(&self) -> &ReplayRules {
+        &self.rules
     }
 
     /// Forgets every campaign read: each is read again whole.
@@ -166,12 +176,12 @@ impl Store {
             map.insert(dir, known);
             return Ok(Doc::new(campaign));
         }
-        let own = self.identity().id();
-        let mut known = known_from_texts(self.kinds(), &dir, texts, Some(&own))?;
-        let print = self.replay_rules().fingerprint();
+        let own = self.journals().identity().id();
+        let mut known = known_from_texts(self.listing().kinds(), &dir, texts, Some(&own))?;
+        let print = self.journals().replay_rules().fingerprint();
         let doc = self
             .journals
-            .replay_known(self.kinds(), key, &mut known, None)?;
+            .replay_known(self.listing().kinds(), key, &mut known, None)?;
         let snapshot = doc
             .get::<Campaign>()
             .filter(|_| !self.read_only())

@@ -30,7 +30,7 @@ impl Store {
         let Some(c) = doc.get::<Campaign>() else {
             return Err(StoreError::Journal {
                 reason: JournalError::NotACampaign,
-                path: self.path(&doc.key()),
+                path: self.listing().path(&doc.key()),
             });
         };
         let key = DocKey::new(<Campaign as Document>::KIND, c.id.clone());
@@ -49,12 +49,12 @@ impl Store {
             });
         };
         let mut own_path = self.journals.own_journal(&key);
-        if written_by_another(known, &self.identity().id(), &own_path) {
+        if written_by_another(known, &self.journals().identity().id(), &own_path) {
             // Its lines are read at the next look at the other machines'.
-            self.identity().take_new(own_path);
+            self.journals().identity().take_new(own_path);
             own_path = self.journals.own_journal(&key);
         }
-        let own = self.identity().id();
+        let own = self.journals().identity().id();
         // Nothing of the files changed since this machine's last save but
         // its own lines: only the events after those both journals share
         // are looked at (a tick at the table looks at one, not thousands).
@@ -151,7 +151,7 @@ impl Store {
         let Some(mut known) = self.journals.known().get(&dir).cloned() else {
             return Ok(None);
         };
-        let own = self.identity().id();
+        let own = self.journals().identity().id();
         let (_, file) = known.files.entry(own.clone()).or_default();
         file.choices.push(Choose {
             keep: keep.to_owned(),
@@ -159,9 +159,9 @@ impl Store {
             at: Some(crate::store::machine::utc_now()),
         });
         let mine = own_events(ours, &known, &own);
-        let doc = self
-            .journals
-            .replay_known(self.kinds(), &key, &mut known, Some(&mine))?;
+        let doc =
+            self.journals
+                .replay_known(self.listing().kinds(), &key, &mut known, Some(&mine))?;
         Ok(doc
             .get::<Campaign>()
             .map(|c| (c.clone(), std::mem::take(&mut known.set_aside))))
@@ -176,7 +176,7 @@ impl Store {
         own_path: &Path,
         text: &str,
     ) -> Result<fs::File, StoreError> {
-        let own = self.identity().id();
+        let own = self.journals().identity().id();
         let (_, file) = known.files.entry(own.clone()).or_default();
         // Whole lines past what is known (a write that failed after some
         // of them landed) are read, never cut: other machines may have read
@@ -192,7 +192,7 @@ impl Store {
                 format: JOURNAL_FORMAT,
                 schema: SCHEMA_VERSION,
                 machine: own.clone(),
-                name: self.identity().name(),
+                name: self.journals().identity().name(),
             }))
         };
         let all = format!("{header}{text}");
@@ -225,7 +225,7 @@ impl Store {
 
     /// Makes the campaign's folder, its start the campaign as it is.
     fn begin_journals(&self, key: &DocKey, c: &Campaign, check: bool) -> Result<(), StoreError> {
-        let single = self.path(key);
+        let single = self.listing().path(key);
         let on_disk = Seen::of(&single);
         if check && on_disk.is_some() && on_disk != self.disk.last_seen(&single) {
             return Err(StoreError::ChangedOnDisk { path: single });
@@ -236,7 +236,7 @@ impl Store {
         // The start is the single file as it is on disk, when this
         // campaign continues it: the events made since go to this
         // machine's journal, where an undo can take them back.
-        let start = match self.read_file(&single) {
+        let start = match self.listing().read_file(&single) {
             Ok(Doc::Campaign(s)) if continues(c, &s) => {
                 let mut s = Campaign::clone(&s);
                 s.id.clone_from(&c.id);
@@ -246,6 +246,7 @@ impl Store {
         };
         let doc = Doc::new(start.clone());
         let text = self
+            .listing()
             .kinds()
             .to_json(&doc)
             .map_err(|reason| StoreError::Document {
@@ -271,6 +272,7 @@ impl Store {
     pub(in crate::store) fn back_up_journaled(&self, key: &DocKey) -> Result<(), StoreError> {
         let doc = self.read_journaled(key)?;
         let text = self
+            .listing()
             .kinds()
             .to_json(&doc)
             .map_err(|reason| StoreError::Document {

@@ -171,15 +171,15 @@ impl Store {
             .filter(|(_, k)| k.snapshot_of.as_ref() != Some(&k.lengths()))
             .map(|(dir, k)| (dir.clone(), k.clone()))
             .collect();
-        let print = self.replay_rules().fingerprint();
+        let print = self.journals().replay_rules().fingerprint();
         for (dir, mut known) in stale {
             let Some(id) = dir.file_name().and_then(|n| n.to_str()) else {
                 continue;
             };
             let key = DocKey::new(<Campaign as crate::rules::Document>::KIND, id);
-            let Ok(doc) = self
-                .journals
-                .replay_known(self.kinds(), &key, &mut known, None)
+            let Ok(doc) =
+                self.journals
+                    .replay_known(self.listing().kinds(), &key, &mut known, None)
             else {
                 continue;
             };

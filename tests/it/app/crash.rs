@@ -548,7 +548,7 @@ fn killed_at_random_moments_muster_loses_nothing() {
         // Every backup made along the way reads too.
         for key in saved.keys() {
             for backup in store.backups().of(key) {
-                if let Err(e) = store.read_file(&backup) {
+                if let Err(e) = store.listing().read_file(&backup) {
                     unreadable += 1;
                     failures.push(format!("kill {kill}: backup unreadable: {e}"));
                 }

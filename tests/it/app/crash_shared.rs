@@ -123,7 +123,7 @@ fn killed_while_another_machine_s_events_arrive_no_event_is_lost() {
     let bruno = Store::open_with_options(&data, LockDir::At(root.path().join("bruno-locks")))
         .expect("open")
         .with_machine(MachineId::parse(BRUNO).expect("id"));
-    bruno.identity().set_name("Bruno's desktop");
+    bruno.journals().identity().set_name("Bruno's desktop");
     let mut view = crate::common::example_campaign_at_the_table(r);
     bruno.save(&Doc::new(view.clone())).expect("Bruno begins");
     let folder = data.join("campaigns").join(&view.id);

@@ -161,7 +161,7 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
         .expect("journaled");
     assert_eq!(seen.get::<Campaign>(), Some(&the_campaign(&app)));
     assert!(
-        copy.identity().take_changes().is_empty(),
+        copy.journals().identity().take_changes().is_empty(),
         "the copy keeps its id"
     );
 }

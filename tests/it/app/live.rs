@@ -35,7 +35,7 @@ pub(crate) fn bruno_begins(
     let locks = tempfile::tempdir().expect("locks");
     let bruno = brunos(dir.path(), locks.path());
     if let Some(name) = name {
-        bruno.identity().set_name(name);
+        bruno.journals().identity().set_name(name);
     }
     bruno.save(&Doc::new(base.clone())).expect("Bruno begins");
     (dir, locks, bruno)

@@ -24,7 +24,7 @@ fn machine(dir: &Path, locks: &Path, id: &str, name: &str) -> Store {
     let store = Store::open_with_options(dir, LockDir::At(locks.join(id)))
         .expect("open")
         .with_machine(MachineId::parse(id).expect("id"));
-    store.identity().set_name(name);
+    store.journals().identity().set_name(name);
     store
 }
 

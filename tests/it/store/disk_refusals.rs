@@ -213,7 +213,7 @@ fn a_folder_or_bytes_that_are_not_text_refuse_a_read_in_muster_s_words() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path()).expect("open");
     let folder = dir.path().join("rosters");
-    let err = store.read_file(&folder).expect_err("a folder");
+    let err = store.listing().read_file(&folder).expect_err("a folder");
     assert!(
         matches!(
             &err,
@@ -227,7 +227,7 @@ fn a_folder_or_bytes_that_are_not_text_refuse_a_read_in_muster_s_words() {
     );
     let bytes = folder.join("band.json");
     std::fs::write(&bytes, b"{ \"name\": \"caf\xe9\" }").expect("write");
-    let err = store.read_file(&bytes).expect_err("not text");
+    let err = store.listing().read_file(&bytes).expect_err("not text");
     assert!(
         matches!(&err, StoreError::Disk { action: "io.read", reason: DiskError::NotText, path, .. } if *path == bytes),
         "{err:?}"

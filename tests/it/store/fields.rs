@@ -204,7 +204,7 @@ fn the_store_finds_the_common_ancestor_among_the_backups() {
     store.save(&Doc::new(r.clone())).expect("ours");
     let key = DocKey::new(muster::rules::DocKind::Roster, "band");
     assert!(store.backups().of(&key).len() >= 2);
-    let kinds = store.kinds().clone();
+    let kinds = store.listing().kinds().clone();
     let value = |r: &Roster| kinds.to_value(&Doc::new(r.clone())).expect("json");
     let mut their = common.clone();
     their.notes = "the common version, and theirs".to_owned();

@@ -26,7 +26,7 @@ fn machine(dir: &Path, locks: &Path, id: &str, rules: &RulesData) -> Store {
     let store = Store::open_with_options(dir, LockDir::At(locks.join(id)))
         .expect("open")
         .with_machine(MachineId::parse(id).expect("id"));
-    store.replay_rules().set(rules);
+    store.journals().replay_rules().set(rules);
     store
 }
 

@@ -76,13 +76,13 @@ fn an_installation_that_finds_its_journal_written_by_another_saves_under_a_new_i
     copy.save(&Doc::new(on_copy.clone()))
         .expect("the copy saves");
     // The copy found the first's line in its journal: a new id, said.
-    let changes = copy.identity().take_changes();
+    let changes = copy.journals().identity().take_changes();
     assert_eq!(changes.len(), 1, "{changes:?}");
     assert_eq!(changes[0].old.as_str(), A);
     assert_ne!(changes[0].new.as_str(), A);
-    assert_eq!(copy.identity().id(), changes[0].new);
+    assert_eq!(copy.journals().identity().id(), changes[0].new);
     assert!(changes[0].found_in.ends_with(format!("{A}.{JOURNAL_EXT}")));
-    assert!(first.identity().take_changes().is_empty());
+    assert!(first.journals().identity().take_changes().is_empty());
     let own = format!("{}.{JOURNAL_EXT}", changes[0].new.as_str());
     assert!(journals(dir.path(), &base).contains(&own));
     // Nothing lost: a third machine reads both events.
@@ -131,7 +131,7 @@ fn a_line_another_installation_appends_to_this_machine_s_journal_is_seen_while_i
         .expect("first saves");
     // The copy saves nothing: it sees the change as it looks at the
     // folder, as its window does each frame.
-    let changed: Vec<_> = copy.journal_changes();
+    let changed: Vec<_> = copy.journals().changes();
     assert_eq!(changed.len(), 1, "the campaign's journal changed");
     let now = copy
         .with_arrivals(&held)
@@ -141,9 +141,9 @@ fn a_line_another_installation_appends_to_this_machine_s_journal_is_seen_while_i
         .cloned()
         .expect("campaign");
     assert_eq!(now.journal, on_first.journal, "the first's event came in");
-    let changes = copy.identity().take_changes();
+    let changes = copy.journals().identity().take_changes();
     assert_eq!(changes.len(), 1);
-    assert_ne!(copy.identity().id().as_str(), A);
+    assert_ne!(copy.journals().identity().id().as_str(), A);
     // The copy's own next event goes to its new journal, and both
     // installations then read one campaign.
     let played = play(
@@ -192,14 +192,14 @@ fn what_a_failed_append_left_in_this_machine_s_journal_is_not_another_writer() {
     assert!(store.save(&Doc::new(two.clone())).is_err());
     disk.fill_after(None);
     assert!(
-        store.journal_changes().is_empty(),
+        store.journals().changes().is_empty(),
         "its own bytes, not news"
     );
     store
         .save(&Doc::new(two.clone()))
         .expect("saved once there is room");
-    assert!(store.identity().take_changes().is_empty());
-    assert_eq!(store.identity().id().as_str(), A);
+    assert!(store.journals().identity().take_changes().is_empty());
+    assert_eq!(store.journals().identity().id().as_str(), A);
     assert_eq!(
         read_fresh(dir.path(), locks.path(), &base).journal,
         two.journal
@@ -234,8 +234,11 @@ fn a_damaged_line_in_this_machine_s_journal_keeps_its_id_and_names_the_line() {
     let refused = store
         .save(&Doc::new(twice))
         .expect_err("the damage is said");
-    assert!(store.identity().take_changes().is_empty(), "no new id");
-    assert_eq!(store.identity().id().as_str(), A);
+    assert!(
+        store.journals().identity().take_changes().is_empty(),
+        "no new id"
+    );
+    assert_eq!(store.journals().identity().id().as_str(), A);
     let said = muster::i18n::Lang::En.msg(&refused.msg());
     assert!(said.contains(&format!("line {}", lines + 1)), "{said}");
     assert!(said.contains(&format!("{A}.{JOURNAL_EXT}")), "{said}");

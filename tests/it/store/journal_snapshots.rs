@@ -131,7 +131,7 @@ fn a_snapshot_is_not_used_once_another_machine_s_journal_changed_or_the_rules_di
     let a = machine(dir.path(), locks.path(), A);
     let mut other = r.clone();
     other.campaign.fate_points_per_player += 1;
-    a.replay_rules().set(&other);
+    a.journals().replay_rules().set(&other);
     assert_ne!(campaign_of(&a, &base).name, "From the snapshot");
     drop(a);
     // B's journal replaced by one of the same length: replayed too.

@@ -57,7 +57,7 @@ fn files_in(dir: &Path) -> Vec<String> {
 /// Where a document is on disk: its file, or a shared campaign's folder
 /// (its start and each machine's journal).
 fn on_disk(app: &App, key: &DocKey) -> Option<PathBuf> {
-    let path = app.store().expect("store").path(key);
+    let path = app.store().expect("store").listing().path(key);
     let folder = path.with_extension("");
     [path, folder.join("start.json")]
         .into_iter()
@@ -166,6 +166,7 @@ fn every_kind_gets_backups_in_its_own_folder() {
         );
         // The oldest backup is a version before the last save: of its kind.
         let oldest = store
+            .listing()
             .read_file(backups.last().expect("one"))
             .expect("reads");
         assert_eq!(oldest.kind(), kind);
