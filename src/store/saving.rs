@@ -31,7 +31,7 @@ impl Store {
             return self.save_journaled(doc, check);
         }
         let key = doc.key();
-        let path = self.listing().path(&key);
+        let path = self.listing.path(&key);
         let text = self
             .to_json_kept(doc, &path)
             .map_err(|reason| StoreError::Document {
@@ -69,9 +69,8 @@ impl Store {
     /// The text of a document's file, made with the item texts kept from
     /// its last save at `path`.
     fn to_json_kept(&self, doc: &Doc, path: &Path) -> Result<String, DocError> {
-        self.disk.with_kept(path, |texts| {
-            self.listing().kinds().to_json_kept(doc, texts)
-        })
+        self.disk
+            .with_kept(path, |texts| self.listing.kinds().to_json_kept(doc, texts))
     }
 
     fn delete_checked(&self, key: &DocKey, check: bool) -> Result<(), StoreError> {
@@ -81,7 +80,7 @@ impl Store {
         if self.journals.is_journaled(key) {
             return self.delete_journaled(key);
         }
-        let path = self.listing().path(key);
+        let path = self.listing.path(key);
         if !path.exists() {
             self.disk.remember(&path);
             return Ok(());

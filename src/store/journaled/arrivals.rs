@@ -33,14 +33,14 @@ impl Store {
         let Some(known) = map.get_mut(&dir) else {
             return Ok(None);
         };
-        let mut own = self.journals().identity().id();
+        let mut own = self.journals.identity().id();
         for (machine, path) in journal_files(&dir) {
             if machine == own {
                 if !written_by_another(known, &own, &path) {
                     continue;
                 }
                 // Read from now on as another machine's journal.
-                own = self.journals().identity().take_new(path.clone());
+                own = self.journals.identity().take_new(path.clone());
             }
             let seen = Seen::of(&path);
             if seen.is_none() {
@@ -94,7 +94,7 @@ impl Store {
             None => {
                 let mine = own_events(ours, known, &own);
                 self.journals
-                    .replay_known(self.listing().kinds(), &key, known, Some(&mine))?
+                    .replay_known(self.listing.kinds(), &key, known, Some(&mine))?
             }
         };
         // Another machine's new name comes in; otherwise the name stays as
@@ -115,7 +115,7 @@ impl Store {
     pub fn journals_fingerprint(&self) -> u64 {
         use std::hash::{Hash as _, Hasher as _};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        for dir in self.listing().journaled_folders() {
+        for dir in self.listing.journaled_folders() {
             let mut files: Vec<(std::ffi::OsString, u64, Option<std::time::SystemTime>)> =
                 fs::read_dir(&dir)
                     .map(|rd| {

@@ -1,6 +1,6 @@
-//! The journaled campaigns as the store knows them (`Journals`), and one
-//! campaign read from its files: its folder, this machine's journal in it,
-//! its replay, and what the last replay found.
+//! The journaled campaigns as the store knows them (`Journals`): each
+//! campaign's folder, this machine's journal in it, its replay from the
+//! files as known, and what the last replay found.
 
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::file::entry_key;
-use super::known::{Known, known_from_texts, read_journals};
+use super::known::Known;
 use super::replay::replay;
 use super::{JOURNAL_EXT, START_FILE};
 use crate::rules::campaign::Entry;
@@ -16,7 +16,7 @@ use crate::rules::campaign::journals::SetAside;
 use crate::rules::{Campaign, Doc, DocKey, Document};
 use crate::store::kinds::Kinds;
 use crate::store::paths::file_stem_for;
-use crate::store::{Identity, ReplayRules, Store, StoreError, Unreadable};
+use crate::store::{Identity, ReplayRules, StoreError, Unreadable};
 
 /// The journaled campaigns as read: what is known of each one's files,
 /// this machine's identity in them, the rules they are replayed by, and
@@ -160,38 +160,5 @@ impl Journals {
             .get(&self.dir(key))
             .map(|k| k.set_aside.clone())
             .unwrap_or_default()
-    }
-}
-
-impl Store {
-    /// Reads a journaled campaign: its start, then every machine's
-    /// journal, replayed. Each file is remembered as read.
-    pub(in crate::store) fn read_journaled(&self, key: &DocKey) -> Result<Doc, StoreError> {
-        let dir = self.journals.dir(key);
-        // Read under the lock: a save appending meanwhile would otherwise
-        // be forgotten by what is kept of the files.
-        let mut map = self.journals.known();
-        let texts = read_journals(&dir)?;
-        if let Some((known, campaign)) = self.journals.read_snapshot(key, &dir, &texts) {
-            map.insert(dir, known);
-            return Ok(Doc::new(campaign));
-        }
-        let own = self.journals().identity().id();
-        let mut known = known_from_texts(self.listing().kinds(), &dir, texts, Some(&own))?;
-        let print = self.journals().replay_rules().fingerprint();
-        let doc = self
-            .journals
-            .replay_known(self.listing().kinds(), key, &mut known, None)?;
-        let snapshot = doc
-            .get::<Campaign>()
-            .filter(|_| !self.read_only())
-            .and_then(|c| self.journals.snapshot_bytes(key, &mut known, c, print));
-        map.insert(dir, known);
-        // Written once the lock is let go: a save waits for no disk.
-        drop(map);
-        if let Some((path, bytes)) = snapshot {
-            super::snapshot::put_snapshot(&path, &bytes);
-        }
-        Ok(doc)
     }
 }

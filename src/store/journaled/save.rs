@@ -1,7 +1,8 @@
-//! A journaled campaign saved: its folder begun with the campaign as its
-//! start, this machine's new lines appended to its own journal, the players'
-//! choice between two events recorded (or previewed), and the campaign
-//! backed up or removed.
+//! A journaled campaign read and saved: read from its files (or its
+//! snapshot), its folder begun with the campaign as its start, this
+//! machine's new lines appended to its own journal, the players' choice
+//! between two events recorded (or previewed), the campaign backed up or
+//! removed, and the snapshots brought up to date.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -9,8 +10,9 @@ use std::sync::Arc;
 
 use super::arrivals::written_by_another;
 use super::file::{Choose, FileHash, Header, JournalFile, Line, entry_key, line_text, read_tail};
-use super::known::Known;
+use super::known::{Known, known_from_texts, read_journals};
 use super::replay::{continues, new_lines, new_lines_since, own_events};
+use super::snapshot::put_snapshot;
 use super::{JOURNAL_FORMAT, START_FILE};
 use crate::rules::campaign::journals::SetAside;
 use crate::rules::{Campaign, Doc, DocKey, Document};
@@ -18,6 +20,37 @@ use crate::store::document::SCHEMA_VERSION;
 use crate::store::{JournalError, Seen, Store, StoreError, io_err};
 
 impl Store {
+    /// Reads a journaled campaign: its start, then every machine's
+    /// journal, replayed. Each file is remembered as read.
+    pub(in crate::store) fn read_journaled(&self, key: &DocKey) -> Result<Doc, StoreError> {
+        let dir = self.journals.dir(key);
+        // Read under the lock: a save appending meanwhile would otherwise
+        // be forgotten by what is kept of the files.
+        let mut map = self.journals.known();
+        let texts = read_journals(&dir)?;
+        if let Some((known, campaign)) = self.journals.read_snapshot(key, &dir, &texts) {
+            map.insert(dir, known);
+            return Ok(Doc::new(campaign));
+        }
+        let own = self.journals.identity().id();
+        let mut known = known_from_texts(self.listing.kinds(), &dir, texts, Some(&own))?;
+        let print = self.journals.replay_rules().fingerprint();
+        let doc = self
+            .journals
+            .replay_known(self.listing.kinds(), key, &mut known, None)?;
+        let snapshot = doc
+            .get::<Campaign>()
+            .filter(|_| !self.read_only())
+            .and_then(|c| self.journals.snapshot_bytes(key, &mut known, c, print));
+        map.insert(dir, known);
+        // Written once the lock is let go: a save waits for no disk.
+        drop(map);
+        if let Some((path, bytes)) = snapshot {
+            put_snapshot(&path, &bytes);
+        }
+        Ok(doc)
+    }
+
     /// Saves a campaign as journals: the first time, its folder is made
     /// with the campaign as its start (a single file it was read from goes
     /// to the backups); afterwards only this machine's new lines are
@@ -30,7 +63,7 @@ impl Store {
         let Some(c) = doc.get::<Campaign>() else {
             return Err(StoreError::Journal {
                 reason: JournalError::NotACampaign,
-                path: self.listing().path(&doc.key()),
+                path: self.listing.path(&doc.key()),
             });
         };
         let key = DocKey::new(<Campaign as Document>::KIND, c.id.clone());
@@ -49,12 +82,12 @@ impl Store {
             });
         };
         let mut own_path = self.journals.own_journal(&key);
-        if written_by_another(known, &self.journals().identity().id(), &own_path) {
+        if written_by_another(known, &self.journals.identity().id(), &own_path) {
             // Its lines are read at the next look at the other machines'.
-            self.journals().identity().take_new(own_path);
+            self.journals.identity().take_new(own_path);
             own_path = self.journals.own_journal(&key);
         }
-        let own = self.journals().identity().id();
+        let own = self.journals.identity().id();
         // Nothing of the files changed since this machine's last save but
         // its own lines: only the events after those both journals share
         // are looked at (a tick at the table looks at one, not thousands).
@@ -151,7 +184,7 @@ impl Store {
         let Some(mut known) = self.journals.known().get(&dir).cloned() else {
             return Ok(None);
         };
-        let own = self.journals().identity().id();
+        let own = self.journals.identity().id();
         let (_, file) = known.files.entry(own.clone()).or_default();
         file.choices.push(Choose {
             keep: keep.to_owned(),
@@ -161,7 +194,7 @@ impl Store {
         let mine = own_events(ours, &known, &own);
         let doc =
             self.journals
-                .replay_known(self.listing().kinds(), &key, &mut known, Some(&mine))?;
+                .replay_known(self.listing.kinds(), &key, &mut known, Some(&mine))?;
         Ok(doc
             .get::<Campaign>()
             .map(|c| (c.clone(), std::mem::take(&mut known.set_aside))))
@@ -176,7 +209,7 @@ impl Store {
         own_path: &Path,
         text: &str,
     ) -> Result<fs::File, StoreError> {
-        let own = self.journals().identity().id();
+        let own = self.journals.identity().id();
         let (_, file) = known.files.entry(own.clone()).or_default();
         // Whole lines past what is known (a write that failed after some
         // of them landed) are read, never cut: other machines may have read
@@ -192,7 +225,7 @@ impl Store {
                 format: JOURNAL_FORMAT,
                 schema: SCHEMA_VERSION,
                 machine: own.clone(),
-                name: self.journals().identity().name(),
+                name: self.journals.identity().name(),
             }))
         };
         let all = format!("{header}{text}");
@@ -225,7 +258,7 @@ impl Store {
 
     /// Makes the campaign's folder, its start the campaign as it is.
     fn begin_journals(&self, key: &DocKey, c: &Campaign, check: bool) -> Result<(), StoreError> {
-        let single = self.listing().path(key);
+        let single = self.listing.path(key);
         let on_disk = Seen::of(&single);
         if check && on_disk.is_some() && on_disk != self.disk.last_seen(&single) {
             return Err(StoreError::ChangedOnDisk { path: single });
@@ -236,7 +269,7 @@ impl Store {
         // The start is the single file as it is on disk, when this
         // campaign continues it: the events made since go to this
         // machine's journal, where an undo can take them back.
-        let start = match self.listing().read_file(&single) {
+        let start = match self.listing.read_file(&single) {
             Ok(Doc::Campaign(s)) if continues(c, &s) => {
                 let mut s = Campaign::clone(&s);
                 s.id.clone_from(&c.id);
@@ -260,7 +293,7 @@ impl Store {
         self.journals.known().insert(dir, known);
         // The single file it was: among the backups, then gone.
         if single.exists() {
-            self.backups().retire(&self.disk, key, &single)?;
+            self.backups.retire(&self.disk, key, &single)?;
             self.disk.remember(&single);
             self.disk.mark_foreign(&single, false);
         }
@@ -279,7 +312,7 @@ impl Store {
                 reason,
                 path: self.journals.dir(key),
             })?;
-        self.backups().keep(&self.disk, key, text.as_bytes())
+        self.backups.keep(&self.disk, key, text.as_bytes())
     }
 
     /// Removes a journaled campaign: one file of it as it stands goes to
@@ -290,5 +323,51 @@ impl Store {
         fs::remove_dir_all(&dir).map_err(io_err("io.remove", &dir))?;
         self.journals.known().remove(&dir);
         Ok(())
+    }
+
+    /// Brings the snapshot of every journaled campaign read here up to
+    /// its files as known, so that the next opening reads the snapshot
+    /// rather than replaying. Each campaign is replayed on a copy of what
+    /// is known of it, the store's lock let go meanwhile: a save or an
+    /// arrival never waits for it. (The writer thread calls it once saves
+    /// pause; closing Muster never waits for it.)
+    pub fn keep_snapshots(&self) {
+        if self.journals.snapshots.is_none() || self.read_only() {
+            return;
+        }
+        let stale: Vec<(PathBuf, Known)> = self
+            .journals
+            .known()
+            .iter()
+            .filter(|(_, k)| k.snapshot_of.as_ref() != Some(&k.lengths()))
+            .map(|(dir, k)| (dir.clone(), k.clone()))
+            .collect();
+        let print = self.journals.replay_rules().fingerprint();
+        for (dir, mut known) in stale {
+            let Some(id) = dir.file_name().and_then(|n| n.to_str()) else {
+                continue;
+            };
+            let key = DocKey::new(<Campaign as crate::rules::Document>::KIND, id);
+            let Ok(doc) = self
+                .journals
+                .replay_known(self.listing.kinds(), &key, &mut known, None)
+            else {
+                continue;
+            };
+            let Some(c) = doc.get::<Campaign>() else {
+                continue;
+            };
+            let Some((path, bytes)) = self.journals.snapshot_bytes(&key, &mut known, c, print)
+            else {
+                continue;
+            };
+            put_snapshot(&path, &bytes);
+            // Known as kept, unless the files moved on meanwhile.
+            if let Some(now) = self.journals.known().get_mut(&dir)
+                && now.lengths() == known.lengths()
+            {
+                now.snapshot_of = known.snapshot_of;
+            }
+        }
     }
 }

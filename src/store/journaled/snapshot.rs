@@ -21,7 +21,7 @@ use super::replay::{overruled, standing_keys};
 use super::{Choose, FileHash, JournalFile, Journals, Known, Rename, START_FILE, entry_key};
 use crate::rules::campaign::{Entry, MachineId};
 use crate::rules::{Campaign, DocKey};
-use crate::store::{LockDir, Seen, Store};
+use crate::store::{LockDir, Seen};
 
 /// The snapshot format this Muster writes and reads.
 const SNAPSHOT_FORMAT: u32 = 2;
@@ -150,54 +150,6 @@ impl Journals {
             .ok()?;
         known.snapshot_of = Some(known.lengths());
         Some((path, bytes))
-    }
-}
-
-impl Store {
-    /// Brings the snapshot of every journaled campaign read here up to
-    /// its files as known, so that the next opening reads the snapshot
-    /// rather than replaying. Each campaign is replayed on a copy of what
-    /// is known of it, the store's lock let go meanwhile: a save or an
-    /// arrival never waits for it. (The writer thread calls it once saves
-    /// pause; closing Muster never waits for it.)
-    pub fn keep_snapshots(&self) {
-        if self.journals.snapshots.is_none() || self.read_only() {
-            return;
-        }
-        let stale: Vec<(PathBuf, Known)> = self
-            .journals
-            .known()
-            .iter()
-            .filter(|(_, k)| k.snapshot_of.as_ref() != Some(&k.lengths()))
-            .map(|(dir, k)| (dir.clone(), k.clone()))
-            .collect();
-        let print = self.journals().replay_rules().fingerprint();
-        for (dir, mut known) in stale {
-            let Some(id) = dir.file_name().and_then(|n| n.to_str()) else {
-                continue;
-            };
-            let key = DocKey::new(<Campaign as crate::rules::Document>::KIND, id);
-            let Ok(doc) =
-                self.journals
-                    .replay_known(self.listing().kinds(), &key, &mut known, None)
-            else {
-                continue;
-            };
-            let Some(c) = doc.get::<Campaign>() else {
-                continue;
-            };
-            let Some((path, bytes)) = self.journals.snapshot_bytes(&key, &mut known, c, print)
-            else {
-                continue;
-            };
-            put_snapshot(&path, &bytes);
-            // Known as kept, unless the files moved on meanwhile.
-            if let Some(now) = self.journals.known().get_mut(&dir)
-                && now.lengths() == known.lengths()
-            {
-                now.snapshot_of = known.snapshot_of;
-            }
-        }
     }
 }
 
