@@ -41,6 +41,7 @@ mod results;
 mod rival;
 mod rooms;
 mod setup;
+pub mod stamp;
 mod table;
 pub mod victory;
 mod words;
@@ -64,7 +65,7 @@ pub use edit::{
     Purchase, ReinforcementEdit, SetupEdit, Sides, TableEdit, TurnEdit,
 };
 pub use enemy::{Behaviour, ENEMY_IDS, Fighter, NAMED_IDS};
-pub use entries::{Entry, HeldEvent, Maker, Stamp, is_utc_time, who_made};
+pub use entries::{Entry, HeldEvent, Maker, Stamp, who_made};
 pub use house::{InForce, RulesEdit};
 pub use ids::{CharId, EscortId, MachineId};
 pub use item_use::{RECHARGE, item_targets};
@@ -77,6 +78,7 @@ pub use results::{
     Carried, CarriedCharacter, CarriedEscort, CarryOver, Debrief, End, MissionResult, Rolled,
     TestKind,
 };
+pub use stamp::{StampId, StampTime, is_utc_time};
 pub use table::{
     EnemyDraw, Initiative, InitiativeRoll, ItemResult, LaidIn, LootPick, Looted, Mission, Phase,
     Table, UsedOn,

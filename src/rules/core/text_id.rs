@@ -13,6 +13,7 @@ macro_rules! text_id {
             Debug,
             PartialEq,
             Eq,
+            Hash,
             PartialOrd,
             Ord,
             ::serde::Serialize,
