@@ -56,8 +56,8 @@ pub use acts::{
     Activations, AtTable, REROLL, SECOND_SOLDIER, TurnActs, reroll_cost, second_soldier_cost,
 };
 pub use data::{
-    Budget, CampaignData, EnemySide, Faction, Injuries, MissionData, MissionType, Mode, PoolMode,
-    Rates, Settings,
+    Budget, CampaignData, EnemySide, Faction, FactionId, Injuries, MissionData, MissionId,
+    MissionType, Mode, PoolMode, Rates, Settings,
 };
 pub use data::{EnemyFighter, EnemyType, EnemyWeapon, NamedModel};
 pub use edit::{
