@@ -156,10 +156,14 @@ impl Lang {
 
     /// A campaign faction's name (its id where the data has no such
     /// faction).
-    pub fn faction(self, data: &crate::rules::campaign::data::CampaignData, id: &str) -> String {
+    pub fn faction<Q: std::borrow::Borrow<str> + ?Sized>(
+        self,
+        data: &crate::rules::campaign::data::CampaignData,
+        id: &Q,
+    ) -> String {
         data.faction(id).map_or_else(
-            || id.to_owned(),
-            |f| name_in(&f.names, self.code(), &f.id).to_owned(),
+            || id.borrow().to_owned(),
+            |f| name_in(&f.names, self.code(), f.id.as_str()).to_owned(),
         )
     }
 

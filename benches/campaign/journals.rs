@@ -30,7 +30,7 @@ pub fn journaled_open(
         .enumerate()
         .map(|(i, e)| Entry {
             stamp: Some(Stamp {
-                id: format!("{i:016x}"),
+                id: format!("{i:016x}").into(),
                 at: Some(muster::app::stamp::utc(1_795_000_000 + i as u64)),
                 by: Some(format!("machine {}", i % 4)),
                 player: None,
@@ -135,7 +135,7 @@ pub fn arrivals_from_another_machine(
         entries::stamp_since(
             &mut next,
             before,
-            || format!("bruno-{i:011}"),
+            || format!("bruno-{i:011}").into(),
             muster::rules::campaign::Maker {
                 at: Some(&muster::app::stamp::utc_now()),
                 by: Some("Bruno's desktop"),

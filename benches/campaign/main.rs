@@ -87,10 +87,10 @@ fn benches(cr: &mut Criterion) {
             before,
             || {
                 n += 1;
-                format!("{by}-{n}")
+                format!("{by}-{n}").into()
             },
             muster::rules::campaign::Maker {
-                at: Some(at),
+                at: Some(&muster::rules::campaign::StampTime::parse(at).expect("a time")),
                 by: Some(by),
                 player: None,
             },

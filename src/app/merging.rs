@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use super::{App, MessageKind};
+use crate::rules::campaign::StampTime;
 use crate::rules::campaign::merge::{Merged, merge};
 use crate::rules::{Campaign, Doc, DocKey, Msg};
 use crate::store::fields::{FieldMerge, merge3, resolve};
@@ -24,15 +25,24 @@ pub enum MergePreview {
     Fields(Box<FieldsPreview>),
 }
 
+/// What tells which backup a field merge started from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BaseMade {
+    /// When it was made, in UTC.
+    At(StampTime),
+    /// Its file's name, when the backup says no time.
+    File(String),
+}
+
 /// A roster's or a kill team's merge, field by field.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldsPreview {
     /// The merge: the fields each side changed alone, taken; the conflicts.
     pub merge: FieldMerge,
-    /// When the common ancestor (a backup) was made, in UTC
-    /// (`2026-11-25T17:36:36Z`; its file's name if that says no time); `None`: no ancestor was found, every field
-    /// that differs is a conflict.
-    pub base: Option<String>,
+    /// When the common ancestor (a backup) was made, or its file's name if
+    /// that says no time; `None`: no ancestor was found, every field that
+    /// differs is a conflict.
+    pub base: Option<BaseMade>,
     /// The document the merge gives with the choices made, or why it does
     /// not read as one (then it cannot be applied).
     pub doc: Result<Doc, Msg>,
@@ -273,11 +283,12 @@ impl App {
         };
         let merge = merge3(ancestor.as_ref().map(|x| &x.value), &a, &b);
         let base = ancestor.map(|x| match x.made_ms {
-            Some(ms) => super::stamp::utc(ms / 1000),
-            None => x
-                .path
-                .file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            Some(ms) => BaseMade::At(super::stamp::utc(ms / 1000)),
+            None => BaseMade::File(
+                x.path
+                    .file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            ),
         });
         let doc = resolved(&kinds, key, &merge, &BTreeSet::new());
         Ok(MergePreview::Fields(Box::new(FieldsPreview {

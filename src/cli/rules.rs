@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::{EXIT_OK, EXIT_UNREADABLE, read_doc};
 use crate::i18n::Lang;
-use crate::rules::campaign::{CampaignEdit, RulesEdit};
+use crate::rules::campaign::{CampaignEdit, RulesEdit, StampTime};
 use crate::rules::house_rules::catalogue::{Catalogue, Entry};
 use crate::rules::house_rules::{self, HouseRules};
 use crate::rules::{Campaign, Doc, RulesData};
@@ -223,7 +223,7 @@ fn history(c: &Campaign, lang: Lang) -> Vec<String> {
         };
         let stamp = entry.stamp.as_ref();
         let by = stamp.and_then(|s| s.by.clone());
-        let at = stamp.and_then(|s| s.at.clone());
+        let at = stamp.and_then(|s| s.at.as_ref()).map(StampTime::to_string);
         let mission = entry.mission.to_string();
         out.push(match (by, at) {
             (Some(by), Some(at)) => lang.f(

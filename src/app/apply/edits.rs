@@ -3,8 +3,8 @@
 //! and done again.
 
 use crate::app::{App, Change, HISTORY_LIMIT, MessageKind, Screen};
-use crate::rules::campaign::Maker;
 use crate::rules::campaign::entries;
+use crate::rules::campaign::{Maker, StampId};
 use crate::rules::{Doc, DocKey, Edit, LineKind, Msg};
 
 impl App {
@@ -93,7 +93,7 @@ impl App {
         entries::stamp_since(
             &mut c,
             b.journal.len(),
-            || format!("{:016x}", rand::Rng::random::<u64>(ids)),
+            || StampId::from(format!("{:016x}", rand::Rng::random::<u64>(ids))),
             Maker {
                 at: Some(&at),
                 by: Some(&by),

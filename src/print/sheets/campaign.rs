@@ -9,6 +9,7 @@ use crate::rules::campaign::queries;
 use crate::rules::campaign::{
     Campaign, CampaignCharacter, CampaignEdit, EscortKind, Member, Phase, State,
 };
+use crate::rules::campaign::{FactionId, MissionId};
 use crate::rules::killteam::ItemId;
 
 use crate::print::model::{Block, Card, Fact, Section, Sheet, SheetKind, Table, Tag};
@@ -92,13 +93,13 @@ fn campaign_card(lang: Lang, rules: &RulesData, c: &Campaign, cc: &CampaignChara
     card
 }
 
-fn mission_label(rules: &RulesData, lang: Lang, id: &str) -> (String, String) {
+fn mission_label(rules: &RulesData, lang: Lang, id: &MissionId) -> (String, String) {
     match rules.campaign.mission(id) {
         Some(m) => (
             lang.t(m.mission_type.key()).to_owned(),
             lang.pick(&m.names).to_owned(),
         ),
-        None => (String::new(), id.to_owned()),
+        None => (String::new(), id.to_string()),
     }
 }
 
@@ -133,7 +134,7 @@ fn played_missions(c: &Campaign, rules: &RulesData, lang: Lang) -> Table {
                     .collect()
             })
             .unwrap_or_default();
-    let mut chosen: Option<(String, String)> = None;
+    let mut chosen: Option<(MissionId, FactionId)> = None;
     for e in &c.journal {
         match &e.event {
             CampaignEdit::Setup(SetupEdit::Start { choice, .. })

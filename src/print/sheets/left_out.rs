@@ -6,8 +6,8 @@
 use crate::i18n::Lang;
 use crate::print::model::{Block, Section, Sheet};
 use crate::rules::Campaign;
-use crate::rules::campaign::Entry;
 use crate::rules::campaign::journals::SetAside;
+use crate::rules::campaign::{Entry, StampTime};
 
 /// One event held aside, in words: "Held aside: …, made on Bruno's
 /// desktop, 2026-11-25T17:36:05Z: why. Kept in its place: …"; the
@@ -19,7 +19,7 @@ pub fn held_line(c: &Campaign, aside: &SetAside, lang: Lang, with_id: bool) -> S
             "held.made",
             &[
                 ("by", s.by.as_deref().unwrap_or("?")),
-                ("at", s.at.as_deref().unwrap_or("?")),
+                ("at", s.at.as_ref().map_or("?", StampTime::as_str)),
             ],
         ),
         None => lang.t("held.made_unknown").to_owned(),

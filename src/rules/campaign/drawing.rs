@@ -1,7 +1,7 @@
 //! The mission drawn: its type after the last, the mission a die gives,
 //! the enemy's faction.
 
-use super::data::{CampaignData, MissionData};
+use super::data::{CampaignData, FactionId, MissionData, MissionId};
 use super::edit::MissionChoice;
 use super::record::{dice, total};
 use super::{Campaign, Mission, MissionType, Phase};
@@ -143,7 +143,7 @@ pub(super) fn draw_mission<R: Rng + ?Sized>(
 fn mission_for<'d, R: Rng + ?Sized>(
     c: &Campaign,
     t: MissionType,
-    recorded: &Option<String>,
+    recorded: &Option<MissionId>,
     choice: &mut MissionChoice,
     data: &'d CampaignData,
     rng: &mut R,
@@ -151,7 +151,7 @@ fn mission_for<'d, R: Rng + ?Sized>(
 ) -> Result<&'d MissionData, Problem> {
     Ok(if let Some(pick) = &choice.pick {
         choice.draw = None;
-        data.missions_of(t).find(|m| &m.id == pick).ok_or_else(|| {
+        data.missions_of(t).find(|m| m.id == *pick).ok_or_else(|| {
             mission_arg(
                 Problem::new("CMP-3", "campaign.problem.mission_not_of_type"),
                 data,
@@ -200,12 +200,12 @@ fn mission_for<'d, R: Rng + ?Sized>(
 fn faction_for<R: Rng + ?Sized>(
     c: &Campaign,
     side: super::EnemySide,
-    recorded: Option<String>,
+    recorded: Option<FactionId>,
     choice: &mut MissionChoice,
     data: &CampaignData,
     rng: &mut R,
     outcome: &mut Outcome,
-) -> Result<String, Problem> {
+) -> Result<FactionId, Problem> {
     Ok(match (side, recorded) {
         (super::EnemySide::Main, _) => {
             choice.faction_draw = None;
@@ -282,9 +282,9 @@ fn log_override(
 
 /// `p` with the mission `id` as its `{mission}`: its name in the reader's
 /// language, or the id when the data does not know it.
-fn mission_arg(p: Problem, data: &CampaignData, id: &str) -> Problem {
+fn mission_arg(p: Problem, data: &CampaignData, id: &MissionId) -> Problem {
     match data.mission(id) {
-        Some(m) => p.named("mission", id, &m.names),
+        Some(m) => p.named("mission", id.as_str(), &m.names),
         None => p.arg("mission", id),
     }
 }

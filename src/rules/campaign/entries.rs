@@ -10,6 +10,7 @@ use super::super::core::msg::Msg;
 use super::Campaign;
 use super::edit::CampaignEdit;
 use super::ids::MachineId;
+use super::stamp::{StampId, StampTime};
 
 /// One event of the journal: the edit as applied, every die filled in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,15 +36,11 @@ pub struct Stamp {
     /// an event older than stamps, from its place and content, the same on
     /// every machine). Never empty.
     #[serde(deserialize_with = "stamp_id")]
-    pub id: String,
+    pub id: StampId,
     /// When, in UTC (`2026-11-25T17:36:36Z`); none for an older event. A
     /// text that is not such a time is refused where it stands.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "stamp_time"
-    )]
-    pub at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<StampTime>,
     /// The name of the machine it was made on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
@@ -79,7 +76,7 @@ pub fn who_made(player: Option<&str>, machine: Option<&str>) -> Option<Msg> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Maker<'a> {
     /// When, in UTC.
-    pub at: Option<&'a str>,
+    pub at: Option<&'a StampTime>,
     /// The machine's name.
     pub by: Option<&'a str>,
     /// The player's name.
@@ -87,7 +84,7 @@ pub struct Maker<'a> {
 }
 
 /// A stamp's id as read: any text but an empty one.
-fn stamp_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+fn stamp_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<StampId, D::Error> {
     let id = String::deserialize(d)?;
     if id.trim().is_empty() {
         return Err(serde::de::Error::invalid_value(
@@ -95,72 +92,7 @@ fn stamp_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> 
             &"an id that is not empty: every event of a journal has its own",
         ));
     }
-    Ok(id)
-}
-
-/// A stamp's time as read: a UTC time as RFC 3339 writes it.
-fn stamp_time<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    let at = String::deserialize(d)?;
-    if !is_utc_time(&at) {
-        return Err(serde::de::Error::invalid_value(
-            serde::de::Unexpected::Str(&at),
-            &"a time in UTC, as 2026-11-25T17:36:36Z",
-        ));
-    }
-    Ok(Some(at))
-}
-
-/// Whether `text` is a time as stamps write it: `YYYY-MM-DDTHH:MM:SS`,
-/// fractions of a second allowed, then `Z` or an offset (`+01:00`), each
-/// field within its range.
-pub fn is_utc_time(text: &str) -> bool {
-    let b = text.as_bytes();
-    let digits = |from: usize, len: usize| -> Option<u32> {
-        let part = text.get(from..from + len)?;
-        part.bytes()
-            .all(|c| c.is_ascii_digit())
-            .then(|| part.parse().ok())
-            .flatten()
-    };
-    let punct = [(4, b'-'), (7, b'-'), (10, b'T'), (13, b':'), (16, b':')];
-    if b.len() < 20
-        || punct
-            .iter()
-            .any(|&(i, c)| b[i] != c && !(i == 10 && b[i] == b't'))
-    {
-        return false;
-    }
-    let fields = [
-        (digits(0, 4), 0..=9999),
-        (digits(5, 2), 1..=12),
-        (digits(8, 2), 1..=31),
-        (digits(11, 2), 0..=23),
-        (digits(14, 2), 0..=59),
-        (digits(17, 2), 0..=60),
-    ];
-    if !fields
-        .iter()
-        .all(|(v, r)| v.is_some_and(|v| r.contains(&v)))
-    {
-        return false;
-    }
-    let mut rest = &text[19..];
-    if let Some(frac) = rest.strip_prefix('.') {
-        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
-        if n == 0 {
-            return false;
-        }
-        rest = &frac[n..];
-    }
-    match rest.as_bytes() {
-        [b'Z' | b'z'] => true,
-        [b'+' | b'-', ..] if rest.len() == 6 => {
-            digits(text.len() - 5, 2).is_some_and(|h| h <= 23)
-                && rest.as_bytes()[3] == b':'
-                && digits(text.len() - 2, 2).is_some_and(|m| m <= 59)
-        }
-        _ => false,
-    }
+    Ok(StampId::from(id))
 }
 
 /// Stamps the events added to the journal since it held `before`
@@ -169,7 +101,7 @@ pub fn is_utc_time(text: &str) -> bool {
 pub fn stamp_since(
     c: &mut Campaign,
     before: usize,
-    mut id: impl FnMut() -> String,
+    mut id: impl FnMut() -> StampId,
     maker: Maker<'_>,
 ) {
     c.journal.change_from(before, |entry| {
@@ -179,7 +111,7 @@ pub fn stamp_since(
         let mut e = Entry::clone(entry);
         e.stamp = Some(Stamp {
             id: id(),
-            at: maker.at.map(str::to_owned),
+            at: maker.at.cloned(),
             by: maker.by.map(str::to_owned),
             player: maker.player.map(str::to_owned),
         });
@@ -206,7 +138,7 @@ impl Entry {
     /// without a stamp its whole text.
     pub fn key(&self) -> String {
         match &self.stamp {
-            Some(s) => s.id.clone(),
+            Some(s) => s.id.to_string(),
             None => serde_json::to_string(self).unwrap_or_default(),
         }
     }

@@ -12,7 +12,7 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use super::{Campaign, Entry, MachineId};
+use super::{Campaign, Entry, MachineId, StampTime};
 use crate::rules::core::problem::Problem;
 use crate::rules::data::RulesData;
 
@@ -57,10 +57,13 @@ pub struct Replayed {
 /// The order of an event between machines: its stamp's time, then the
 /// machine, then the event's id (an event without a stamp or a time sorts
 /// first).
-fn order_key<'a>(e: &'a Entry, machine: &'a MachineId) -> (&'a str, &'a str, &'a str) {
+fn order_key<'a>(
+    e: &'a Entry,
+    machine: &'a MachineId,
+) -> (Option<&'a StampTime>, &'a str, &'a str) {
     let stamp = e.stamp.as_ref();
     (
-        stamp.and_then(|s| s.at.as_deref()).unwrap_or(""),
+        stamp.and_then(|s| s.at.as_ref()),
         machine.as_str(),
         stamp.map_or("", |s| s.id.as_str()),
     )

@@ -73,7 +73,7 @@ pub fn key_of(entry: &Entry, side: Side, place: usize) -> String {
             };
             format!("{who}#{place}")
         },
-        |s| s.id.clone(),
+        |s| s.id.to_string(),
     )
 }
 

@@ -41,6 +41,7 @@ mod results;
 mod rival;
 mod rooms;
 mod setup;
+pub mod stamp;
 mod table;
 pub mod victory;
 mod words;
@@ -55,8 +56,8 @@ pub use acts::{
     Activations, AtTable, REROLL, SECOND_SOLDIER, TurnActs, reroll_cost, second_soldier_cost,
 };
 pub use data::{
-    Budget, CampaignData, EnemySide, Faction, Injuries, MissionData, MissionType, Mode, PoolMode,
-    Rates, Settings,
+    Budget, CampaignData, EnemySide, Faction, FactionId, Injuries, MissionData, MissionId,
+    MissionType, Mode, PoolMode, Rates, Settings,
 };
 pub use data::{EnemyFighter, EnemyType, EnemyWeapon, NamedModel};
 pub use edit::{
@@ -64,7 +65,7 @@ pub use edit::{
     Purchase, ReinforcementEdit, SetupEdit, Sides, TableEdit, TurnEdit,
 };
 pub use enemy::{Behaviour, ENEMY_IDS, Fighter, NAMED_IDS};
-pub use entries::{Entry, HeldEvent, Maker, Stamp, is_utc_time, who_made};
+pub use entries::{Entry, HeldEvent, Maker, Stamp, who_made};
 pub use house::{InForce, RulesEdit};
 pub use ids::{CharId, EscortId, MachineId};
 pub use item_use::{RECHARGE, item_targets};
@@ -77,6 +78,7 @@ pub use results::{
     Carried, CarriedCharacter, CarriedEscort, CarryOver, Debrief, End, MissionResult, Rolled,
     TestKind,
 };
+pub use stamp::{StampId, StampTime, is_utc_time};
 pub use table::{
     EnemyDraw, Initiative, InitiativeRoll, ItemResult, LaidIn, LootPick, Looted, Mission, Phase,
     Table, UsedOn,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::super::core::dice::Roll;
 use super::super::killteam::{ItemId, WeaponId};
 use super::acts::TurnActs;
-use super::data::{MissionType, Mode};
+use super::data::{FactionId, MissionId, MissionType, Mode};
 use super::enemy::{Behaviour, Fighter};
 use super::ids::{CharId, EscortId};
 
@@ -71,9 +71,9 @@ pub struct Mission {
     #[serde(rename = "type")]
     pub mission_type: MissionType,
     /// The mission's id in the lists.
-    pub mission: String,
+    pub mission: MissionId,
     /// The enemy faction.
-    pub faction: String,
+    pub faction: FactionId,
     /// The enemy's points, difficulty included (CMP-8).
     pub points: u32,
     /// The enemy's behaviour (CMP-15).

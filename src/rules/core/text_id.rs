@@ -11,8 +11,10 @@ macro_rules! text_id {
         #[derive(
             Clone,
             Debug,
+            Default,
             PartialEq,
             Eq,
+            Hash,
             PartialOrd,
             Ord,
             ::serde::Serialize,
@@ -25,6 +27,11 @@ macro_rules! text_id {
             /// The id as written.
             pub fn as_str(&self) -> &str {
                 &self.0
+            }
+
+            /// Whether no id is given (the text is empty).
+            pub fn is_empty(&self) -> bool {
+                self.0.is_empty()
             }
         }
 

@@ -10,8 +10,17 @@
 //! derived profile (`derive`: EQ-2, EQ-5, EQ-20, EQ-21, EQ-24, EQ-26).
 
 use super::Soldier;
-use super::data::{KillTeamData, KtModifier, WeaponId};
+use super::data::{ItemId, KillTeamData, KtModifier, RibbonId, WeaponId};
 pub use super::data::{ShotSide, ShotUse};
+
+/// What brings a modifier to a shot: an item of the catalogue, or a ribbon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GearSource {
+    /// A special equipment item (`cloak`).
+    Item(ItemId),
+    /// A ribbon (`marksman`).
+    Ribbon(RibbonId),
+}
 
 /// A modifier a soldier's item or ribbon brings to the shot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,12 +29,10 @@ pub struct GearModifier {
     pub modifier: KtModifier,
     /// Whose it is.
     pub side: ShotSide,
-    /// The item's or ribbon's id (`cloak`).
-    pub source: String,
+    /// The item or ribbon that brings it.
+    pub source: GearSource,
     /// Its rule id (`EQ-16`).
     pub rule: String,
-    /// A ribbon, not an item.
-    pub ribbon: bool,
     /// It counts only when ticked.
     pub ticked: bool,
 }
@@ -40,21 +47,25 @@ fn uses<'a>(
         .ribbon
         .as_ref()
         .and_then(|r| data.ribbon(r))
-        .and_then(|r| r.shot.map(|u| (u, r.id.to_string(), r.rule.clone(), true)));
+        .and_then(|r| {
+            r.shot
+                .map(|u| (u, GearSource::Ribbon(r.id.clone()), r.rule.clone()))
+        });
     let items = soldier.items.iter().filter_map(|c| {
-        data.item(&c.item)
-            .and_then(|i| i.shot.map(|u| (u, i.id.to_string(), i.rule.clone(), false)))
+        data.item(&c.item).and_then(|i| {
+            i.shot
+                .map(|u| (u, GearSource::Item(i.id.clone()), i.rule.clone()))
+        })
     });
     ribbon
         .into_iter()
         .chain(items)
         .filter(move |(u, ..)| u.side == side)
-        .map(move |(u, source, rule, ribbon)| GearModifier {
+        .map(move |(u, source, rule)| GearModifier {
             modifier: u.modifier,
             side,
             source,
             rule,
-            ribbon,
             ticked: u.ticked,
         })
 }
@@ -97,18 +108,18 @@ pub fn gear_decides(data: &KillTeamData, side: ShotSide) -> Vec<KtModifier> {
     out
 }
 
-/// The item (or ribbon) id that brings `modifier`, for saying what a
+/// The item (or ribbon) that brings `modifier`, for saying what a
 /// soldier lacks.
-pub fn bearer_of(data: &KillTeamData, modifier: KtModifier) -> Option<(String, bool)> {
+pub fn bearer_of(data: &KillTeamData, modifier: KtModifier) -> Option<GearSource> {
     data.equipment
         .iter()
         .find(|i| i.shot.is_some_and(|u| u.modifier == modifier))
-        .map(|i| (i.id.to_string(), false))
+        .map(|i| GearSource::Item(i.id.clone()))
         .or_else(|| {
             data.ribbons
                 .iter()
                 .find(|r| r.shot.is_some_and(|u| u.modifier == modifier))
-                .map(|r| (r.id.to_string(), true))
+                .map(|r| GearSource::Ribbon(r.id.clone()))
         })
 }
 

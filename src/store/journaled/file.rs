@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::{JOURNAL_EXT, JOURNAL_FORMAT};
-use crate::rules::campaign::{Entry, MachineId};
+use crate::rules::campaign::{Entry, MachineId, StampTime};
 use crate::store::document::{DocError, SCHEMA_VERSION};
 use crate::store::{StoreError, io_err};
 
@@ -44,7 +44,7 @@ pub struct Rename {
     pub name: String,
     /// When, in UTC.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<String>,
+    pub at: Option<StampTime>,
 }
 
 /// The players' choice between two events that clash: `keep` stands,
@@ -58,7 +58,7 @@ pub struct Choose {
     pub over: String,
     /// When, in UTC (of two choices about one pair, the later stands).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<String>,
+    pub at: Option<StampTime>,
 }
 
 /// One line of a machine's journal.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::file::{Choose, JournalFile, Line, Rename, TakeBack, entry_key, line_text};
 use super::known::Known;
 use crate::rules::campaign::journals::{MachineJournal, Replayed, SetAside, replay_journals};
-use crate::rules::campaign::{Entry, MachineId};
+use crate::rules::campaign::{Entry, MachineId, StampTime};
 use crate::rules::{Campaign, Doc, RulesData};
 use crate::store::{Kinds, Seen, StoreError};
 
@@ -55,7 +55,7 @@ pub(super) fn replay(
     // own time puts it, as the merge put it; its own keep their order.
     journals.sort_by(|a, b| a.machine.cmp(&b.machine));
     for j in &mut journals {
-        j.events.sort_by(|a, b| stamp_time(a).cmp(stamp_time(b)));
+        j.events.sort_by(|a, b| stamp_time(a).cmp(&stamp_time(b)));
     }
     let start = known.start(kinds)?;
     let Some(rules) = rules else {
@@ -181,7 +181,7 @@ pub(super) fn played_on_top(
             }
         }
         if !events.is_empty() {
-            events.sort_by(|a, b| stamp_time(a).cmp(stamp_time(b)));
+            events.sort_by(|a, b| stamp_time(a).cmp(&stamp_time(b)));
             fresh.push(MachineJournal {
                 machine: m.clone(),
                 events,
@@ -203,7 +203,7 @@ pub(super) fn played_on_top(
         // By time, then machine; a machine's events of one second keep
         // its journal's order, so an equal place (its own next event) is
         // after.
-        let order = |e: &Entry, m: &MachineId| (stamp_time(e).to_owned(), m.clone());
+        let order = |e: &Entry, m: &MachineId| (stamp_time(e).cloned(), m.clone());
         let after = order(last, machine);
         let first_new = fresh
             .iter()
@@ -234,13 +234,13 @@ pub(super) fn in_order(ours: &Campaign, known: &Known, own: &MachineId) -> bool 
     // The one order merges the machines' journals by time, then machine;
     // one machine's events of one second keep their journal's order.
     let start = known.start_len;
-    let mut last: Option<(&str, &MachineId)> = None;
+    let mut last: Option<(Option<&StampTime>, &MachineId)> = None;
     for e in ours.journal.iter().skip(start) {
         let Some(stamp) = e.stamp.as_ref() else {
             return false;
         };
-        let machine = whose.get(&stamp.id).copied().unwrap_or(own);
-        let key = (stamp.at.as_deref().unwrap_or(""), machine);
+        let machine = whose.get(stamp.id.as_str()).copied().unwrap_or(own);
+        let key = (stamp.at.as_ref(), machine);
         if last.is_some_and(|l| l > key) {
             return false;
         }
@@ -281,10 +281,10 @@ pub(super) fn own_events(ours: &Campaign, known: &Known, own: &MachineId) -> Vec
     out
 }
 
-/// The time an event was made ("" when unknown: such events keep their
+/// The time an event was made (none when unknown: such events keep their
 /// place).
-pub(super) fn stamp_time(e: &Entry) -> &str {
-    e.stamp.as_ref().and_then(|s| s.at.as_deref()).unwrap_or("")
+pub(super) fn stamp_time(e: &Entry) -> Option<&StampTime> {
+    e.stamp.as_ref().and_then(|s| s.at.as_ref())
 }
 
 /// The keys of the events every file holds standing, and those of `ours`
@@ -308,7 +308,7 @@ pub(super) fn overruled(
     files: &HashMap<MachineId, (Option<Seen>, JournalFile)>,
     standing: &HashSet<String>,
 ) -> HashSet<String> {
-    let mut latest: HashMap<(&str, &str), (&str, &str, &Choose)> = HashMap::new();
+    let mut latest: HashMap<(&str, &str), (Option<&StampTime>, &str, &Choose)> = HashMap::new();
     for (m, (_, f)) in files {
         for c in f.choices.iter().filter(|c| standing.contains(&c.keep)) {
             let pair = if c.keep < c.over {
@@ -316,7 +316,7 @@ pub(super) fn overruled(
             } else {
                 (c.over.as_str(), c.keep.as_str())
             };
-            let rank = (c.at.as_deref().unwrap_or(""), m.as_str(), c);
+            let rank = (c.at.as_ref(), m.as_str(), c);
             let newer = latest
                 .get(&pair)
                 .is_none_or(|(at, mm, _)| (rank.0, rank.1) >= (*at, *mm));
@@ -365,7 +365,7 @@ fn kept_instead(
         .flat_map(|(mm, (_, g))| {
             g.choices
                 .iter()
-                .map(move |c| (c.at.as_deref().unwrap_or(""), mm.as_str(), c))
+                .map(move |c| (c.at.as_ref(), mm.as_str(), c))
         })
         // A choice whose kept event stands: the one `overruled` applied.
         .filter(|(_, _, c)| {
@@ -408,11 +408,7 @@ pub(super) fn newest_name(
 ) -> Option<String> {
     files
         .iter()
-        .flat_map(|(m, (_, f))| {
-            f.renames
-                .iter()
-                .map(move |r| (r.at.as_deref().unwrap_or(""), m, &r.name))
-        })
+        .flat_map(|(m, (_, f))| f.renames.iter().map(move |r| (r.at.as_ref(), m, &r.name)))
         .max()
         .map(|(_, _, n)| n.clone())
 }

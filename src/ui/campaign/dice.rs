@@ -10,7 +10,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::i18n::Lang;
-use crate::rules::campaign::data::MissionData;
+use crate::rules::campaign::data::{MissionData, MissionId};
 use crate::rules::campaign::queries;
 use crate::rules::campaign::{Campaign, EnemySide, MissionChoice, MissionType, check_dice};
 use crate::rules::core::dice::Roll;
@@ -316,7 +316,7 @@ pub fn dice_ui_worded(
 #[derive(Default)]
 pub struct MissionDraw {
     /// The mission picked (none: drawn).
-    pick: Option<String>,
+    pick: Option<MissionId>,
     /// Why it was picked, or its type forced.
     reason: String,
     /// The mission's die typed in.
@@ -348,14 +348,14 @@ impl MissionDraw {
         if self
             .pick
             .as_ref()
-            .is_some_and(|p| !list.iter().any(|m| &m.id == p))
+            .is_some_and(|p| !list.iter().any(|m| m.id == *p))
         {
             self.pick = None;
         }
         let picked = self
             .pick
             .as_ref()
-            .and_then(|p| list.iter().find(|m| &m.id == p));
+            .and_then(|p| list.iter().find(|m| m.id == *p));
         ui.horizontal_wrapped(|ui| self.pick_row_ui(ui, cx, &list, picked, forced));
         if self.pick.is_some() {
             widgets::badge(ui, Tone::Warning, cx.t("campaign.ui.pick_logged"));
@@ -407,7 +407,7 @@ impl MissionDraw {
     ) {
         let l = ui.label(cx.t("campaign.ui.pick_mission"));
         let shown = picked.map_or(cx.t("campaign.ui.draw_at_random"), |m| {
-            name_in(&m.names, cx.lang.code(), &m.id)
+            name_in(&m.names, cx.lang.code(), m.id.as_str())
         });
         egui::ComboBox::from_id_salt("cmp-pick-mission")
             .selected_text(shown)
@@ -417,7 +417,7 @@ impl MissionDraw {
                     ui.selectable_value(
                         &mut self.pick,
                         Some(m.id.clone()),
-                        name_in(&m.names, cx.lang.code(), &m.id),
+                        name_in(&m.names, cx.lang.code(), m.id.as_str()),
                     );
                 }
             })

@@ -228,7 +228,7 @@ fn made(cx: &ViewCtx<'_>, e: &Entry) -> String {
     // To the second: two machines' events a minute apart or less are the
     // usual clash, and the earlier stands.
     let at =
-        s.at.as_deref()
+        s.at.as_ref()
             .map_or_else(String::new, |at| stamp_time(at, true));
     let (who, player) = stamp_who(cx.lang, s).unwrap_or_else(|| ("?".to_owned(), false));
     cx.f(

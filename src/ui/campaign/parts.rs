@@ -47,8 +47,8 @@ pub fn state_tone(state: State) -> Tone {
 /// A mission's name in the language.
 pub fn mission_name(cx: &ViewCtx<'_>, m: &Mission) -> String {
     cx.rules.campaign.mission(&m.mission).map_or_else(
-        || m.mission.clone(),
-        |d| name_in(&d.names, cx.lang.code(), &d.id).to_owned(),
+        || m.mission.to_string(),
+        |d| name_in(&d.names, cx.lang.code(), d.id.as_str()).to_owned(),
     )
 }
 

@@ -347,7 +347,7 @@ fn faction_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &mut Settings) {
                 ui.selectable_value(
                     &mut s.nemesis,
                     f.id.clone(),
-                    name_in(&f.names, cx.lang.code(), &f.id),
+                    name_in(&f.names, cx.lang.code(), f.id.as_str()),
                 );
             }
         })
@@ -362,7 +362,7 @@ fn faction_rows_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, s: &mut Settings) {
             }
             let mut on = s.secondary.contains(&f.id);
             if ui
-                .checkbox(&mut on, name_in(&f.names, cx.lang.code(), &f.id))
+                .checkbox(&mut on, name_in(&f.names, cx.lang.code(), f.id.as_str()))
                 .changed()
             {
                 if on {

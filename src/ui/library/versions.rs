@@ -11,7 +11,7 @@ use egui::RichText;
 use egui_material_icons::icons;
 
 use crate::app::Command;
-use crate::app::merging::{FieldsPreview, MergeAct, MergePreview, MergeView};
+use crate::app::merging::{BaseMade, FieldsPreview, MergeAct, MergePreview, MergeView};
 use crate::rules::campaign::Entry;
 use crate::rules::campaign::merge::{Conflict, Merged, Side};
 use crate::rules::{Campaign, DocKey, Document};
@@ -341,7 +341,7 @@ fn from_words(cx: &ViewCtx<'_>, side: Side, e: &Entry) -> String {
     match e.stamp.as_ref() {
         Some(s) => {
             let at =
-                s.at.as_deref()
+                s.at.as_ref()
                     .map_or_else(String::new, |at| stamp_time(at, false));
             let (who, player) = stamp_who(cx.lang, s).unwrap_or_else(|| ("?".to_owned(), false));
             cx.f(
@@ -374,7 +374,13 @@ fn fields_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, view: &MergeView, f: &FieldsPr
         Some(at) => cx.f(
             "merge.fields.base",
             &[
-                ("at", &stamp_time(at, false)),
+                (
+                    "at",
+                    &match at {
+                        BaseMade::At(at) => stamp_time(at, false),
+                        BaseMade::File(name) => name.clone(),
+                    },
+                ),
                 ("ours", &m.from_ours.to_string()),
                 ("theirs", &m.from_theirs.to_string()),
             ],

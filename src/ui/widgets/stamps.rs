@@ -2,16 +2,18 @@
 //! who made it, on which machine.
 
 use crate::i18n::Lang;
-use crate::rules::campaign::Stamp;
+use crate::rules::campaign::{Stamp, StampTime};
 
 /// When a campaign event was made, as a player reads it: `2026-11-25
 /// 17:36 UTC` from the stamp's `2026-11-25T17:36:36Z`, with `seconds`
-/// `17:36:36` (anything else as it is written).
-pub fn stamp_time(at: &str, seconds: bool) -> String {
-    let shown = if seconds { 8 } else { 5 };
-    match at.strip_suffix('Z').and_then(|t| t.split_once('T')) {
-        Some((day, time)) => format!("{day} {} UTC", time.get(..shown).unwrap_or(time)),
-        None => at.to_owned(),
+/// `17:36:36` (a time written otherwise, as it is written).
+pub fn stamp_time(at: &StampTime, seconds: bool) -> String {
+    match at.utc_fields() {
+        Some([y, mo, d, h, mi, s]) if seconds => {
+            format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02}:{s:02} UTC")
+        }
+        Some([y, mo, d, h, mi, _]) => format!("{y:04}-{mo:02}-{d:02} {h:02}:{mi:02} UTC"),
+        None => at.to_string(),
     }
 }
 
@@ -26,7 +28,7 @@ pub fn stamp_who(lang: Lang, stamp: &Stamp) -> Option<(String, bool)> {
 /// Who made a campaign event, where and when ("made by Camille on the
 /// laptop, 2026-11-25 17:36 UTC"), if its stamp says.
 pub fn stamp_words(lang: Lang, stamp: &Stamp) -> Option<String> {
-    let at = stamp.at.as_deref().map(|at| stamp_time(at, false));
+    let at = stamp.at.as_ref().map(|at| stamp_time(at, false));
     match (stamp_who(lang, stamp), at) {
         (Some((who, player)), Some(at)) => Some(lang.f(
             if player {

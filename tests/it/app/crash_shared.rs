@@ -166,7 +166,7 @@ fn killed_while_another_machine_s_events_arrive_no_event_is_lost() {
                     before,
                     || {
                         made += 1;
-                        format!("b{made:015x}")
+                        format!("b{made:015x}").into()
                     },
                     Maker {
                         at: Some(&at),

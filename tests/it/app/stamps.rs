@@ -54,10 +54,10 @@ fn events_recorded_by_the_app_are_stamped_with_id_time_and_machine() {
         .collect();
     assert_eq!(stamps.len(), 2);
     assert_ne!(stamps[0].id, stamps[1].id, "each its own id");
-    assert_eq!(stamps[0].id.len(), 16);
+    assert_eq!(stamps[0].id.as_str().len(), 16);
     for s in &stamps {
         assert_eq!(s.by.as_deref(), Some("Camille's laptop"));
-        let at = s.at.as_deref().expect("a time");
+        let at = s.at.as_ref().expect("a time").as_str();
         assert!(
             at.len() == 20 && at.ends_with('Z') && at.starts_with("20"),
             "{at}"

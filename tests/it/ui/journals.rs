@@ -214,7 +214,7 @@ fn the_journal_says_on_which_machine_and_when_each_event_was_made() {
         .find(|e| matches!(e.event, E::Debrief(DebriefEdit::NextMission { .. })))
         .and_then(|e| e.stamp.clone())
         .expect("the mission drawn is stamped");
-    let at = drawn.at.expect("when");
+    let at = drawn.at.expect("when").to_string();
     // `2026-11-26T08:02:04Z` reads `2026-11-26 08:02 UTC`.
     let when = format!("{} {} UTC", &at[..10], &at[11..16]);
     for (lang, words) in [

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ids::{FactionId, MissionId};
 use crate::rules::core::characteristic::{Characteristic, Profile};
 use crate::rules::core::dice::Amount;
 use crate::rules::core::names::Names;
@@ -35,7 +36,7 @@ pub enum Mode {
 #[serde(deny_unknown_fields)]
 pub struct MissionData {
     /// Unique id.
-    pub id: String,
+    pub id: MissionId,
     /// Its type.
     #[serde(rename = "type")]
     pub mission_type: MissionType,
@@ -167,7 +168,7 @@ pub struct EnemyEntry {
 #[serde(deny_unknown_fields)]
 pub struct Faction {
     /// Unique id.
-    pub id: String,
+    pub id: FactionId,
     /// Display names.
     pub names: Names,
     /// The dice of its table.

@@ -3,15 +3,19 @@
 //! recon table's numbers (CMP-14), the mission lists per type (CMP-3) and the
 //! enemy factions' escort tables (CMP-5).
 
+use std::borrow::Borrow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::rules::core::names::Names;
 use crate::rules::core::problem::Problem;
 
+mod ids;
 mod missions;
 mod rates;
 mod settings;
 
+pub use ids::{FactionId, MissionId};
 pub use missions::{
     DiceSpec, EnemyEntry, EnemyFighter, EnemySide, EnemyType, EnemyWeapon, Faction, MissionData,
     MissionType, Mode, NamedModel,
@@ -129,13 +133,13 @@ impl CampaignData {
     }
 
     /// A faction by id.
-    pub fn faction(&self, id: &str) -> Option<&Faction> {
-        self.factions.iter().find(|f| f.id == id)
+    pub fn faction<Q: Borrow<str> + ?Sized>(&self, id: &Q) -> Option<&Faction> {
+        self.factions.iter().find(|f| f.id == id.borrow())
     }
 
     /// A mission by id.
-    pub fn mission(&self, id: &str) -> Option<&MissionData> {
-        self.missions.iter().find(|m| m.id == id)
+    pub fn mission<Q: Borrow<str> + ?Sized>(&self, id: &Q) -> Option<&MissionData> {
+        self.missions.iter().find(|m| m.id == id.borrow())
     }
 
     /// The missions of one type, in the file's order.

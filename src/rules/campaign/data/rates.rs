@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ids::MissionId;
 use super::missions::{Faction, MissionType};
 use crate::rules::core::names::Names;
 
@@ -237,7 +238,7 @@ pub struct MissionList {
     #[serde(rename = "type")]
     pub mission_type: MissionType,
     /// Its missions' ids.
-    pub missions: Vec<String>,
+    pub missions: Vec<MissionId>,
 }
 
 impl Rates {

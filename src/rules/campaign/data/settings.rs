@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use super::CampaignData;
+use super::ids::FactionId;
 use crate::rules::core::problem::Problem;
 
 /// The defaults of a new campaign's settings.
@@ -120,10 +121,10 @@ pub struct Settings {
     pub recruitment_budget: Option<u32>,
     /// The Nemesis's faction (CMP-4).
     #[serde(default)]
-    pub nemesis: String,
+    pub nemesis: FactionId,
     /// The secondary factions (CMP-4).
     #[serde(default)]
-    pub secondary: Vec<String>,
+    pub secondary: Vec<FactionId>,
     /// How two kills in a turn count (KT-21): the kill-team data's reading
     /// when not set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -154,7 +155,7 @@ impl Settings {
             pool: PoolMode::Split,
             budget: d.budget,
             recruitment_budget: d.recruitment_budget,
-            nemesis: String::new(),
+            nemesis: FactionId::default(),
             secondary: Vec::new(),
             double_kill: None,
         }

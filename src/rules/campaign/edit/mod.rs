@@ -18,6 +18,7 @@ pub use debrief::{DebriefEdit, ReinforcementEdit};
 pub use setup::{PreparationEdit, SetupEdit};
 pub use table::{ItemEdit, Sides, TableEdit, TurnEdit};
 
+use super::data::{FactionId, MissionId};
 use super::{CharId, EscortKind, Member, MissionType};
 use crate::rules::characters::equipment::{Gear, GearEdit, PowerCard};
 use crate::rules::core::dice::Roll;
@@ -52,7 +53,7 @@ pub struct MissionChoice {
     pub reason: String,
     /// A mission picked from the list instead of drawn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pick: Option<String>,
+    pub pick: Option<MissionId>,
     /// The die drawing the mission from its list.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw: Option<Roll>,
@@ -62,10 +63,10 @@ pub struct MissionChoice {
     /// The mission it gave (filled in when applied, so that the journal
     /// replays even after the mission lists are edited).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mission: Option<String>,
+    pub mission: Option<MissionId>,
     /// The faction it gave (filled in when applied).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub faction: Option<String>,
+    pub faction: Option<FactionId>,
     /// The enemy's points it gave, difficulty and co-op included (filled in
     /// when applied, CMP-5, CMP-8, CMP-16).
     #[serde(default, skip_serializing_if = "Option::is_none")]

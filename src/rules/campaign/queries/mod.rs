@@ -44,15 +44,19 @@ pub fn shared_rates(c: &Campaign, data: &CampaignData) -> Arc<Rates> {
 /// The missions a die draws for type `t` (CMP-3), by id, in order: the
 /// lists recorded when the campaign started, or the data's in a
 /// campaign that did not record them.
-pub fn mission_ids<'a>(c: &'a Campaign, data: &'a CampaignData, t: MissionType) -> Vec<&'a str> {
+pub fn mission_ids<'a>(
+    c: &'a Campaign,
+    data: &'a CampaignData,
+    t: MissionType,
+) -> Vec<&'a MissionId> {
     match c.rates.as_ref().and_then(|r| r.tables.as_ref()) {
         Some(tables) => tables
             .missions
             .iter()
             .filter(|l| l.mission_type == t)
-            .flat_map(|l| l.missions.iter().map(String::as_str))
+            .flat_map(|l| l.missions.iter())
             .collect(),
-        None => data.missions_of(t).map(|m| m.id.as_str()).collect(),
+        None => data.missions_of(t).map(|m| &m.id).collect(),
     }
 }
 
@@ -61,10 +65,10 @@ pub fn mission_ids<'a>(c: &'a Campaign, data: &'a CampaignData, t: MissionType) 
 pub fn enemy_table<'a>(
     c: &'a Campaign,
     data: &'a CampaignData,
-    faction: &str,
+    faction: &FactionId,
 ) -> Option<&'a data::Faction> {
     match c.rates.as_ref().and_then(|r| r.tables.as_ref()) {
-        Some(tables) => tables.factions.iter().find(|f| f.id == faction),
+        Some(tables) => tables.factions.iter().find(|f| f.id == *faction),
         None => data.faction(faction),
     }
 }

@@ -12,7 +12,7 @@ use crate::rules::core::names::name_in;
 use crate::rules::killteam::Soldier;
 use crate::rules::killteam::data::{KillTeamData, KtModifier};
 use crate::rules::killteam::shot_gear::{
-    GearModifier, ShotSide, bearer_of, gear_decides, shot_gear,
+    GearModifier, GearSource, ShotSide, bearer_of, gear_decides, shot_gear,
 };
 use crate::ui::context::ViewCtx;
 use crate::ui::theme::{palette, space};
@@ -47,28 +47,28 @@ pub struct SideOf<'a> {
 }
 
 /// What an item or ribbon does, in a sentence of the data.
-fn item_text(data: &KillTeamData, lang: Lang, id: &str, ribbon: bool) -> String {
-    if ribbon {
-        data.ribbon(id)
-            .map_or("", |r| name_in(&r.text, lang.code(), ""))
-            .to_owned()
-    } else {
-        data.item(id)
-            .map_or("", |i| name_in(&i.text, lang.code(), ""))
-            .to_owned()
+fn item_text(data: &KillTeamData, lang: Lang, source: &GearSource) -> String {
+    match source {
+        GearSource::Ribbon(id) => data
+            .ribbon(id)
+            .map_or("", |r| name_in(&r.text, lang.code(), "")),
+        GearSource::Item(id) => data
+            .item(id)
+            .map_or("", |i| name_in(&i.text, lang.code(), "")),
     }
+    .to_owned()
 }
 
-fn item_name(data: &KillTeamData, lang: Lang, id: &str, ribbon: bool) -> String {
-    if ribbon {
-        data.ribbon(id)
-            .map_or(id, |r| name_in(&r.names, lang.code(), r.id.as_str()))
-            .to_owned()
-    } else {
-        data.item(id)
-            .map_or(id, |i| name_in(&i.names, lang.code(), i.id.as_str()))
-            .to_owned()
+fn item_name(data: &KillTeamData, lang: Lang, source: &GearSource) -> String {
+    match source {
+        GearSource::Ribbon(id) => data.ribbon(id).map_or(id.as_str(), |r| {
+            name_in(&r.names, lang.code(), r.id.as_str())
+        }),
+        GearSource::Item(id) => data.item(id).map_or(id.as_str(), |i| {
+            name_in(&i.names, lang.code(), i.id.as_str())
+        }),
     }
+    .to_owned()
 }
 
 /// The situation card's content: the gear's modifiers, then the ticks.
@@ -110,7 +110,7 @@ pub fn situation_ui(
                     let text = cx.f(
                         "battle.kt.his_gear_tick",
                         &[
-                            ("item", &item_name(data, cx.lang, &g.source, g.ribbon)),
+                            ("item", &item_name(data, cx.lang, &g.source)),
                             ("effect", cx.t(key)),
                         ],
                     );
@@ -152,9 +152,9 @@ fn automatic_ui(
                         "battle.kt.from_gear",
                         &[
                             ("who", who),
-                            ("item", &item_name(data, cx.lang, &g.source, g.ribbon)),
+                            ("item", &item_name(data, cx.lang, &g.source)),
                             ("rule", &g.rule),
-                            ("effect", &item_text(data, cx.lang, &g.source, g.ribbon)),
+                            ("effect", &item_text(data, cx.lang, &g.source)),
                         ],
                     ),
                 );
@@ -184,7 +184,7 @@ fn lacks_ui(
         return;
     }
     let item = bearer_of(data, m)
-        .map(|(id, ribbon)| item_name(data, cx.lang, &id, ribbon))
+        .map(|source| item_name(data, cx.lang, &source))
         .unwrap_or_default();
     let why = cx.f(
         "battle.kt.lacks",

@@ -80,7 +80,7 @@ pub(crate) fn start(c: &Campaign, r: &RulesData) -> Campaign {
     )
 }
 
-fn first_investigation(r: &RulesData) -> (String, u32) {
+fn first_investigation(r: &RulesData) -> (muster::rules::campaign::MissionId, u32) {
     let m = r
         .campaign
         .missions_of(muster::rules::campaign::MissionType::Investigation)
@@ -176,7 +176,7 @@ fn cmp_16_a_standard_budget_per_player_multiplies_the_enemy_points_by_the_player
     // difficulty's 50 is added once, after the product: 450.
     assert_eq!(
         first_investigation(r),
-        ("investigation_missing_patrol".to_owned(), 200)
+        ("investigation_missing_patrol".into(), 200)
     );
     assert_eq!(r.campaign.difficulty_enemy_points, 50);
     assert_eq!(c.mission.as_ref().expect("mission").points, 450);

@@ -41,7 +41,7 @@ fn journal(
 fn ids(c: &Campaign) -> Vec<String> {
     c.journal
         .iter()
-        .filter_map(|e| e.stamp.as_ref().map(|s| s.id.clone()))
+        .filter_map(|e| e.stamp.as_ref().map(|s| s.id.to_string()))
         .collect()
 }
 
@@ -132,11 +132,11 @@ proptest! {
         let aside: BTreeSet<String> = first
             .set_aside
             .iter()
-            .filter_map(|s| s.entry.stamp.as_ref().map(|x| x.id.clone()))
+            .filter_map(|s| s.entry.stamp.as_ref().map(|x| x.id.to_string()))
             .collect();
         for j in &journals {
             for e in &j.events {
-                let id = e.stamp.as_ref().map(|s| s.id.clone()).unwrap_or_default();
+                let id = e.stamp.as_ref().map(|s| s.id.to_string()).unwrap_or_default();
                 prop_assert!(unique.contains(&id) || aside.contains(&id), "{} lost", id);
             }
         }

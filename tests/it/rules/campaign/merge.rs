@@ -26,18 +26,19 @@ pub(crate) fn play(c: &Campaign, events: &[E], r: &RulesData, (by, at): (&str, u
     for (k, e) in events.iter().enumerate() {
         let before = c.journal.len();
         c = crate::common::ok(&c, e.clone(), r);
-        let when = format!(
+        let when = muster::rules::campaign::StampTime::parse(&format!(
             "2026-11-25T17:{:02}:{:02}Z",
             (at + k as u32) / 60,
             (at + k as u32) % 60
-        );
+        ))
+        .expect("a time");
         let mut n = 0;
         entries::stamp_since(
             &mut c,
             before,
             || {
                 n += 1;
-                format!("{by}-{}-{k}-{n}", at)
+                format!("{by}-{}-{k}-{n}", at).into()
             },
             Maker {
                 at: Some(&when),
@@ -247,7 +248,7 @@ fn the_same_cran_test_rolled_on_both_machines_is_set_aside_beside_its_rival() {
         .as_ref()
         .expect("stamped")
         .id
-        .clone()]
+        .to_string()]
     .into();
     let m = merge(&ours, &theirs, r, &keep_theirs).expect("merged");
     assert!(m.conflicts.is_empty());
@@ -313,7 +314,7 @@ fn continue_with(
 fn ids(c: &Campaign) -> Vec<String> {
     c.journal
         .iter()
-        .filter_map(|e| e.stamp.as_ref().map(|s| s.id.clone()))
+        .filter_map(|e| e.stamp.as_ref().map(|s| s.id.to_string()))
         .collect()
 }
 
@@ -378,7 +379,7 @@ pub(crate) fn one_id_on_two_events(r: &RulesData) -> (Campaign, Campaign, String
     let mut forged = muster::rules::campaign::Entry::clone(&last);
     forged.stamp.as_mut().expect("stamped").id.clone_from(&id);
     theirs.journal.push(std::sync::Arc::new(forged));
-    (ours, theirs, id)
+    (ours, theirs, id.to_string())
 }
 
 /// Two different events under one stamp id (a forged or damaged file):

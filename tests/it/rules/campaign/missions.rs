@@ -547,7 +547,7 @@ fn cmp_3_the_journal_replays_after_the_mission_lists_are_edited() {
     let mut extra = Vec::new();
     for m in &edited.campaign.missions {
         let mut m = m.clone();
-        m.id = format!("{}_copy", m.id);
+        m.id = format!("{}_copy", m.id).into();
         extra.push(m);
     }
     edited.campaign.missions.splice(0..0, extra);

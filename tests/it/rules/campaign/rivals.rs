@@ -23,7 +23,7 @@ fn journal_of(machine: &str, base: &Campaign, c: &Campaign) -> MachineJournal {
 }
 
 fn key(e: &Entry) -> String {
-    e.stamp.as_ref().expect("stamped").id.clone()
+    e.stamp.as_ref().expect("stamped").id.to_string()
 }
 
 /// Camille wounds Dace, then ends the mission; Bruno, later, wounds Dace

@@ -13,7 +13,7 @@ use muster::rules::core::dist::fixed;
 use muster::rules::data::RulesData;
 use muster::rules::killteam::data::KtModifier;
 use muster::rules::killteam::odds::{KtShot, ShotClass, killteam_attack};
-use muster::rules::killteam::shot_gear::{ShotSide, shot_gear, shot_modifiers};
+use muster::rules::killteam::shot_gear::{GearSource, ShotSide, shot_gear, shot_modifiers};
 use muster::rules::killteam::{Carried, Soldier};
 
 fn soldier(items: &[&str], ribbon: Option<&str>) -> Soldier {
@@ -80,11 +80,11 @@ fn kt_13_sight_and_marksman_of_the_shooter_count_without_a_tick() {
     let gear = shot_gear(&r.killteam, Some(&sighted), None);
     assert!(
         gear.iter()
-            .any(|g| g.source == "sight" && g.rule == "EQ-3" && !g.ribbon)
+            .any(|g| g.source == GearSource::Item("sight".into()) && g.rule == "EQ-3")
     );
     assert!(
         gear.iter()
-            .any(|g| g.source == "marksman" && g.rule == "RIB-12" && g.ribbon)
+            .any(|g| g.source == GearSource::Ribbon("marksman".into()) && g.rule == "RIB-12")
     );
     // A soldier without the sight does not get it from a stale tick.
     let o = odds_with(r, Some(&plain), None, &[KtModifier::Sight], 18, false);

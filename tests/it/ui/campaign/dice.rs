@@ -106,7 +106,7 @@ fn faces(roll: Option<&muster::rules::core::dice::Roll>) -> Vec<u32> {
 }
 
 /// The `n`th (from 1) mission of type `t` in the data's list.
-fn nth_mission(rules: &RulesData, t: MissionType, n: usize) -> String {
+fn nth_mission(rules: &RulesData, t: MissionType, n: usize) -> muster::rules::campaign::MissionId {
     rules
         .campaign
         .missions_of(t)
@@ -175,7 +175,7 @@ fn cmp_3_the_first_mission_picked_from_the_list_is_logged_as_an_override() {
     let E::Setup(SetupEdit::Start { choice, .. }) = last_event(&h) else {
         panic!("a start")
     };
-    assert_eq!(choice.pick.as_deref(), Some(fourth.as_str()));
+    assert_eq!(choice.pick.as_ref(), Some(&fourth));
     assert!(choice.draw.is_none(), "nothing drawn");
     assert_eq!(choice.reason, "we have the models");
     let said: Vec<String> = h
