@@ -23,6 +23,7 @@ mod log;
 mod merge;
 mod merge_roster;
 mod navigation;
+mod print_layout;
 mod print_preview;
 mod roster;
 mod shell;
