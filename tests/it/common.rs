@@ -1,8 +1,10 @@
 //! Helpers shared by the tests: rosters through the general document
 //! model, and the built-in rules; the window driven as a player drives it
-//! (`window`) and the campaigns made for them (`campaigns`), re-exported.
+//! (`window`), the campaigns made for them (`campaigns`) and one campaign
+//! played on two machines (`versions`), re-exported.
 
 mod campaigns;
+mod versions;
 mod window;
 
 use std::path::{Path, PathBuf};
@@ -19,6 +21,7 @@ pub use campaigns::{
     next_mission_begun, ok, refused, soldier_named, stamped_campaign_in, team_at_the_table,
     team_escort, turns_shown,
 };
+pub use versions::{TwoVersions, new_turn, play, wound, wounded_here_new_turn_there};
 pub use window::{
     Restarts, WindowOn, act_entry, app_in, begin_turn, button, campaign_shown, click,
     offers_to_bring_back, pick, the_campaign, type_into, until_the_story_is_told, window,
