@@ -18,8 +18,8 @@ pub use campaigns::{
     GUARD_ACTIONS, band_at_the_table, band_escort, char_id, escort_at_the_mission,
     escort_at_the_table, escort_at_the_table_from, example_band, example_campaign_at_the_table,
     example_campaign_between_missions, example_team, example_team_at_the_table, folder_rules,
-    next_mission_begun, ok, refused, soldier_named, stamped_campaign_in, team_at_the_table,
-    team_escort, turns_shown,
+    next_mission_begun, ok, refused, soldier_named, stamped_campaign_in, struck_off,
+    team_at_the_table, team_escort, turns_shown,
 };
 pub use versions::{TwoVersions, new_turn, play, wound, wounded_here_new_turn_there};
 pub use window::{
