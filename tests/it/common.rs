@@ -23,7 +23,7 @@ pub use campaigns::{
 };
 pub use versions::{TwoVersions, new_turn, play, wound, wounded_here_new_turn_there};
 pub use window::{
-    Restarts, WindowOn, act_entry, app_in, begin_turn, button, campaign_shown, click,
+    Restarts, WindowOn, act_entry, app_in, begin_turn, button, campaign_shown, click, create_named,
     offers_to_bring_back, pick, the_campaign, type_into, until_the_story_is_told, window,
     window_on,
 };
