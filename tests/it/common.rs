@@ -1,8 +1,10 @@
 //! Helpers shared by the tests: rosters through the general document
 //! model, and the built-in rules; the window driven as a player drives it
-//! (`window`) and the campaigns made for them (`campaigns`), re-exported.
+//! (`window`), the campaigns made for them (`campaigns`) and one campaign
+//! played on two machines (`versions`), re-exported.
 
 mod campaigns;
+mod versions;
 mod window;
 
 use std::path::{Path, PathBuf};
@@ -16,11 +18,12 @@ pub use campaigns::{
     GUARD_ACTIONS, band_at_the_table, band_escort, char_id, escort_at_the_mission,
     escort_at_the_table, escort_at_the_table_from, example_band, example_campaign_at_the_table,
     example_campaign_between_missions, example_team, example_team_at_the_table, folder_rules,
-    next_mission_begun, ok, refused, soldier_named, stamped_campaign_in, team_at_the_table,
-    team_escort, turns_shown,
+    next_mission_begun, ok, refused, soldier_named, stamped_campaign_in, struck_off,
+    team_at_the_table, team_escort, turns_shown,
 };
+pub use versions::{TwoVersions, new_turn, play, wound, wounded_here_new_turn_there};
 pub use window::{
-    Restarts, WindowOn, act_entry, app_in, begin_turn, button, campaign_shown, click,
+    Restarts, WindowOn, act_entry, app_in, begin_turn, button, campaign_shown, click, create_named,
     offers_to_bring_back, pick, the_campaign, type_into, until_the_story_is_told, window,
     window_on,
 };

@@ -10,7 +10,7 @@ use muster::store::machine::MachineId;
 
 use super::live::{BRUNO, app_on, bruno_begins, campaign_window, the_campaign};
 use crate::common::Shown as _;
-use crate::common::rules;
+use crate::common::{new_turn, rules};
 use muster::rules::campaign::TableEdit;
 
 #[test]
@@ -19,12 +19,7 @@ fn another_machine_s_journal_that_cannot_be_read_whole_is_said_in_the_campaign_a
     let r = rules();
     let base = crate::common::example_team_at_the_table(r);
     let (dir, _locks, bruno) = bruno_begins(&base, None);
-    let on_bruno = crate::rules::campaign::merge::play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("Bruno's desktop", 30),
-    );
+    let on_bruno = new_turn(&base, r, ("Bruno's desktop", 30));
     bruno
         .save(&Doc::new(on_bruno.clone()))
         .expect("Bruno plays");
@@ -110,12 +105,7 @@ fn an_installation_writing_as_this_machine_is_found_said_and_a_new_id_taken_with
     let mut app =
         muster::app::App::new(Some(dir.path()), &prefs, Box::new(desktop), 5).expect("app");
     let key = DocKey::new(muster::rules::DocKind::Campaign, &base.id);
-    let on_copy = crate::rules::campaign::merge::play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("The copy", 30),
-    );
+    let on_copy = new_turn(&base, r, ("The copy", 30));
     copy.save(&Doc::new(on_copy.clone()))
         .expect("the copy saves");
     app.apply(Command::CheckDisk);

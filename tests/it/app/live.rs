@@ -12,8 +12,9 @@ use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
 use crate::common::Shown as _;
-use crate::common::rules;
-use muster::rules::campaign::{DebriefEdit, TableEdit};
+use crate::common::{new_turn, play, rules, wound};
+use crate::rules::campaign::merge::{cran, debrief};
+use muster::rules::campaign::TableEdit;
 
 pub(crate) const BRUNO: &str = "b0b0b0b0b0b0b0b0";
 
@@ -101,17 +102,13 @@ fn another_machine_s_events_come_in_at_once_and_undo_takes_back_only_ours() {
     ));
     app.flush_saves();
     // … while Bruno, on his machine, starts the next turn.
-    let on_bruno = crate::rules::campaign::merge::play(
-        &bruno
-            .load_library()
-            .of::<Campaign>()
-            .next()
-            .cloned()
-            .expect("read"),
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("Bruno's desktop", 30),
-    );
+    let seen_by_bruno = bruno
+        .load_library()
+        .of::<Campaign>()
+        .next()
+        .cloned()
+        .expect("read");
+    let on_bruno = new_turn(&seen_by_bruno, r, ("Bruno's desktop", 30));
     bruno
         .save(&Doc::new(on_bruno.clone()))
         .expect("Bruno saves");
@@ -185,12 +182,7 @@ fn the_watcher_brings_another_machine_s_event_without_waiting_for_the_disk_check
     let (dir, _locks, bruno) = bruno_begins(&base, None);
     let mut app = crate::common::app_in(dir.path(), muster::i18n::Lang::En, 5);
     assert!(!app.poll_arrivals(), "nothing new yet");
-    let on_bruno = crate::rules::campaign::merge::play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("Bruno's desktop", 30),
-    );
+    let on_bruno = new_turn(&base, r, ("Bruno's desktop", 30));
     bruno
         .save(&Doc::new(on_bruno.clone()))
         .expect("Bruno saves");
@@ -221,26 +213,18 @@ fn the_watcher_brings_another_machine_s_event_without_waiting_for_the_disk_check
 fn cmp_11_a_cran_test_rolled_on_two_machines_is_held_aside_and_the_choice_reaches_both() {
     use egui::accesskit::Role;
     use egui_kittest::kittest::Queryable as _;
-    use muster::rules::core::dice::Roll;
     let r = rules();
-    let (base, dace) = crate::rules::campaign::merge::debrief(r);
+    let (base, dace) = debrief(r);
     let (dir, locks, bruno) = bruno_begins(&base, None);
-    let test = |face| {
-        E::Debrief(DebriefEdit::CranTest {
-            character: dace,
-            roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
-        })
-    };
+    let test = |face| cran(&base, dace, face);
     // Camille's machine rolled 2 at 17:00:00, Bruno's rolled 9 at 17:00:05.
     let camille = Store::open_with_options(dir.path(), LockDir::At(locks.path().join("camille")))
         .expect("open")
         .with_machine(MachineId::parse("c0c0c0c0c0c0c0c0").expect("id"));
     camille.load_library();
-    let rolled_2 =
-        crate::rules::campaign::merge::play(&base, &[test(2)], r, ("Camille's laptop", 0));
+    let rolled_2 = play(&base, &[test(2)], r, ("Camille's laptop", 0));
     camille.save(&Doc::new(rolled_2.clone())).expect("Camille");
-    let rolled_9 =
-        crate::rules::campaign::merge::play(&base, &[test(9)], r, ("Bruno's desktop", 5));
+    let rolled_9 = play(&base, &[test(9)], r, ("Bruno's desktop", 5));
     bruno.save(&Doc::new(rolled_9.clone())).expect("Bruno");
     drop(camille);
     // Camille opens the campaign.
@@ -382,16 +366,7 @@ fn a_model_another_machine_changed_is_marked_on_its_card_with_who_and_what_and_h
     let (dir, _locks, bruno) = bruno_begins(&base, Some("Bruno's desktop"));
     let app = app_on(dir.path(), &Prefs::default());
     let mut h = campaign_window(app, &base.id, (1400.0, 3000.0));
-    let dace = crate::common::char_id(&base, "Trooper Dace");
-    let wounded = crate::rules::campaign::merge::play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 1,
-        })],
-        r,
-        ("Bruno's desktop", 30),
-    );
+    let wounded = wound(&base, r, 1, ("Bruno's desktop", 30));
     bruno.save(&Doc::new(wounded)).expect("Bruno wounds Dace");
     h.state_mut().app.apply(Command::CheckDisk);
     h.run();

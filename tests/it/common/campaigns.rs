@@ -358,3 +358,16 @@ pub fn escort_at_the_mission(
     }
     c
 }
+
+/// Whether `who`'s `item` is struck off, used, at the table of `c` (which
+/// must be at the table).
+pub fn struck_off(
+    c: &muster::rules::campaign::Campaign,
+    who: muster::rules::campaign::CharId,
+    item: &str,
+) -> bool {
+    let table = c.table.as_ref().expect("at the table");
+    table
+        .struck
+        .contains(&(who, muster::rules::killteam::ItemId::from(item)))
+}

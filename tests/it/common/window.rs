@@ -343,3 +343,11 @@ pub fn act_entry(act: &str) -> String {
         act.to_owned()
     }
 }
+
+/// In the library, types `name` as the new roster's, team's or campaign's
+/// name and clicks `create` ("Create roster", "Create kill team",
+/// "Create campaign").
+pub fn create_named(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, create: &str, name: &str) {
+    type_into(h, "Name of the new roster or team", name);
+    button(h, create);
+}

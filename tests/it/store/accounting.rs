@@ -14,7 +14,8 @@ use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
 use crate::common::rules;
-use crate::rules::campaign::merge::{end_mission, play, table};
+use crate::common::{new_turn, play, wound};
+use crate::rules::campaign::merge::{end_mission, table};
 use muster::rules::campaign::{DebriefEdit, TableEdit};
 
 const A: &str = "aaaaaaaaaaaaaaaa";
@@ -278,16 +279,7 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
     let base = table(r);
     let camille = machine(one.path(), locks.path(), A, "Camille's laptop");
     camille.save(&Doc::new(base.clone())).expect("begun");
-    let dace = crate::common::char_id(&base, "Trooper Dace");
-    let wounded = play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 1,
-        })],
-        r,
-        ("Camille's laptop", 10),
-    );
+    let wounded = wound(&base, r, 1, ("Camille's laptop", 10));
     camille.save(&Doc::new(wounded.clone())).expect("saved");
     // The folder copied to another machine, then each plays on its own.
     let copy = |from: &Path, to: &Path| {
@@ -301,23 +293,10 @@ fn merge_takes_two_journaled_folders_or_a_folder_and_a_file() {
     let f2 = two.path().join("campaigns").join(&base.id);
     copy(&f1, &f2);
     let bruno = machine(two.path(), locks.path(), B, "Bruno's desktop");
-    let on_two = play(
-        &wounded,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("Bruno's desktop", 30),
-    );
+    let on_two = new_turn(&wounded, r, ("Bruno's desktop", 30));
     bruno.load_library();
     bruno.save(&Doc::new(on_two.clone())).expect("Bruno");
-    let on_one = play(
-        &wounded,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 2,
-        })],
-        r,
-        ("Camille's laptop", 20),
-    );
+    let on_one = wound(&wounded, r, 2, ("Camille's laptop", 20));
     camille.save(&Doc::new(on_one.clone())).expect("Camille");
     let data = tempfile::tempdir().expect("data");
     let out = data.path().join("merged.json");

@@ -17,9 +17,10 @@ use muster::store::{
 };
 
 use super::errors::shown;
-use super::journaled::{A, folder, key, machine, wound};
+use super::journaled::{A, folder, key, machine};
 use crate::common::RosterStore as _;
 use crate::common::rules;
+use crate::common::wound;
 use crate::rules::campaign::merge::table;
 
 const BAND: &str = "/library/rosters/band.json";

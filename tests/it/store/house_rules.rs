@@ -11,9 +11,9 @@ use muster::rules::{Doc, Document, RulesData};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
+use crate::common::play;
 use crate::common::rules;
 use crate::common::{GUARD_ACTIONS, char_id};
-use crate::rules::campaign::merge::play;
 use crate::store::journaled::campaign_of;
 use muster::rules::campaign::TurnEdit;
 use muster::rules::campaign::replay;

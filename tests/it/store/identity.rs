@@ -12,9 +12,10 @@ use muster::store::machine::MachineId;
 use muster::store::testing::FillingDisk;
 use muster::store::{LockDir, Store};
 
-use super::journaled::{key, wound};
+use super::journaled::key;
 use crate::common::rules;
-use crate::rules::campaign::merge::{play, table};
+use crate::common::{new_turn, play, wound};
+use crate::rules::campaign::merge::table;
 use muster::rules::campaign::TableEdit;
 
 const A: &str = "aaaaaaaaaaaaaaaa";
@@ -67,12 +68,7 @@ fn an_installation_that_finds_its_journal_written_by_another_saves_under_a_new_i
     first
         .save(&Doc::new(on_first.clone()))
         .expect("first saves");
-    let on_copy = play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("Copy", 20),
-    );
+    let on_copy = new_turn(&base, r, ("Copy", 20));
     copy.save(&Doc::new(on_copy.clone()))
         .expect("the copy saves");
     // The copy found the first's line in its journal: a new id, said.
@@ -146,12 +142,7 @@ fn a_line_another_installation_appends_to_this_machine_s_journal_is_seen_while_i
     assert_ne!(copy.journals().identity().id().as_str(), A);
     // The copy's own next event goes to its new journal, and both
     // installations then read one campaign.
-    let played = play(
-        &now,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("Copy", 20),
-    );
+    let played = new_turn(&now, r, ("Copy", 20));
     copy.save(&Doc::new(played.clone()))
         .expect("the copy saves");
     assert_eq!(journals(dir.path(), &base).len(), 2);

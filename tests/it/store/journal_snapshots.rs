@@ -7,13 +7,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use muster::rules::Doc;
-use muster::rules::campaign::{Campaign, CampaignEdit as E};
+use muster::rules::campaign::Campaign;
 use muster::store::journaled::JOURNAL_EXT;
 
-use super::journaled::{A, B, campaign_of, folder, lines, machine, wound};
+use super::journaled::{A, B, campaign_of, folder, lines, machine};
 use crate::common::rules;
-use crate::rules::campaign::merge::{play, table};
-use muster::rules::campaign::TableEdit;
+use crate::common::{new_turn, wound};
+use crate::rules::campaign::merge::table;
 
 /// This machine's snapshot of a campaign (the only file under its
 /// snapshots folder, beside its locks), if there is one.
@@ -45,12 +45,7 @@ fn a_campaign_opens_from_this_machine_s_snapshot_while_its_files_are_those_it_wa
     let locks = tempfile::tempdir().expect("locks");
     let base = table(r);
     let on_a = wound(&base, r, 1, ("Camille", 10));
-    let both = play(
-        &on_a,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("Bruno", 20),
-    );
+    let both = new_turn(&on_a, r, ("Bruno", 20));
     {
         let a = machine(dir.path(), locks.path(), A);
         a.save(&Doc::new(base.clone())).expect("begun");
@@ -111,12 +106,7 @@ fn a_snapshot_is_not_used_once_another_machine_s_journal_changed_or_the_rules_di
     let dir = tempfile::tempdir().expect("dir");
     let locks = tempfile::tempdir().expect("locks");
     let base = table(r);
-    let on_b = play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("Bruno", 20),
-    );
+    let on_b = new_turn(&base, r, ("Bruno", 20));
     {
         let b = machine(dir.path(), locks.path(), B);
         b.save(&Doc::new(base.clone())).expect("begun");

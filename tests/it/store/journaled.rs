@@ -9,13 +9,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::{Doc, DocKey, RulesData};
+use muster::rules::{Doc, DocKey};
 use muster::store::journaled::{JOURNAL_EXT, START_FILE};
 use muster::store::machine::MachineId;
 use muster::store::{LockDir, Store};
 
 use crate::common::rules;
-use crate::rules::campaign::merge::{play, table};
+use crate::common::{new_turn, play, wound};
+use crate::rules::campaign::merge::table;
 use muster::rules::campaign::TableEdit;
 
 pub(crate) const A: &str = "aaaaaaaaaaaaaaaa";
@@ -53,19 +54,6 @@ pub(crate) fn lines(path: &Path) -> Vec<serde_json::Value> {
 
 pub(crate) fn folder(dir: &Path, c: &Campaign) -> PathBuf {
     dir.join("campaigns").join(&c.id)
-}
-
-pub(crate) fn wound(c: &Campaign, r: &RulesData, wounds: u32, (by, at): (&str, u32)) -> Campaign {
-    let dace = crate::common::char_id(c, "Trooper Dace");
-    play(
-        c,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds,
-        })],
-        r,
-        (by, at),
-    )
 }
 
 #[test]
@@ -138,12 +126,7 @@ fn two_machines_write_only_their_own_journals_and_read_the_same_campaign() {
     // Each plays on his own machine.
     let on_a = wound(&base, r, 1, ("Camille", 10));
     a.save(&Doc::new(on_a.clone())).expect("A saves");
-    let on_b = play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("Bruno", 20),
-    );
+    let on_b = new_turn(&base, r, ("Bruno", 20));
     b.save(&Doc::new(on_b.clone())).expect("B saves");
     let f = folder(dir.path(), &base);
     let a_lines = lines(&f.join(format!("{A}.{JOURNAL_EXT}")));
@@ -307,12 +290,7 @@ fn the_command_line_checks_and_exports_a_campaign_kept_as_journals() {
     a.save(&Doc::new(on_a.clone())).expect("A");
     let b = machine(dir.path(), locks.path(), B);
     b.load_library();
-    let both = play(
-        &on_a,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("Bruno", 20),
-    );
+    let both = new_turn(&on_a, r, ("Bruno", 20));
     b.save(&Doc::new(both.clone())).expect("B");
     let f = folder(dir.path(), &base);
     let shown = f.display().to_string();

@@ -11,8 +11,9 @@ use muster::rules::campaign::Campaign;
 use muster::store::Store;
 use muster::store::journaled::{JOURNAL_EXT, START_FILE};
 
-use super::journaled::{A, B, folder, key, machine, wound};
+use super::journaled::{A, B, folder, key, machine};
 use crate::common::rules;
+use crate::common::wound;
 use crate::rules::campaign::merge::table;
 
 #[test]

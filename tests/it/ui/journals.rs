@@ -11,6 +11,7 @@ use muster::store::Store;
 
 use crate::common::rules;
 use crate::common::the_campaign;
+use crate::common::type_into;
 use crate::rules::campaign::merge::table;
 use muster::rules::campaign::replay;
 use muster::rules::campaign::{DebriefEdit, TableEdit};
@@ -35,16 +36,8 @@ fn who_plays_here_is_set_from_the_file_menu_and_names_the_player_of_each_event()
     h.run();
     h.get_by_label_contains("Who plays here…").click();
     h.run();
-    h.get_by_label("Your name at the table").click();
-    h.run();
-    h.get_by_label("Your name at the table")
-        .type_text("Camille");
-    h.run();
-    h.get_by_label("This machine's name").click();
-    h.run();
-    h.get_by_label("This machine's name")
-        .type_text("Camille's laptop");
-    h.run();
+    type_into(&mut h, "Your name at the table", "Camille");
+    type_into(&mut h, "This machine's name", "Camille's laptop");
     h.get_by_role_and_label(Role::Button, "Save").click();
     h.run();
     assert_eq!(h.state().app.model.prefs.machine, "Camille's laptop");

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use crate::common::{create_named, type_into};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
@@ -28,10 +29,7 @@ fn team(h: &Harness<'_, Gui>) -> KillTeam {
 }
 
 fn add_soldier(h: &mut Harness<'_, Gui>, name: &str, kind: &str) {
-    h.get_by_label("Soldier name").click();
-    h.run();
-    h.get_by_label("Soldier name").type_text(name);
-    h.run();
+    type_into(h, "Soldier name", name);
     h.get_by_label(&format!("Add a {kind}")).click();
     h.run();
 }
@@ -45,14 +43,7 @@ fn pick(h: &mut Harness<'_, Gui>, picker: &str, soldier: &str, option: &str) {
 }
 
 fn new_team(h: &mut Harness<'_, Gui>) {
-    h.get_by_label("Name of the new roster or team").click();
-    h.run();
-    h.get_by_label("Name of the new roster or team")
-        .type_text("Hark's Raiders");
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Create kill team")
-        .click();
-    h.run();
+    create_named(h, "Create kill team", "Hark's Raiders");
     assert!(matches!(h.state().app.model.screen, Screen::KillTeam(_)));
 }
 
@@ -430,10 +421,7 @@ fn the_lines_of_a_picker_speak_french() {
     h.get_by_role_and_label(Role::Button, "Créer la kill team")
         .click();
     h.run();
-    h.get_by_label("Nom du soldat").click();
-    h.run();
-    h.get_by_label("Nom du soldat").type_text("Vell");
-    h.run();
+    type_into(&mut h, "Nom du soldat", "Vell");
     h.get_by_label("Ajouter : Garde").click();
     h.run();
     h.get_by_label("Arme: Vell").click();

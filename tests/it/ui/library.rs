@@ -10,6 +10,7 @@ use muster::i18n::Lang;
 
 use crate::common::AllRosters as _;
 
+use crate::common::{create_named, type_into};
 use crate::ui::{app, harness};
 
 #[test]
@@ -55,21 +56,11 @@ fn search_rename_and_duplicate_in_the_library() {
     let mut h = harness(app(dir.path(), Lang::En));
     h.run();
     for name in ["Alpha", "Bravo"] {
-        h.get_by_label("Name of the new roster or team").click();
-        h.run();
-        h.get_by_label("Name of the new roster or team")
-            .type_text(name);
-        h.run();
-        h.get_by_role_and_label(Role::Button, "Create roster")
-            .click();
-        h.run();
+        create_named(&mut h, "Create roster", name);
         h.get_by_role_and_label(Role::Button, "Library").click();
         h.run();
     }
-    h.get_by_label("Search").click();
-    h.run();
-    h.get_by_label("Search").type_text("brav");
-    h.run();
+    type_into(&mut h, "Search", "brav");
     assert!(h.query_by_label("Alpha").is_none());
     assert!(h.query_by_label("Bravo").is_some());
     h.get_by_label("Duplicate: Bravo").click();
@@ -425,10 +416,7 @@ fn import_without_a_file_dialog_asks_for_the_path() {
         .click();
     h.run();
     let band = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/examples/rt-band.json");
-    h.get_by_label("The file's path").click();
-    h.run();
-    h.get_by_label("The file's path").type_text(band);
-    h.run();
+    type_into(&mut h, "The file's path", band);
     h.get_all_by_label("Import…")
         .last()
         .expect("the dialog's Import")

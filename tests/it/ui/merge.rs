@@ -7,16 +7,16 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::core::dice::Roll;
 use muster::rules::{Doc, DocKey};
 use muster::store::Store;
 use muster::ui::Gui;
 
 use crate::common::rules;
 use crate::common::the_campaign;
-use crate::rules::campaign::merge::{debrief, play, table};
+use crate::common::{TwoVersions, play, wound, wounded_here_new_turn_there};
+use crate::rules::campaign::merge::{cran, debrief, table};
 use muster::rules::campaign::replay;
-use muster::rules::campaign::{DebriefEdit, SetupEdit, TableEdit};
+use muster::rules::campaign::{SetupEdit, TableEdit};
 
 const COPY: &str = ".sync-conflict-20261125-173636-D4LGQYW.json";
 
@@ -40,23 +40,8 @@ pub(crate) fn library(
 #[test]
 fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() {
     let r = rules();
-    let base = table(r);
+    let TwoVersions { base, ours, theirs } = wounded_here_new_turn_there(r, 5);
     let dace = crate::common::char_id(&base, "Trooper Dace");
-    let ours = play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 1,
-        })],
-        r,
-        ("camille", 0),
-    );
-    let theirs = play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("bruno", 5),
-    );
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = library(dir.path(), &ours, &theirs);
     // One campaign, merged as the library opened: no badge, no click.
@@ -112,12 +97,7 @@ fn a_conflict_copy_that_merges_cleanly_is_merged_at_once_in_one_undoable_step() 
 fn the_same_cran_test_on_both_machines_keeps_the_one_the_players_choose() {
     let r = rules();
     let (base, dace) = debrief(r);
-    let test = |face| {
-        E::Debrief(DebriefEdit::CranTest {
-            character: dace,
-            roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
-        })
-    };
+    let test = |face| cran(&base, dace, face);
     let ours = play(&base, &[test(2)], r, ("camille", 0));
     let theirs = play(&base, &[test(9)], r, ("bruno", 5));
     let dir = tempfile::tempdir().expect("tempdir");
@@ -180,12 +160,7 @@ fn a_pending_merge_shows_inside_the_campaign_and_lists_what_comes_in() {
     // waiting for the players; the event that merges cleanly is listed.
     let r = rules();
     let (base, dace) = debrief(r);
-    let test = |face| {
-        E::Debrief(DebriefEdit::CranTest {
-            character: dace,
-            roll: Some(Roll::from_faces(base.settings.cran_die, vec![face], 0)),
-        })
-    };
+    let test = |face| cran(&base, dace, face);
     let ours = play(&base, &[test(2)], r, ("camille", 0));
     let theirs = play(
         &base,
@@ -270,15 +245,7 @@ fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() 
     h.state_mut().app.flush_saves();
     h.run();
     // An older Muster's version arrives as one file: Dace wounded.
-    let theirs = play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 1,
-        })],
-        r,
-        ("bruno", 5),
-    );
+    let theirs = wound(&base, r, 1, ("bruno", 5));
     let path = dir
         .path()
         .join("campaigns")
@@ -318,25 +285,10 @@ fn a_single_file_written_beside_the_journals_is_merged_never_one_side_dropped() 
 #[test]
 fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_start_s_copy() {
     let r = rules();
-    let base = table(r);
-    let dace = crate::common::char_id(&base, "Trooper Dace");
     // Both machines turned the campaign into a folder, each from its own
     // file: Syncthing kept one start and renamed the other.
-    let ours = play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 1,
-        })],
-        r,
-        ("camille", 0),
-    );
-    let theirs = play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("bruno", 5),
-    );
+    let TwoVersions { base, ours, theirs } = wounded_here_new_turn_there(r, 5);
+    let dace = crate::common::char_id(&base, "Trooper Dace");
     let dir = tempfile::tempdir().expect("tempdir");
     Store::open(dir.path())
         .expect("store")
@@ -386,18 +338,9 @@ fn two_machines_that_made_one_campaign_s_folder_at_once_are_merged_from_the_star
 fn a_copy_that_would_bring_back_an_event_undone_here_waits_for_the_players() {
     let r = rules();
     let base = table(r);
-    let dace = crate::common::char_id(&base, "Trooper Dace");
     // Camille wounded Dace, the file synced, then she undid it: the
     // other machine's copy still holds her wound.
-    let theirs = play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 1,
-        })],
-        r,
-        ("Camille's laptop", 0),
-    );
+    let theirs = wound(&base, r, 1, ("Camille's laptop", 0));
     let dir = tempfile::tempdir().expect("tempdir");
     Store::open(dir.path())
         .expect("store")
@@ -430,16 +373,7 @@ fn a_copy_holding_an_event_this_machine_took_back_waits_whatever_the_machine_is_
     use muster::store::machine::MachineId;
     let r = rules();
     let base = table(r);
-    let dace = crate::common::char_id(&base, "Trooper Dace");
-    let wounded = play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 1,
-        })],
-        r,
-        ("Camille's old laptop", 0),
-    );
+    let wounded = wound(&base, r, 1, ("Camille's old laptop", 0));
     let dir = tempfile::tempdir().expect("tempdir");
     let id = "c0c0c0c0c0c0c0c0";
     {

@@ -24,7 +24,7 @@ fn two_machines(
     use muster::rules::campaign::journals::{MachineJournal, replay_journals};
     let made = |events: &[E], machine: &str, at: u32| MachineJournal {
         machine: machine.into(),
-        events: crate::rules::campaign::merge::play(base, events, r, (machine, at))
+        events: crate::common::play(base, events, r, (machine, at))
             .journal
             .range(base.journal.len()..)
             .cloned()

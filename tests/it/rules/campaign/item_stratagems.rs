@@ -11,6 +11,7 @@ use muster::rules::killteam::ItemId;
 use muster::rules::killteam::item_use::Effect;
 
 use crate::common::rules;
+use crate::common::struck_off;
 use crate::common::{char_id, ok, refused};
 use muster::rules::campaign::{ItemEdit, TableEdit};
 
@@ -60,13 +61,7 @@ fn kt_11_recharge_pays_its_command_points_and_the_item_is_used_again() {
         )]
     );
     assert_eq!(c.escorts[0].command_points, points - 2);
-    assert!(
-        !c.table
-            .as_ref()
-            .expect("table")
-            .struck
-            .contains(&(osk, ItemId::from("chem_bomb")))
-    );
+    assert!(!struck_off(&c, osk, "chem_bomb"));
     let c = ok(
         &c,
         use_item(osk, "chem_bomb", Some(Fighter::Enemy(1).id()), None),

@@ -14,6 +14,7 @@ use muster::rules::killteam::{Carried, ItemId};
 use muster::rules::{Document as _, RulesData};
 
 use crate::common::rules;
+use crate::common::struck_off;
 use crate::common::{char_id, ok, refused};
 use muster::rules::campaign::item_use;
 use muster::rules::campaign::replay;
@@ -388,9 +389,7 @@ fn eq_6_what_an_item_did_leaves_the_cards_at_the_next_turn() {
     let table = next.table.as_ref().expect("table");
     assert!(table.used.is_empty(), "{:?}", table.used);
     assert!(
-        next.table
-            .as_ref()
-            .is_some_and(|t| t.struck.contains(&(dace, ItemId::from("medikit")))),
+        struck_off(&next, dace, "medikit"),
         "the medikit stays used up"
     );
     // And the reroll stratagem no longer reaches it (KT-11).

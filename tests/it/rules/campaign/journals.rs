@@ -10,8 +10,9 @@ use muster::rules::campaign::{Campaign, CampaignEdit as E};
 use muster::rules::{Document as _, RulesData};
 use proptest::prelude::*;
 
-use super::merge::{play, table};
+use super::merge::table;
 use crate::common::rules;
+use crate::common::{play, wound};
 use muster::rules::campaign::TableEdit;
 
 /// One machine's journal: its events after `base`, made on its own view of
@@ -68,19 +69,11 @@ fn each_machine_keeps_its_order_and_the_earlier_stamp_goes_first() {
     };
     let b = MachineJournal {
         machine: "b".into(),
-        events: play(
-            &base,
-            &[E::Table(TableEdit::SetWounds {
-                character: dace,
-                wounds: 1,
-            })],
-            r,
-            ("b", 5),
-        )
-        .journal
-        .range(base.journal.len()..)
-        .cloned()
-        .collect(),
+        events: wound(&base, r, 1, ("b", 5))
+            .journal
+            .range(base.journal.len()..)
+            .cloned()
+            .collect(),
     };
     let order: Vec<&str> = ordered(&[a.clone(), b.clone()])
         .iter()

@@ -4,12 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use crate::common::rules;
+use crate::common::{TwoVersions, new_turn, play, rules, wound, wounded_here_new_turn_there};
 use muster::rules::ProblemKind;
-use muster::rules::campaign::entries;
 use muster::rules::campaign::merge::{Side, merge};
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter, MissionResult};
-use muster::rules::campaign::{DebriefEdit, Maker, ReinforcementEdit, TableEdit};
+use muster::rules::campaign::{DebriefEdit, ReinforcementEdit, TableEdit};
 use muster::rules::core::dice::Roll;
 use muster::rules::{Document, RulesData};
 use proptest::prelude::*;
@@ -17,37 +16,6 @@ use proptest::prelude::*;
 /// The example kill team at the table.
 pub(crate) fn table(r: &RulesData) -> Campaign {
     crate::common::example_team_at_the_table(r)
-}
-
-/// `c` after `events`, each stamped as made at `at` + its place (seconds)
-/// on `by`, with ids `by-N`.
-pub(crate) fn play(c: &Campaign, events: &[E], r: &RulesData, (by, at): (&str, u32)) -> Campaign {
-    let mut c = c.clone();
-    for (k, e) in events.iter().enumerate() {
-        let before = c.journal.len();
-        c = crate::common::ok(&c, e.clone(), r);
-        let when = muster::rules::campaign::StampTime::parse(&format!(
-            "2026-11-25T17:{:02}:{:02}Z",
-            (at + k as u32) / 60,
-            (at + k as u32) % 60
-        ))
-        .expect("a time");
-        let mut n = 0;
-        entries::stamp_since(
-            &mut c,
-            before,
-            || {
-                n += 1;
-                format!("{by}-{}-{k}-{n}", at).into()
-            },
-            Maker {
-                at: Some(&when),
-                by: Some(by),
-                player: None,
-            },
-        );
-    }
-    c
 }
 
 fn none() -> BTreeSet<String> {
@@ -92,21 +60,8 @@ fn two_sides_events_go_in_in_the_order_they_were_made() {
     let osk = crate::common::char_id(&base, "Trooper Osk");
     // Camille ticks Dace's wound, then a new turn; Bruno takes an enemy out
     // in between (his clock says so).
-    let ours = play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 2,
-        })],
-        r,
-        ("camille", 0),
-    );
-    let ours = play(
-        &ours,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("camille", 20),
-    );
+    let ours = wound(&base, r, 2, ("camille", 0));
+    let ours = new_turn(&ours, r, ("camille", 20));
     let theirs = play(
         &base,
         &[
@@ -352,23 +307,9 @@ proptest! {
 /// Two versions of one campaign whose last events are different but carry
 /// one stamp id (one file forged or damaged), and that id.
 pub(crate) fn one_id_on_two_events(r: &RulesData) -> (Campaign, Campaign, String) {
-    let base = table(r);
-    let dace = crate::common::char_id(&base, "Trooper Dace");
-    let ours = play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 1,
-        })],
-        r,
-        ("camille", 0),
-    );
-    let mut theirs = play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("bruno", 0),
-    );
+    let TwoVersions {
+        ours, mut theirs, ..
+    } = wounded_here_new_turn_there(r, 0);
     let id = ours
         .journal
         .last()
@@ -484,15 +425,7 @@ fn an_event_set_aside_by_another_kind_of_event_has_its_rival() {
         r,
         ("camille", 0),
     );
-    let theirs = play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 1,
-        })],
-        r,
-        ("bruno", 5),
-    );
+    let theirs = wound(&base, r, 1, ("bruno", 5));
     let m = merge(&ours, &theirs, r, &none()).expect("merged");
     if m.conflicts.is_empty() {
         // Wounds on a character at home are not refused: nothing to choose.

@@ -3,12 +3,11 @@
 //! named in its errors, and a stamp with an empty id or a time that is not
 //! a time refused where it stands by `check` and `merge`.
 
-use super::merge::{debrief, play, table};
+use super::merge::{cran, debrief, table};
 use crate::common::rules;
+use crate::common::{TwoVersions, new_turn, play, wounded_here_new_turn_there};
+use muster::rules::campaign::Campaign;
 use muster::rules::campaign::replay;
-use muster::rules::campaign::{Campaign, CampaignEdit as E};
-use muster::rules::campaign::{DebriefEdit, TableEdit};
-use muster::rules::core::dice::Roll;
 
 /// `muster merge`: 0 and the merged campaign, 1 and the conflicts one a
 /// line, 2 for a file that cannot be read; a version with itself is itself.
@@ -21,23 +20,7 @@ fn muster_merge_on_the_command_line() {
         std::fs::write(&path, muster::store::to_json(c).expect("json")).expect("write");
         path.display().to_string()
     };
-    let base = table(r);
-    let dace = crate::common::char_id(&base, "Trooper Dace");
-    let ours = play(
-        &base,
-        &[E::Table(TableEdit::SetWounds {
-            character: dace,
-            wounds: 1,
-        })],
-        r,
-        ("camille", 0),
-    );
-    let theirs = play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("bruno", 3),
-    );
+    let TwoVersions { base, ours, theirs } = wounded_here_new_turn_there(r, 3);
     let (a, b) = (write("a.json", &ours), write("b.json", &theirs));
     let out = dir.path().join("merged.json");
     let run = crate::cli::muster(
@@ -56,12 +39,7 @@ fn muster_merge_on_the_command_line() {
     assert_eq!(same, ours);
     // The same Cran test on both sides: one conflict line, nothing written.
     let (d, dace) = debrief(r);
-    let test = |face| {
-        E::Debrief(DebriefEdit::CranTest {
-            character: dace,
-            roll: Some(Roll::from_faces(d.settings.cran_die, vec![face], 0)),
-        })
-    };
+    let test = |face| cran(&d, dace, face);
     let x = write("x.json", &play(&d, &[test(2)], r, ("camille", 0)));
     let y = write("y.json", &play(&d, &[test(9)], r, ("bruno", 1)));
     let run = crate::cli::muster(dir.path(), &["merge", &x, &y]);
@@ -168,12 +146,7 @@ fn muster_merge_of_rosters_from_their_common_ancestor() {
 fn a_stamp_with_an_empty_id_or_a_time_that_is_not_a_time_is_refused_where_it_stands() {
     let r = rules();
     let base = table(r);
-    let c = play(
-        &base,
-        &[E::Table(TableEdit::NewTurn { gain: None })],
-        r,
-        ("bruno", 0),
-    );
+    let c = new_turn(&base, r, ("bruno", 0));
     let text = muster::store::to_json(&c).expect("json");
     let stamp = c
         .journal

@@ -51,6 +51,20 @@ fn refused(c: &Campaign, e: E, r: &RulesData) -> Problem {
     }
 }
 
+/// A kill team of Sergeant Rook and Vell, a guardsman, after its first
+/// mission ([`after_a_mission`]).
+fn rook_and_vell_after_a_mission(r: &RulesData) -> Campaign {
+    after_a_mission(
+        EscortKind::KillTeam,
+        vec![
+            soldier("Sergeant Rook", "sergeant"),
+            soldier("Vell", "guardsman"),
+        ],
+        None,
+        r,
+    )
+}
+
 /// One escort of `kind` made of `members`, after its first mission (won,
 /// nobody hurt): in the debrief with 20 reinforcement points. `rates`: the
 /// numbers recorded at the start (the data's when none).
@@ -209,15 +223,7 @@ fn cmp_14_allies_open_every_imperium_faction_until_the_end_of_the_campaign() {
 #[test]
 fn cmp_14_allies_a_kill_team_recruits_imperial_guard_soldiers_then_space_marines() {
     let r = rules();
-    let c = after_a_mission(
-        EscortKind::KillTeam,
-        vec![
-            soldier("Sergeant Rook", "sergeant"),
-            soldier("Vell", "guardsman"),
-        ],
-        None,
-        r,
-    );
+    let c = rook_and_vell_after_a_mission(r);
     // A Tempestus Scion is of the Imperial Guard, a vehicle too.
     assert!(
         queries::recruiting(&c)
@@ -455,15 +461,7 @@ fn cmp_7_a_band_buys_a_character_of_a_race_and_a_standard_type() {
 #[test]
 fn cmp_7_a_kind_the_escort_may_not_take_is_refused_with_its_rule() {
     let r = rules();
-    let c = after_a_mission(
-        EscortKind::KillTeam,
-        vec![
-            soldier("Sergeant Rook", "sergeant"),
-            soldier("Vell", "guardsman"),
-        ],
-        None,
-        r,
-    );
+    let c = rook_and_vell_after_a_mission(r);
     let kind = |k: &str| RecruitKind::Soldier { kind: k.into() };
     // A band's kind for a kill team, a kind the data lacks, no name.
     let human = RecruitKind::Character {

@@ -10,7 +10,8 @@ use muster::rules::campaign::journals::{MachineJournal, replay_journals};
 use muster::rules::campaign::merge::merge;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, Entry};
 
-use super::merge::{cran, cran_then_vox, end_mission, play, table, vox_caster};
+use super::merge::{cran, cran_then_vox, end_mission, table, vox_caster};
+use crate::common::play;
 use crate::common::rules;
 use muster::rules::campaign::TableEdit;
 

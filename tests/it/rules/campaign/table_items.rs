@@ -5,6 +5,7 @@
 
 use super::table_acts::{act, acts};
 use crate::common::rules;
+use crate::common::struck_off;
 use crate::common::{char_id, example_team, ok, refused, team_at_the_table};
 use muster::rules::ProblemKind;
 use muster::rules::RulesData;
@@ -199,11 +200,7 @@ fn rib_6_an_explosives_expert_uses_both_of_his_items_at_the_table() {
     }
     let c = team_at_the_table(&plain, r, |_| vec![]);
     let used = ok(&c, bomb(0), r);
-    assert!(
-        used.table
-            .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
-    );
+    assert!(struck_off(&used, rusk, "chem_bomb"));
     assert!(
         replay::validate(&twice, r).is_empty(),
         "{:?}",
@@ -241,12 +238,7 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
     assert_eq!(uses(&back), Some(0));
     let next = ok(&back, E::Table(TableEdit::NewTurn { gain: None }), r);
     let twice = ok(&ok(&next, bomb(1), r), bomb(2), r);
-    assert!(
-        twice
-            .table
-            .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
-    );
+    assert!(struck_off(&twice, rusk, "chem_bomb"));
     let again = ok(&twice, recharge.clone(), r);
     assert_eq!(uses(&again), Some(0), "both uses back");
     assert!(!item_use::rechargeable(
@@ -276,12 +268,7 @@ fn kt_11_a_recharge_gives_back_the_whole_item_or_one_use() {
         bomb(2),
         &one,
     );
-    assert!(
-        struck
-            .table
-            .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("chem_bomb"))))
-    );
+    assert!(struck_off(&struck, rusk, "chem_bomb"));
 }
 
 /// The items that touch no other model cost their actions at the table:
@@ -341,12 +328,7 @@ fn eq_7_eq_12_eq_22_eq_27_items_used_from_the_act_menu_cost_their_actions() {
     let vell = char_id(&c, "Trooper Vell");
     let smoke = ok(&c, gear(&c, "Trooper Vell", "smoke_grenade", None), r);
     assert_eq!(acts(&smoke, "Trooper Vell"), [Act::Grenade]);
-    assert!(
-        smoke
-            .table
-            .as_ref()
-            .is_some_and(|t| t.struck.contains(&(vell, ItemId::from("smoke_grenade"))))
-    );
+    assert!(struck_off(&smoke, vell, "smoke_grenade"));
     assert_eq!(
         refused(&smoke, act(&smoke, "Trooper Vell", Act::Grenade), r).rule,
         "KT-14"

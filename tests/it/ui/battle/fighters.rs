@@ -11,7 +11,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
-use muster::rules::{Doc, Roster};
+use muster::rules::Doc;
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -21,12 +21,7 @@ fn library(dir: &Path) {
     let c = crate::common::example_campaign_at_the_table(rules);
     let store = Store::open(dir).expect("store");
     store.save(&Doc::new(c)).expect("save");
-    let band = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/rt-band.json"
-    ))
-    .expect("band");
-    let band = muster::store::document::parse::<Roster>(&band, "rt-band").expect("roster");
+    let band = crate::common::example_band();
     store.save(&Doc::new(band)).expect("save");
 }
 

@@ -5,19 +5,14 @@
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
 use muster::app::{BattleMode, Screen};
-use muster::rules::{Doc, DocKey, Roster};
+use muster::rules::{Doc, DocKey};
 use muster::store::Store;
 
 use crate::common::{Restarts, click, pick};
 
 /// The example band saved in the folder; its key.
 fn band_in(restarts: &Restarts) -> DocKey {
-    let band = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/rt-band.json"
-    ))
-    .expect("band");
-    let band = muster::store::document::parse::<Roster>(&band, "rt-band").expect("roster");
+    let band = crate::common::example_band();
     let doc = Doc::new(band);
     let store = Store::open(restarts.dir()).expect("store");
     store.save(&doc).expect("save");

@@ -1,31 +1,27 @@
 //! The battle screen's turn card and charge card: activations, the initiative roll, the charge's reach.
 
 use egui::accesskit::Role;
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use muster::app::Screen;
+use muster::ui::Gui;
+
+/// A window 1280 points wide and `height` high on the data folder `dir`,
+/// the battle screen shown in its kill-team mode.
+fn kill_team_battle(dir: &std::path::Path, height: f32) -> Harness<'static, Gui> {
+    let mut h = crate::common::window_on(dir)
+        .size(1280.0, height)
+        .showing(Screen::Battle)
+        .open();
+    crate::common::click(&mut h, "Kill team");
+    h
+}
 
 // KT-8, KT-10, RIB-3 and EQ-30 on the battle screen.
 #[test]
 fn the_turn_card_counts_activations_and_rolls_the_initiative() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &muster::app::Prefs::default(),
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 3000.0))
-        .build_ui_state(
-            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
-            muster::ui::Gui::new(app),
-        );
-    h.state_mut()
-        .app
-        .apply(muster::app::Command::Show(muster::app::Screen::Battle));
-    h.run();
-    h.get_by_label("Kill team").click();
-    h.run();
+    let mut h = kill_team_battle(dir.path(), 3000.0);
     assert!(h.query_by_label("7 activations each this turn").is_some());
     h.state_mut().views.battle.shooting.kt_turn.set_left([3, 4]);
     h.run();
@@ -55,25 +51,7 @@ fn the_turn_card_counts_activations_and_rolls_the_initiative() {
 #[test]
 fn the_charge_card_shows_the_reach_and_rolls_it() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let app = muster::app::App::new(
-        Some(dir.path()),
-        &muster::app::Prefs::default(),
-        Box::new(muster::app::ScriptedDesktop::default()),
-        5,
-    )
-    .expect("app");
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1280.0, 3200.0))
-        .build_ui_state(
-            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
-            muster::ui::Gui::new(app),
-        );
-    h.state_mut()
-        .app
-        .apply(muster::app::Command::Show(muster::app::Screen::Battle));
-    h.run();
-    h.get_by_label("Kill team").click();
-    h.run();
+    let mut h = kill_team_battle(dir.path(), 3200.0);
     // KT-9: the charge leads to a close combat: it is on that side.
     h.get_by_label("Close combat").click();
     h.run();

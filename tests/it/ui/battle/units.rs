@@ -13,29 +13,21 @@ use muster::app::{Command, Screen};
 use muster::i18n::Lang;
 use muster::rules::battle::Fight;
 use muster::rules::characters::units::UnitTestKind;
-use muster::rules::{Doc, Roster};
+use muster::rules::Doc;
 use muster::store::Store;
 use muster::ui::Gui;
 
 fn battle(dir: &Path) -> Harness<'static, Gui> {
-    let band = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/rt-band.json"
-    ))
-    .expect("band");
-    let band = muster::store::document::parse::<Roster>(&band, "rt-band").expect("roster");
+    let band = crate::common::example_band();
     Store::open(dir)
         .expect("store")
         .save(&Doc::new(band))
         .expect("save");
-    let mut h = crate::common::window_on(dir)
+    crate::common::window_on(dir)
         .seed(3)
         .size(1400.0, 4000.0)
-        .open();
-    h.run();
-    h.state_mut().app.apply(Command::Show(Screen::Battle));
-    h.run();
-    h
+        .showing(Screen::Battle)
+        .open()
 }
 
 fn last_test(h: &Harness<'_, Gui>) -> (UnitTestKind, i32) {

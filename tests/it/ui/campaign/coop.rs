@@ -18,7 +18,7 @@ use muster::rules::campaign::{
 };
 use muster::rules::campaign::{PreparationEdit, SetupEdit, TableEdit};
 use muster::rules::core::dice::seeded;
-use muster::rules::{Character, Doc, Document, Roster, RulesData};
+use muster::rules::{Character, Doc, Document, RulesData};
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -27,12 +27,7 @@ fn harness(dir: &Path) -> Harness<'static, Gui> {
 }
 
 fn save_band(dir: &Path) {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/examples/rt-band.json"
-    ))
-    .expect("example");
-    let band = muster::store::document::parse::<Roster>(&text, "rt-band").expect("roster");
+    let band = crate::common::example_band();
     Store::open(dir)
         .expect("store")
         .save(&Doc::new(band))

@@ -1,5 +1,6 @@
 //! A campaign character's equipment through the screens: added in his history, bought at the reinforcements step, a dead man's shown and kept (CMP-7, CMP-13).
 
+use crate::common::type_into;
 use crate::rules::campaign::equipment::{
     after_mission, character, gear, human, id, started, sword,
 };
@@ -41,10 +42,7 @@ fn cmp_7_an_item_added_in_a_campaign_characters_history_is_one_event_undone_at_o
     h.run();
     h.get_by_label("melee weapon").click();
     h.run();
-    h.get_by_label("New item").click();
-    h.run();
-    h.get_by_label("New item").type_text("Power sword");
-    h.run();
+    type_into(&mut h, "New item", "Power sword");
     h.get_by_role_and_label(Role::Button, "Add item").click();
     h.run();
     // His service record, told again on its thread, now says the sword:
@@ -95,10 +93,7 @@ fn cmp_7_an_item_added_in_a_campaign_characters_history_is_one_event_undone_at_o
     h.run();
     h.get_by_label("Vael").click();
     h.run();
-    h.get_by_label("New power card").click();
-    h.run();
-    h.get_by_label("New power card").type_text("Smite");
-    h.run();
+    type_into(&mut h, "New power card", "Smite");
     h.get_by_role_and_label(Role::Button, "Add power card")
         .click();
     h.run();
@@ -144,16 +139,10 @@ fn cmp_7_the_reinforcements_step_buys_an_item_for_a_character() {
     let c = after_mission(&c, &[], 1, r);
     let held = c.escorts[0].reinforcement;
     let mut h = harness(dir.path(), &c);
-    h.get_by_label("Points to spend").click();
-    h.run();
-    h.get_by_label("Points to spend").type_text("5");
-    h.run();
+    type_into(&mut h, "Points to spend", "5");
     h.key_press(egui::Key::Enter);
     h.run();
-    h.get_by_label("On what").click();
-    h.run();
-    h.get_by_label("On what").type_text("Bolt pistol");
-    h.run();
+    type_into(&mut h, "On what", "Bolt pistol");
     h.get_by_label("For").click();
     h.run();
     // The option in the list (the card and the journal name Ada too).

@@ -9,10 +9,10 @@ use muster::rules::campaign::enemy;
 use muster::rules::campaign::queries;
 use muster::rules::campaign::{Campaign, CampaignEdit as E, CharId, Fighter};
 use muster::rules::core::names::name_in;
-use muster::rules::killteam::ItemId;
 use muster::ui::Gui;
 
 use crate::common::rules;
+use crate::common::struck_off;
 use crate::common::type_into;
 use crate::common::{button, char_id, ok, the_campaign};
 use crate::rules::campaign::items::armed_team_at_the_table;
@@ -188,13 +188,7 @@ fn kt_11_recharge_without_the_command_points_is_refused_with_the_reason_on_the_t
     ));
     let now = the_campaign(&h);
     assert_eq!(now.escorts[0].command_points, 1);
-    assert!(
-        now.table
-            .as_ref()
-            .expect("table")
-            .struck
-            .contains(&(osk, ItemId::from("chem_bomb")))
-    );
+    assert!(struck_off(&now, osk, "chem_bomb"));
 }
 
 /// RIB-13 « passe à 3ps d'un cadavre ennemi »: a Thief takes a weapon from
@@ -296,13 +290,7 @@ fn eq_19_a_gas_mask_ignores_a_chem_bomb_thrown_from_the_table() {
     ));
     let now = the_campaign(&h);
     assert_eq!(wounds(&now, pell), 0);
-    assert!(
-        now.table
-            .as_ref()
-            .expect("table")
-            .struck
-            .contains(&(osk, ItemId::from("chem_bomb")))
-    );
+    assert!(struck_off(&now, osk, "chem_bomb"));
 }
 
 /// EQ-23 from the table: Nim throws his knife at an enemy: 1 mortal wound

@@ -13,6 +13,7 @@ use muster::rules::campaign::queries;
 use muster::rules::{Document as _, RulesData};
 
 use super::{ready, showing};
+use crate::common::create_named;
 use crate::common::rules;
 use muster::rules::campaign::{DebriefEdit, SetupEdit};
 
@@ -45,14 +46,7 @@ fn cmp_8_and_cmp_16_the_setups_bounds_and_first_budget_come_from_the_data() {
         .size(1400.0, 4000.0)
         .open();
     h.run();
-    h.get_by_label("Name of the new roster or team").click();
-    h.run();
-    h.get_by_label("Name of the new roster or team")
-        .type_text("Narrow");
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Create campaign")
-        .click();
-    h.run();
+    create_named(&mut h, "Create campaign", "Narrow");
     // CMP-16: the budget first offered is the data's.
     h.get_by_role_and_label(Role::CheckBox, "Set a budget")
         .click();

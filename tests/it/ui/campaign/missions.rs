@@ -14,7 +14,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::rules::campaign::replay;
 use muster::rules::campaign::{Phase, State};
-use muster::rules::{Doc, Roster};
+use muster::rules::Doc;
 use muster::store::Store;
 use muster::ui::Gui;
 
@@ -44,12 +44,7 @@ fn state_of(h: &Harness<'_, Gui>, name: &str) -> State {
 fn three_missions_through_the_table_and_the_debrief_with_a_death_and_an_undo() {
     let dir = tempfile::tempdir().expect("tempdir");
     {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/assets/examples/rt-band.json"
-        ))
-        .expect("example");
-        let band = muster::store::document::parse::<Roster>(&text, "rt-band").expect("roster");
+        let band = crate::common::example_band();
         Store::open(dir.path())
             .expect("store")
             .save(&Doc::new(band))
@@ -239,12 +234,7 @@ fn wounds_rolled_on_the_battle_screen_are_applied_to_the_campaign_table() {
         let c = crate::common::example_campaign_at_the_table(rules);
         let store = Store::open(dir.path()).expect("store");
         store.save(&Doc::new(c)).expect("save");
-        let band = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/assets/examples/rt-band.json"
-        ))
-        .expect("band");
-        let band = muster::store::document::parse::<Roster>(&band, "rt-band").expect("roster");
+        let band = crate::common::example_band();
         store.save(&Doc::new(band)).expect("save");
     }
     let mut h = harness(dir.path());

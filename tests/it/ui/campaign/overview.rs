@@ -12,6 +12,7 @@ use muster::rules::campaign::queries;
 
 use super::{leader, ready};
 use crate::common::rules;
+use crate::common::type_into;
 use muster::rules::campaign::{DebriefEdit, PreparationEdit, SetupEdit};
 
 #[test]
@@ -166,11 +167,7 @@ fn the_campaigns_notes_are_typed_on_the_overview_and_kept_in_the_journal() {
     let rules = rules();
     let c = ready(rules);
     let (_dir, mut h) = crate::common::campaign_shown(&c);
-    h.get_by_label("Campaign notes").click();
-    h.run();
-    h.get_by_label("Campaign notes")
-        .type_text("Hark owes Vell a drink.");
-    h.run();
+    type_into(&mut h, "Campaign notes", "Hark owes Vell a drink.");
     // Nothing recorded while typing.
     assert_eq!(crate::common::the_campaign(&h).notes, "");
     // Leaving the field records it.
@@ -268,10 +265,7 @@ fn a_name_typed_and_not_yet_left_is_shown_as_not_saved() {
     let (_dir, mut h) = crate::common::campaign_shown(&c);
     let saved = "All changes saved";
     assert!(h.query_all_by_label_contains(saved).next().is_some());
-    h.get_by_label("Campaign name").click();
-    h.run();
-    h.get_by_label("Campaign name").type_text(" II");
-    h.run();
+    type_into(&mut h, "Campaign name", " II");
     assert!(
         h.query_all_by_label_contains("Not saved yet")
             .next()

@@ -51,16 +51,11 @@ fn cmp_9_cran_is_explained_where_the_setup_first_shows_it() {
 /// mouse (it moved and the next click reopened the combo).
 #[test]
 fn picking_the_escorts_source_never_moves_add_the_escort() {
-    use muster::rules::{Doc, Roster};
+    use muster::rules::Doc;
     use muster::store::Store;
     let dir = tempfile::tempdir().expect("tempdir");
     {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/assets/examples/rt-band.json"
-        ))
-        .expect("example");
-        let mut band = muster::store::document::parse::<Roster>(&text, "rt-band").expect("band");
+        let mut band = crate::common::example_band();
         band.name = "Vael".into();
         let mut team = crate::common::example_team();
         team.name = "The Hark Raiders of the Tertius underhive".into();

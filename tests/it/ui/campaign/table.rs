@@ -10,9 +10,9 @@ use muster::rules::Document as _;
 use muster::rules::ProblemKind;
 use muster::rules::campaign::CampaignEdit as E;
 use muster::rules::campaign::enemy;
-use muster::rules::killteam::ItemId;
 
 use crate::common::rules;
+use crate::common::struck_off;
 use muster::rules::campaign::ItemEdit;
 
 #[test]
@@ -49,11 +49,7 @@ fn kt_5_only_single_use_items_are_offered_to_strike_off_at_the_table() {
     h.run();
     let now = crate::common::the_campaign(&h);
     let rusk = crate::common::char_id(&now, "Trooper Rusk");
-    assert!(
-        now.table
-            .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("mine"))))
-    );
+    assert!(struck_off(&now, rusk, "mine"));
 }
 
 #[test]
@@ -105,12 +101,7 @@ fn kt_5_the_engine_refuses_to_strike_off_an_item_kept_all_game() {
             &mut rng,
         )
         .expect("a mine is used once a game");
-    assert!(
-        struck
-            .table
-            .as_ref()
-            .is_some_and(|t| t.struck.contains(&(rusk, ItemId::from("mine"))))
-    );
+    assert!(struck_off(&struck, rusk, "mine"));
     let (back, _) = struck
         .apply(
             E::Items(ItemEdit::StrikeItem {

@@ -12,6 +12,7 @@ use muster::ui::Gui;
 
 use crate::common::{AllRosters as _, Shown as _};
 
+use crate::common::{create_named, type_into};
 use crate::ui::{app, harness};
 
 fn kal_s(h: &Harness<'_, Gui>) -> i32 {
@@ -65,23 +66,13 @@ fn build_a_character_hit_a_maximum_undo_redo_and_find_it_after_restart() {
     h.run();
 
     // Create a roster.
-    h.get_by_label("Name of the new roster or team").click();
-    h.run();
-    h.get_by_label("Name of the new roster or team")
-        .type_text("Night Raiders");
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Create roster")
-        .click();
-    h.run();
+    create_named(&mut h, "Create roster", "Night Raiders");
     assert_eq!(h.state().app.model.all_rosters().len(), 1);
     assert_eq!(h.state().app.model.all_rosters()[0].name, "Night Raiders");
     assert!(matches!(h.state().app.model.screen, Screen::Roster(_)));
 
     // Add a character.
-    h.get_by_label("Character name").click();
-    h.run();
-    h.get_by_label("Character name").type_text("Brother Kal");
-    h.run();
+    type_into(&mut h, "Character name", "Brother Kal");
     h.get_by_role_and_label(Role::Button, "Add character")
         .click();
     h.run();
@@ -346,18 +337,8 @@ fn enter_in_the_character_s_name_adds_him() {
     let dir = tempfile::tempdir().expect("tempdir");
     let mut h = harness(app(dir.path(), Lang::En));
     h.run();
-    h.get_by_label("Name of the new roster or team").click();
-    h.run();
-    h.get_by_label("Name of the new roster or team")
-        .type_text("Night Raiders");
-    h.run();
-    h.get_by_role_and_label(Role::Button, "Create roster")
-        .click();
-    h.run();
-    h.get_by_label("Character name").click();
-    h.run();
-    h.get_by_label("Character name").type_text("Brother Kal");
-    h.run();
+    create_named(&mut h, "Create roster", "Night Raiders");
+    type_into(&mut h, "Character name", "Brother Kal");
     h.key_press(egui::Key::Enter);
     h.run();
     h.run();

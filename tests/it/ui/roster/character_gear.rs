@@ -13,6 +13,7 @@ use muster::rules::{Character, Gear, GearKind, PowerCard};
 use muster::ui::Gui;
 
 use crate::common::AllRosters as _;
+use crate::common::type_into;
 
 fn harness(dir: &Path, lang: Lang) -> Harness<'static, Gui> {
     let app = App::new(
@@ -66,10 +67,7 @@ fn chr_16_add_gear_and_a_power_card_in_the_editor_and_see_them() {
     h.run();
     h.get_by_label("melee weapon").click();
     h.run();
-    h.get_by_label("New item").click();
-    h.run();
-    h.get_by_label("New item").type_text("Power sword");
-    h.run();
+    type_into(&mut h, "New item", "Power sword");
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(
@@ -82,10 +80,7 @@ fn chr_16_add_gear_and_a_power_card_in_the_editor_and_see_them() {
             .is_some()
     );
     // …and armour with the button.
-    h.get_by_label("New item").click();
-    h.run();
-    h.get_by_label("New item").type_text("Flak armour");
-    h.run();
+    type_into(&mut h, "New item", "Flak armour");
     h.get_by_role_and_label(Role::Button, "Add item").click();
     h.run();
     assert_eq!(vael(&h).equipment.len(), 2);
@@ -101,10 +96,7 @@ fn chr_16_add_gear_and_a_power_card_in_the_editor_and_see_them() {
     h.get_by_role_and_label(Role::CheckBox, "Psychic powers")
         .click();
     h.run();
-    h.get_by_label("New power card").click();
-    h.run();
-    h.get_by_label("New power card").type_text("Smite");
-    h.run();
+    type_into(&mut h, "New power card", "Smite");
     h.get_by_role_and_label(Role::Button, "Add power card")
         .click();
     h.run();
@@ -159,10 +151,7 @@ fn the_gear_and_power_cards_speak_french() {
         h.query_by_label_contains("il ne détient donc aucune carte")
             .is_some()
     );
-    h.get_by_label("Nouvel objet").click();
-    h.run();
-    h.get_by_label("Nouvel objet").type_text("Épée énergétique");
-    h.run();
+    type_into(&mut h, "Nouvel objet", "Épée énergétique");
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(vael(&h).equipment[0].name, "Épée énergétique");
@@ -230,7 +219,7 @@ fn gear_picked_from_the_armoury_is_added_with_its_profile_and_counts() {
 }
 
 /// Types into a row's field and commits it with Enter.
-fn type_into(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
+fn retype_and_enter(h: &mut Harness<'_, Gui>, label: &str, text: &str) {
     h.get_by_label(label).click();
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
@@ -254,41 +243,38 @@ fn cc_12_a_weapon_s_own_save_modifier_is_typed_in_its_row() {
     h.run();
     h.get_by_label("melee weapon").click();
     h.run();
-    h.get_by_label("New item").click();
-    h.run();
-    h.get_by_label("New item").type_text("Power axe");
-    h.run();
+    type_into(&mut h, "New item", "Power axe");
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(vael(&h).equipment[0].save_modifier, None, "by the blow's S");
     // Typed: the weapon's own, and the weapon in hand brings it (CC-12).
-    type_into(&mut h, "Save modifier of Power axe", "-2");
+    retype_and_enter(&mut h, "Save modifier of Power axe", "-2");
     let c = vael(&h);
     assert_eq!(c.equipment[0].save_modifier, Some(-2));
     let hand = muster::rules::characters::equipment::in_hand(&c.equipment).expect("in hand");
     assert_eq!(hand.save_modifier, Some(-2));
     // Not a modifier: refused, saying why; the value stays.
-    type_into(&mut h, "Save modifier of Power axe", "sharp");
+    retype_and_enter(&mut h, "Save modifier of Power axe", "sharp");
     assert_eq!(vael(&h).equipment[0].save_modifier, Some(-2));
     assert!(
         h.query_by_label_contains("“sharp” is not a save modifier")
             .is_some()
     );
-    type_into(&mut h, "Save modifier of Power axe", "3");
+    retype_and_enter(&mut h, "Save modifier of Power axe", "3");
     assert_eq!(
         vael(&h).equipment[0].save_modifier,
         Some(-2),
         "out of range"
     );
     // Emptied: by the blow's S again, the message gone.
-    type_into(&mut h, "Save modifier of Power axe", "");
+    retype_and_enter(&mut h, "Save modifier of Power axe", "");
     assert_eq!(vael(&h).equipment[0].save_modifier, None);
     assert!(
         h.query_by_label_contains("is not a save modifier")
             .is_none()
     );
     // Armour has no save modifier: its kind changed, the value goes.
-    type_into(&mut h, "Save modifier of Power axe", "-1");
+    retype_and_enter(&mut h, "Save modifier of Power axe", "-1");
     h.get_by_label("Kind of Power axe").click();
     h.run();
     h.get_by_label("armour").click();
@@ -323,16 +309,13 @@ fn a_weapon_s_shooting_profile_comes_from_the_armoury_or_is_typed_in_its_row() {
     h.run();
     h.get_by_label("ranged weapon").click();
     h.run();
-    h.get_by_label("New item").click();
-    h.run();
-    h.get_by_label("New item").type_text("Needle rifle");
-    h.run();
+    type_into(&mut h, "New item", "Needle rifle");
     h.key_press(egui::Key::Enter);
     h.run();
     assert!(!vael(&h).equipment[1].shoots());
     h.get_by_label("Shooting profile of Needle rifle").click();
     h.run();
-    type_into(
+    retype_and_enter(
         &mut h,
         "Range of Needle rifle, short/long in inches",
         "24/12",
@@ -343,12 +326,12 @@ fn a_weapon_s_shooting_profile_comes_from_the_armoury_or_is_typed_in_its_row() {
             .next()
             .is_some()
     );
-    type_into(
+    retype_and_enter(
         &mut h,
         "Range of Needle rifle, short/long in inches",
         "16/32",
     );
-    type_into(&mut h, "Damage of Needle rifle", "d3");
+    retype_and_enter(&mut h, "Damage of Needle rifle", "d3");
     let rifle = vael(&h).equipment[1].clone();
     assert_eq!(rifle.range_inches, Some([16, 32]));
     assert_eq!(rifle.damage.as_deref(), Some("D3"));
