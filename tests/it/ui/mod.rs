@@ -46,9 +46,7 @@ fn app(dir: &Path, lang: Lang) -> App {
 
 /// The whole window around `app`, 1200 × 1000.
 fn harness(app: App) -> Harness<'static, Gui> {
-    Harness::builder()
-        .with_size(egui::vec2(1200.0, 1000.0))
-        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app))
+    crate::common::window(app, 1200.0, 1000.0)
 }
 
 /// Every button shown lies within the window's width and no two buttons

@@ -10,8 +10,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
 use muster::i18n::Lang;
-use muster::rules::battle::Fight;
 use muster::rules::Doc;
+use muster::rules::battle::Fight;
 use muster::store::Store;
 use muster::ui::Gui;
 

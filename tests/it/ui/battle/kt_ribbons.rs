@@ -111,9 +111,7 @@ fn app(dir: &Path) -> Harness<'static, Gui> {
         app.model.rules.killteam.item("frag_grenades").is_some(),
         "the override is read"
     );
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 3400.0))
-        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app));
+    let mut h = crate::common::window(app, 1400.0, 3400.0);
     h.run();
     h
 }

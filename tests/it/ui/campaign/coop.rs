@@ -320,12 +320,7 @@ fn cmp_16_the_dashboard_names_whose_reinforcement_and_fate_points_are_whose() {
         .id
         .clone();
     app.apply(Command::Show(muster::app::Screen::Campaign(id)));
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1200.0, 900.0))
-        .build_ui_state(
-            |ui, gui: &mut muster::ui::Gui| gui.frame_ui(ui),
-            muster::ui::Gui::new(app),
-        );
+    let mut h = crate::common::window(app, 1200.0, 900.0);
     h.run();
     use egui_kittest::kittest::Queryable as _;
     let fate = c.escorts[0].fate_points;

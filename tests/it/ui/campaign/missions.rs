@@ -12,9 +12,9 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use muster::app::{Command, Screen};
+use muster::rules::Doc;
 use muster::rules::campaign::replay;
 use muster::rules::campaign::{Phase, State};
-use muster::rules::Doc;
 use muster::store::Store;
 use muster::ui::Gui;
 

@@ -7,7 +7,6 @@ use std::path::Path;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use muster::app::{App, Prefs, ScriptedDesktop};
 use muster::i18n::Lang;
 use muster::rules::{Character, Gear, GearKind, PowerCard};
 use muster::ui::Gui;
@@ -16,19 +15,11 @@ use crate::common::AllRosters as _;
 use crate::common::type_into;
 
 fn harness(dir: &Path, lang: Lang) -> Harness<'static, Gui> {
-    let app = App::new(
-        Some(dir),
-        &Prefs {
-            lang,
-            ..Prefs::default()
-        },
-        Box::new(ScriptedDesktop::default()),
-        42,
-    )
-    .expect("app");
-    Harness::builder()
-        .with_size(egui::vec2(1200.0, 2200.0))
-        .build_ui_state(|ui, gui: &mut Gui| gui.frame_ui(ui), Gui::new(app))
+    crate::common::window_on(dir)
+        .lang(lang)
+        .seed(42)
+        .size(1200.0, 2200.0)
+        .open()
 }
 
 fn vael(h: &Harness<'_, Gui>) -> Character {
