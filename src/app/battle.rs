@@ -211,6 +211,41 @@ impl Model {
         acts::may_act(c, id, act, &self.rules_of(c)).map(|_| true)
     }
 
+    /// Why the charged model `target` may not answer `charger` now: he has
+    /// made his free answer to the newest charge of `charger` on him at
+    /// their campaign's table already (KT-9: one answer to a charge).
+    pub fn answer_refusal(
+        &self,
+        charger: &crate::rules::CharRef,
+        target: &crate::rules::CharRef,
+    ) -> Option<crate::rules::Problem> {
+        self.answered_charge(charger, target)
+            .then(|| crate::rules::Problem::new("KT-9", "battle.kt.cc.answered"))
+    }
+
+    /// Whether the charged model `target` has already made his free answer
+    /// to the newest charge of `charger` on him: the log holds the charge,
+    /// then the answer, no newer charge between. The log's rolls made again
+    /// by a stratagem are the answer's own (KT-11), not another answer.
+    fn answered_charge(
+        &self,
+        charger: &crate::rules::CharRef,
+        target: &crate::rules::CharRef,
+    ) -> bool {
+        for e in self.battle.log.iter().rev() {
+            if e.replay_of.is_some() {
+                continue;
+            }
+            let who = |i: usize| e.combatants.get(i).and_then(|c| c.campaign.as_ref());
+            match (who(0), who(1)) {
+                (Some(a), Some(b)) if a == target && b == charger => return true,
+                (Some(a), Some(b)) if a == charger && b == target => return false,
+                _ => {}
+            }
+        }
+        false
+    }
+
     /// Whether the campaign of the fight picked on its table still plays
     /// the mission it was picked at.
     pub fn still_at_its_mission(&self, fight: &TableFight) -> bool {
@@ -287,6 +322,8 @@ pub struct RerollPayer {
     pub edit: crate::rules::campaign::CampaignEdit,
     /// What it costs.
     pub cost: u32,
+    /// The player whose kill team pays.
+    pub player: String,
 }
 
 impl Model {
@@ -342,10 +379,19 @@ impl Model {
         };
         let rules = self.rules_of(k);
         let edit = acts::reroll_payment(k, CharId(r.id), &rules)?;
+        let player = match &edit {
+            crate::rules::CampaignEdit::Table(
+                crate::rules::campaign::TableEdit::SetCommandPoints { escort, .. },
+            ) => k.escorts.iter().find(|e| e.id == *escort),
+            _ => None,
+        }
+        .map(|e| e.player.clone())
+        .unwrap_or_default();
         Ok(Some(RerollPayer {
             key: crate::rules::DocKey::of::<Campaign>(r.doc.clone()),
             edit,
             cost: crate::rules::campaign::reroll_cost(&rules),
+            player,
         }))
     }
 }

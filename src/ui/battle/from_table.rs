@@ -320,5 +320,6 @@ fn melee_enemy(cx: &ViewCtx<'_>, e: &TableEnemy) -> MeleeFighter {
         smoke: false,
         dazzled: false,
         gas_mask: false,
+        at_table: None,
     }
 }

@@ -158,6 +158,18 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry
             cx.t("battle.reroll.button_free").to_owned(),
             cx.f("battle.reroll.button_free_named", &[("n", &n)]),
         ),
+        // Whose command points pay, in the button's words (KT-11: any
+        // roll of the fight, the enemy's too, is his team's to make again).
+        Ok(Some(p)) if !p.player.is_empty() => (
+            cx.f(
+                "battle.reroll.button_by",
+                &[("cost", &cost), ("player", &p.player)],
+            ),
+            cx.f(
+                "battle.reroll.button_by_named",
+                &[("n", &n), ("cost", &cost), ("player", &p.player)],
+            ),
+        ),
         Ok(Some(_)) | Err(_) => (
             cx.f("battle.reroll.button", &[("cost", &cost)]),
             cx.f("battle.reroll.button_named", &[("n", &n), ("cost", &cost)]),
@@ -168,9 +180,13 @@ fn reroll_menu_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, k: usize, e: &BattleEntry
         Ok(_) if cx.model.folder.read_only => Some(cx.t("status.read_only").to_owned()),
         Ok(_) => None,
     };
-    let hint = why
-        .clone()
-        .unwrap_or_else(|| cx.t("battle.reroll.hint").to_owned());
+    let hint = why.clone().unwrap_or_else(|| match &payer {
+        Ok(Some(p)) if !p.player.is_empty() => cx.f(
+            "battle.reroll.hint_by",
+            &[("cost", &cost), ("player", &p.player)],
+        ),
+        _ => cx.t("battle.reroll.hint").to_owned(),
+    });
     let label = format!("{} {word}", icons::ICON_REPLAY.codepoint);
     let enabled = why.is_none();
     ui.add_enabled_ui(enabled, |ui| {

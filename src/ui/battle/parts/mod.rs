@@ -129,37 +129,65 @@ pub fn optional<N: egui::emath::Numeric>(
     });
 }
 
-/// A campaign's model `r`, `shown` on a card under that name, as the table
-/// has him now: out of action (an applied roll took his last wound), or
-/// his wounds left there. Nothing when the card shows another name, or the
-/// campaign is not open.
-pub fn table_now_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, r: &CharRef, shown: &str) {
-    let Some(c) = cx.model.get::<Campaign>(&r.doc) else {
-        return;
-    };
-    let Some(side) = from_table::table_side(c, &cx.rules, r, cx.lang.code()) else {
-        return;
-    };
-    let name = side.name();
-    if name != shown.trim() {
-        return;
+/// A campaign's model as the table has him now: his name there, whether
+/// he is out of action (an applied roll took his last wound), his wounds
+/// left.
+pub struct TableNow {
+    name: String,
+    out: bool,
+    left: u32,
+}
+
+impl TableNow {
+    /// The campaign's model `r`, shown on a card under the name `shown`;
+    /// `None` when the card shows another name, or the campaign is not
+    /// open.
+    pub fn of(cx: &ViewCtx<'_>, r: &CharRef, shown: &str) -> Option<Self> {
+        let c = cx.model.get::<Campaign>(&r.doc)?;
+        let side = from_table::table_side(c, &cx.rules, r, cx.lang.code())?;
+        (side.name() == shown.trim()).then(|| Self {
+            name: side.name().to_owned(),
+            out: queries::wounding(c).out_of_action(CharId(r.id)),
+            left: side.as_target().wounds_left,
+        })
     }
-    if queries::wounding(c).out_of_action(CharId(r.id)) {
-        badge(
-            ui,
-            Tone::Dead,
-            &cx.f("battle.kt.table_target_out", &[("name", name)]),
-        );
-    } else {
-        let left = side.as_target().wounds_left.to_string();
-        badge(
-            ui,
-            Tone::Info,
-            &cx.f(
-                "battle.kt.table_target_left",
-                &[("name", name), ("count", &left)],
-            ),
-        );
+
+    /// His wounds left, while he stands.
+    pub fn left(&self) -> Option<u32> {
+        (!self.out).then_some(self.left)
+    }
+
+    /// Said on his card: out of action, or his wounds left there.
+    pub fn ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>) {
+        let name = self.name.as_str();
+        if self.out {
+            badge(
+                ui,
+                Tone::Dead,
+                &cx.f("battle.kt.table_target_out", &[("name", name)]),
+            );
+        } else {
+            badge(
+                ui,
+                Tone::Info,
+                &cx.f(
+                    "battle.kt.table_target_left",
+                    &[("name", name), ("count", &self.left.to_string())],
+                ),
+            );
+        }
+    }
+}
+
+/// A card's wounds field `wounds` follows the table: when the wounds left
+/// there change (a roll's wounds applied), the field takes them; what the
+/// player typed stays until then. `seen` keeps what the table had.
+pub fn follow_table(now: Option<&TableNow>, seen: &mut Option<u32>, wounds: &mut Option<i64>) {
+    if let Some(left) = now.and_then(TableNow::left)
+        && *seen != Some(left)
+    {
+        *seen = Some(left);
+        *wounds = Some(i64::from(left.max(1)));
     }
 }
 

@@ -283,7 +283,9 @@ impl ShootingView {
             self.take_campaign_target(profile, target);
         }
         Self::soldier_line(ui, cx, &self.shot_sides.defender, &mut self.target_soldier);
+        let now = self.kt_target_now(cx);
         let t = &mut self.shot.target;
+        parts::follow_table(now.as_ref(), &mut self.target_at_table, &mut t.wounds);
         ui.horizontal_wrapped(|ui| {
             number(ui, cx.t("battle.t"), &mut t.t, 1..=10);
             let dice = t.save_dice.clamp(1, 3);
@@ -312,7 +314,9 @@ impl ShootingView {
                 1,
             );
         });
-        table_target_now_ui(ui, cx, &self.shot_sides.defender);
+        if let Some(now) = &now {
+            now.ui(ui, cx);
+        }
         if self.shot.weapon.flame && t.cover {
             // KT-15: the flame ignores cover.
             badge(ui, Tone::Warning, cx.t("battle.kt.flame_ignores_cover"));
@@ -320,12 +324,12 @@ impl ShootingView {
     }
 }
 
-/// The target of the shot picked at a campaign's table, `shown` on the
-/// card, as the table has him now. Nothing once the card shows another
-/// target.
-fn table_target_now_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, shown: &str) {
-    if let Some(kept) = cx.model.battle.table_fight.as_ref() {
-        parts::table_now_ui(ui, cx, &kept.setup.target, shown);
+impl ShootingView {
+    /// The target of the shot picked at a campaign's table, as the table
+    /// has him now; nothing once the card shows another target.
+    fn kt_target_now(&self, cx: &ViewCtx<'_>) -> Option<parts::TableNow> {
+        let kept = cx.model.battle.table_fight.as_ref()?;
+        parts::TableNow::of(cx, &kept.setup.target, &self.shot_sides.defender)
     }
 }
 

@@ -55,6 +55,9 @@ pub struct ShootingView {
     pub kt_turn: turn::KtTurnView,
     /// The kill-team target taken from a campaign's escort, if he was.
     pub(super) kt_target: Option<campaign::CampaignTarget>,
+    /// The wounds the table last had the shot's target at (the wounds
+    /// field follows them when a roll's wounds are applied).
+    pub(super) target_at_table: Option<u32>,
     /// The shooter's weapon is a heavy weapon that fires once a turn
     /// (KT-15).
     pub(super) once_a_turn: bool,
@@ -104,6 +107,7 @@ impl Default for ShootingView {
             kt_actions: Default::default(),
             kt_turn: Default::default(),
             kt_target: None,
+            target_at_table: None,
             once_a_turn: false,
             fired_this_turn: false,
             shooter_soldier: None,

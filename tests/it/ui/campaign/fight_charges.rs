@@ -170,6 +170,14 @@ fn kt_9_a_charge_picked_on_the_table_is_fought_by_the_kill_teams_rules_both_ways
         .click();
     h.run();
     strike(&mut h, "Trooper Osk answers, free", &second);
+    // One answer to a charge: its Roll is greyed now, saying why.
+    let again = h.get_by_role_and_label(Role::Button, "Roll — Trooper Osk answers, free");
+    assert!(again.accesskit_node().is_disabled(), "answered once");
+    assert!(
+        h.query_all_by_label_contains("he has made his free answer to this charge")
+            .next()
+            .is_some()
+    );
     let now = crate::common::the_campaign(&h);
     let t = now.table.as_ref().expect("table");
     assert!(

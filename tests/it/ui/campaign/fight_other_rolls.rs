@@ -58,7 +58,7 @@ fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s
     // His team pays for the grenade's die rolled again.
     let cp = |h: &Harness<'_, Gui>| crate::common::the_campaign(h).escorts[0].command_points;
     assert_eq!(cp(&h), 3);
-    reroll_first_die(&mut h, "Reroll a die of roll #1 for 1 command points");
+    reroll_first_die(&mut h, "Reroll a die of roll #1: Anne pays 1 command point");
     assert_eq!(cp(&h), 2);
     assert_eq!(acts(&h), [Act::Grenade], "rolled again: no action spent");
     // The jump and the initiative are his too: never rolled again for free.
@@ -72,8 +72,10 @@ fn kt_14_kt_11_the_battle_screen_s_grenade_jump_and_initiative_are_the_soldier_s
             .and_then(|c| c.campaign.clone());
         assert_eq!(by.map(|r| r.id), Some(dace.0), "{roll}");
         assert!(
-            h.query_by_label(&format!("Reroll a die of roll #{n} for 1 command points"))
-                .is_some(),
+            h.query_by_label(&format!(
+                "Reroll a die of roll #{n}: Anne pays 1 command point"
+            ))
+            .is_some(),
             "{roll}: his team pays"
         );
         assert!(

@@ -32,7 +32,7 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     assert_eq!(screen(&h), Screen::Battle);
     let cp = |h: &Harness<'_, Gui>| crate::common::the_campaign(h).escorts[0].command_points;
     assert_eq!(cp(&h), 3);
-    reroll_first_die(&mut h, "Reroll a die of roll #1 for 1 command points");
+    reroll_first_die(&mut h, "Reroll a die of roll #1: Anne pays 1 command point");
     assert_eq!(cp(&h), 2, "the stratagem's point");
     let log = &h.state().app.model.battle.log;
     assert_eq!(log.len(), 2, "rolled again");
@@ -46,7 +46,7 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
         .any(|l| l.starts_with("Apply roll #1 to campaign"));
     assert!(!stale, "roll #1 is rerolled");
     // The die made again is never made again twice.
-    crate::common::button(&mut h, "Reroll a die of roll #2 for 1 command points");
+    crate::common::button(&mut h, "Reroll a die of roll #2: Anne pays 1 command point");
     let again = h
         .query_all_by_role(Role::Button)
         .find(|b| {
@@ -71,7 +71,7 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     ));
     h.run();
     let n = h.state().app.model.battle.log.len();
-    let name = format!("Reroll a die of roll #{n} for 1 command points");
+    let name = format!("Reroll a die of roll #{n} for 1 command point");
     assert!(
         h.get_by_label(&name).accesskit_node().is_disabled(),
         "no point left"
@@ -84,7 +84,7 @@ fn kt_11_a_kill_team_roll_is_rerolled_for_a_command_point() {
     let said = crate::common::last_line(&h.state().app);
     let said = h.state().app.model.prefs.lang.msg(&said.text);
     assert!(
-        said.contains("KT-11") && said.contains("command points"),
+        said.contains("KT-11") && said.contains("command point"),
         "{said}"
     );
 }
@@ -121,7 +121,7 @@ fn kt_11_the_soldier_shot_at_rerolls_a_die_of_the_enemy_s_shot() {
         .iter()
         .position(|r| r.purpose == "battle.for.save")
         .unwrap_or(0);
-    crate::common::button(&mut h, "Reroll a die of roll #1 for 1 command points");
+    crate::common::button(&mut h, "Reroll a die of roll #1: Anne pays 1 command point");
     let name = format!("#{} ", pick + 1);
     let die = h
         .query_all_by_role(Role::Button)
@@ -154,7 +154,7 @@ fn kt_11_a_roll_of_a_finished_mission_is_history_not_an_offer() {
     let (_dir, mut h) = crate::common::campaign_shown(&c);
     let enemy = enemy_name(&c, 0);
     osk_charges_and_strikes(&mut h, &enemy);
-    let menu = "Reroll a die of roll #1 for 1 command points";
+    let menu = "Reroll a die of roll #1: Anne pays 1 command point";
     assert!(h.query_by_label(menu).is_some(), "offered while playing");
     let key = muster::rules::DocKey::of::<muster::rules::campaign::Campaign>(c.id.clone());
     h.state_mut().app.apply(muster::app::Command::Edit(

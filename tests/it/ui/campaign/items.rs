@@ -337,7 +337,7 @@ fn kt_11_reroll_the_dice_of_the_item_just_used_from_its_card() {
     button(&mut h, "Medikit (Trooper Dace) on Trooper Vell");
     assert_eq!(wounds(&the_campaign(&h), vell), 1);
     let points = the_campaign(&h).escorts[0].command_points;
-    let reroll = "Reroll the dice of Medikit (Trooper Dace) for 1 command points";
+    let reroll = "Reroll the dice of Medikit (Trooper Dace) for 1 command point";
     button(&mut h, reroll);
     let now = the_campaign(&h);
     assert_eq!(now.escorts[0].command_points, points - 1);

@@ -14,6 +14,7 @@ mod fight_names;
 mod fight_other_rolls;
 mod fight_rolls;
 mod fight_shots;
+mod fight_table_now;
 mod guide;
 mod house_rules;
 mod items;

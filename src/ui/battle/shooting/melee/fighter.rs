@@ -108,6 +108,9 @@ pub struct MeleeFighter {
     pub(crate) dazzled: bool,
     /// He wears a gas mask: smoke and flash do not count for him (EQ-19).
     pub(crate) gas_mask: bool,
+    /// The wounds his campaign's table last had him at (his wounds field
+    /// follows them when a roll's wounds are applied).
+    pub(crate) at_table: Option<u32>,
 }
 
 impl Default for MeleeFighter {
@@ -134,6 +137,7 @@ impl Default for MeleeFighter {
             smoke: false,
             dazzled: false,
             gas_mask: false,
+            at_table: None,
         }
     }
 }
@@ -185,6 +189,11 @@ impl MeleeFighter {
         self.save
     }
 
+    /// His wounds left, as the card's field has them.
+    pub fn wounds(&self) -> Option<i64> {
+        self.wounds
+    }
+
     /// He used a smoke grenade: blows at him are worse (EQ-7).
     pub fn smoke(&self) -> bool {
         self.smoke
@@ -203,6 +212,11 @@ impl MeleeFighter {
     /// Sets his save (`None`: none).
     pub fn set_save(&mut self, save: Option<i64>) {
         self.save = save;
+    }
+
+    /// Sets his wounds left (`None`: not said).
+    pub fn set_wounds(&mut self, wounds: Option<i64>) {
+        self.wounds = wounds;
     }
 
     /// A kill-team soldier: his derived profile, his ways of striking, his
@@ -225,6 +239,7 @@ impl MeleeFighter {
             smoke: false,
             dazzled: false,
             gas_mask: masked(d),
+            at_table: None,
         }
     }
 

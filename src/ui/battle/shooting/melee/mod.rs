@@ -168,6 +168,15 @@ impl MeleeView {
         fell_to_charge(out_at_table, charge_took, self.target.wounds.unwrap_or(1))
     }
 
+    /// Why the charged may not answer again: he made his free answer to
+    /// this charge at the campaign's table already (KT-9).
+    fn answered(&self, cx: &ViewCtx<'_>) -> Option<crate::rules::Problem> {
+        let (Some(charger), Some(target)) = (&self.charger.from, &self.target.from) else {
+            return None;
+        };
+        cx.model.answer_refusal(charger, target)
+    }
+
     /// One striker's card: his blows' odds and the roll.
     fn blows_ui(&self, ui: &mut egui::Ui, cx: &ViewCtx<'_>, we_attack: bool, who: Striker) {
         let (a, d) = match who {
@@ -223,10 +232,13 @@ impl MeleeView {
                     let named = format!("{word} — {title}");
                     // KT-9: at his campaign's table, the charge is one of
                     // the charger's actions.
-                    let refused = (who == Striker::Charger)
-                        .then(|| sides.attacker_from())
-                        .flatten()
-                        .and_then(|from| cx.model.spends_act(from, Act::CloseCombat).err());
+                    // KT-9: the charged answers a charge once.
+                    let refused = match who {
+                        Striker::Charger => sides
+                            .attacker_from()
+                            .and_then(|from| cx.model.spends_act(from, Act::CloseCombat).err()),
+                        Striker::Response => self.answered(cx),
+                    };
                     let r = icon_button(ui, icons::ICON_CASINO, word, &named, refused.is_none());
                     if let Some(p) = &refused {
                         badge(ui, Tone::Warning, &cx.lang.problem_line(p));
@@ -313,6 +325,11 @@ fn fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &mut MeleeFighter, side: S
             .labelled_by(l.id);
     });
     blow_ui(ui, cx, data, f, side_key);
+    let now = f
+        .from
+        .as_ref()
+        .and_then(|r| parts::TableNow::of(cx, r, &f.name));
+    parts::follow_table(now.as_ref(), &mut f.at_table, &mut f.wounds);
     ui.horizontal_wrapped(|ui| {
         number(ui, cx.t("battle.t"), &mut f.t, 1..=10);
         let dice = f.save_dice.clamp(1, 3);
@@ -327,8 +344,8 @@ fn fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &mut MeleeFighter, side: S
             1,
         );
     });
-    if let Some(r) = &f.from {
-        parts::table_now_ui(ui, cx, r, &f.name);
+    if let Some(now) = &now {
+        now.ui(ui, cx);
     }
     let who = if f.name.trim().is_empty() {
         cx.t(side_key).to_owned()
