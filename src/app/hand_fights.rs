@@ -4,8 +4,11 @@
 //! that a restart or a crash finds the fight being set up where it was. A
 //! fighter from a roster is kept as the values he was taken with (the
 //! scenario carries his profile), whether or not his roster still holds
-//! him. A mode whose fight was picked on a campaign's table is kept as
-//! that fight ([`super::TableFight`]), not here. What is the battle's
+//! him. The mode whose fight was picked last on a campaign's table is
+//! kept here too, as the players set it on top of that fight
+//! ([`super::TableFight`]): it is filled in again under that fight, and
+//! only while that fight is; a mode picked at a table earlier starts as
+//! new. What is the battle's
 //! moment rather than its setup (who commands a unit, a flyer in the air
 //! or on the ground, a robot's damage) starts as new.
 
@@ -76,6 +79,10 @@ pub struct HandFights {
     /// The flyer's speeds, level and ranges.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flyer: Option<HandFlyer>,
+    /// The mode whose fight was picked last on a campaign's table: its
+    /// fight here is the one set up on top of that table's fight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_mode: Option<BattleMode>,
 }
 
 fn attacking() -> bool {
@@ -95,7 +102,26 @@ impl Default for HandFights {
             units: None,
             robot: None,
             flyer: None,
+            table_mode: None,
         }
+    }
+}
+
+impl HandFights {
+    /// Without the fight set up on top of a campaign's table's: that mode
+    /// as new, as the table's fight is not filled in again.
+    pub fn without_table_fight(mut self) -> Self {
+        match self.table_mode.take() {
+            Some(BattleMode::CloseCombat) => self.close_combat = None,
+            Some(BattleMode::Shooting) => self.shooting = None,
+            Some(BattleMode::RtShot) => self.rt_shot = None,
+            Some(BattleMode::Psychic) => self.psychic = None,
+            Some(BattleMode::Units) => self.units = None,
+            Some(BattleMode::Robot) => self.robot = None,
+            Some(BattleMode::Flyer) => self.flyer = None,
+            None => {}
+        }
+        self
     }
 }
 
@@ -139,6 +165,10 @@ pub struct HandCloseCombat {
     /// The attacker's weapon in hand (CC-4).
     #[serde(default)]
     pub weapon: CcWeapon,
+    /// CC-10's battle setting, switched for the session: ordinary troops
+    /// may not try a blow of 7 or more to hit (none: the data's default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refuse_seven_plus: Option<bool>,
 }
 
 /// The values a whole close-combat round needs besides the attacker's

@@ -111,7 +111,14 @@ impl App {
                     battle.outcome = kept.outcome;
                     battle.powers = kept.powers;
                     battle.table_fight = picked;
-                    battle.restore_hand(kept.hand.unwrap_or_default());
+                    let hand = kept.hand.unwrap_or_default();
+                    // What was set up on top of a table's fight goes with it.
+                    let hand = if battle.table_fight.is_some() {
+                        hand
+                    } else {
+                        hand.without_table_fight()
+                    };
+                    battle.restore_hand(hand);
                     written = text;
                 }
                 Ok(kept) => self.set_aside_battle(&path, &format!("version {}", kept.version)),

@@ -14,10 +14,12 @@ use crate::ui::battle::{BattleView, Mode};
 use crate::ui::context::ViewCtx;
 
 impl BattleView {
-    /// The fights as set up by hand now: a mode whose fight was picked on
-    /// a campaign's table is kept as that fight, not here.
+    /// The fights as set up by hand now, with the one set up on top of the
+    /// fight picked last on a campaign's table; a mode picked at a table
+    /// earlier is kept as new.
     fn hand_fights(&self) -> HandFights {
-        let by_hand = |mode: Mode| !self.tables.contains_key(&mode);
+        let table_mode = self.picked_mode.filter(|m| self.tables.contains_key(m));
+        let by_hand = |mode: Mode| !self.tables.contains_key(&mode) || table_mode == Some(mode);
         HandFights {
             mode: self.mode,
             we_attack: self.we_attack,
@@ -28,6 +30,7 @@ impl BattleView {
             units: by_hand(Mode::Units).then(|| self.units.kept()),
             robot: by_hand(Mode::Robot).then(|| self.robot.kept()),
             flyer: by_hand(Mode::Flyer).then(|| self.flyer.kept()),
+            table_mode,
         }
     }
 
@@ -45,7 +48,7 @@ impl BattleView {
 
     /// The fights set up by hand as kept (from before a restart, or of the
     /// folder just opened): every mode's as it was, the others as new, and
-    /// no fight of a table.
+    /// no fight of a table yet (the one kept is filled in on top).
     pub fn take_hand_fights(&mut self, kept: &HandFights) {
         *self = Self {
             mode: kept.mode,

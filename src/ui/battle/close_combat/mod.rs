@@ -456,6 +456,7 @@ impl CloseCombatView {
             strike_back: self.strike_back,
             back: self.back,
             weapon: self.cc_weapon,
+            refuse_seven_plus: self.refuse_seven_plus,
         }
     }
 
@@ -468,6 +469,7 @@ impl CloseCombatView {
             strike_back: kept.strike_back,
             back: kept.back,
             cc_weapon: kept.weapon,
+            refuse_seven_plus: kept.refuse_seven_plus,
             ..Self::default()
         }
     }

@@ -318,3 +318,97 @@ fn a_roll_s_enemy_named_in_every_language_is_named_so_after_a_restart() {
     );
     assert!(h.query_by_label_contains("could not be read").is_none());
 }
+
+/// The close combat's "To hit …" line, as the odds card shows it.
+fn to_hit_shown(h: &egui_kittest::Harness<'static, muster::ui::Gui>) -> String {
+    use egui_kittest::kittest::NodeT as _;
+    let line = h.get_by_label_contains("To hit ");
+    let node = line.accesskit_node();
+    node.label()
+        .or_else(|| node.value())
+        .expect("shown")
+        .to_string()
+}
+
+/// Whether the box of this name is ticked.
+fn ticked(h: &egui_kittest::Harness<'static, muster::ui::Gui>, label: &str) -> bool {
+    use egui::accesskit::Toggled;
+    use egui_kittest::kittest::NodeT as _;
+    let node = h.get_by_role_and_label(Role::CheckBox, label);
+    node.accesskit_node().toggled() == Some(Toggled::True)
+}
+
+/// The situation the players tick on top of a close combat picked at a
+/// campaign's table comes back with that fight; once its mission is over,
+/// neither does.
+#[test]
+fn a_close_combat_s_situation_ticked_on_a_table_s_fight_is_ticked_again_after_a_restart() {
+    use muster::rules::campaign::{Campaign, enemy};
+    use muster::rules::campaign::{CampaignEdit as E, DebriefEdit, MissionResult};
+    use muster::rules::{DocKey, Edit};
+    let c = crate::common::band_at_the_table(crate::common::rules());
+    let restarts = Restarts::sized(1400.0, 4000.0);
+    let mut h = restarts.window().on_campaign(&c).open();
+    let enemy = enemy::names(&c, 0)["en"].clone();
+    h.get_by_label("Inquisitor Vael attacks…").click_accesskit();
+    h.run();
+    let fight = format!("Close combat: Inquisitor Vael against {enemy}");
+    h.get_by_label(&fight).click_accesskit();
+    h.run();
+    let (charged, frenzied) = ("Charged this turn (+1)", "Frenzied (+2)");
+    h.get_by_role_and_label(Role::CheckBox, charged).click();
+    h.run();
+    h.get_by_role_and_label(Role::CheckBox, frenzied).click();
+    h.run();
+    let odds = to_hit_shown(&h);
+    let mut h = restarts.reopen(h, Screen::Battle);
+    assert_eq!(
+        h.state().views.battle.close_combat.cc_sides.defender(),
+        enemy
+    );
+    assert!(ticked(&h, charged), "CC-9: charged, as ticked");
+    assert!(ticked(&h, frenzied), "CC-9: frenzied, as ticked");
+    assert_eq!(to_hit_shown(&h), odds, "the odds as before");
+
+    // The mission ends: its fight, and what was ticked on it, are history.
+    h.state_mut().app.apply(muster::app::Command::Edit(
+        DocKey::of::<Campaign>(c.id.clone()),
+        Edit::new(E::Debrief(DebriefEdit::EndMission {
+            result: MissionResult {
+                success: true,
+                vp: 0,
+            },
+            played: vec![],
+        })),
+    ));
+    h.run();
+    let h = restarts.reopen(h, Screen::Battle);
+    assert_eq!(h.state().views.battle.close_combat.cc_sides.defender(), "");
+    assert!(!ticked(&h, charged) && !ticked(&h, frenzied));
+}
+
+/// CC-10's battle setting, switched by the players, stays switched over a
+/// restart.
+#[test]
+fn cc_10_the_refusal_of_seven_plus_switched_by_hand_is_kept_over_a_restart() {
+    let restarts = Restarts::sized(1400.0, 3000.0);
+    let mut h = battle_window(&restarts);
+    {
+        let cc = &mut h.state_mut().views.battle.close_combat;
+        cc.cc_sides.set_attacker_character(false);
+        (cc.cc.attacker.ws, cc.cc.defender.ws) = (1, 10);
+    }
+    h.run();
+    let setting = "Refuse blows that need 7+ to hit to ordinary troops (CC-10)";
+    click(&mut h, setting);
+    assert!(ticked(&h, setting));
+    let odds = to_hit_shown(&h);
+    let h = restarts.reopen(h, Screen::Battle);
+    assert!(ticked(&h, setting), "CC-10: refused, as switched");
+    assert_eq!(to_hit_shown(&h), odds, "the odds as before");
+    assert!(
+        h.query_by_label_contains("takes the game master's consent")
+            .is_some(),
+        "the roll still refused"
+    );
+}
