@@ -131,12 +131,14 @@ fn after_mission(c: &mut Campaign, table: &Table, out: &mut Outcome) -> (Vec<Cha
     let mut pending = Vec::new();
     let mut earned = Vec::new();
     for i in 0..c.characters.len() {
-        let id = c.characters[i].id;
+        let x = &c.characters[i];
+        let id = x.id;
         let played = table.players.contains(&id);
-        let chr = record::char_mut(c, i);
-        if !chr.state.alive() {
+        // Only those the mission changes are taken out of the shared list.
+        if !x.state.alive() || !(played || x.misses_next) {
             continue;
         }
+        let chr = record::char_mut(c, i);
         if played {
             chr.missions += 1;
             // CMP-13: a light wound heals once the next mission is played.
