@@ -25,6 +25,22 @@ fn hark_wounded_once(h: &mut egui_kittest::Harness<'_, muster::ui::Gui>, c: &Cam
     h.run();
 }
 
+/// Hark's card shows his 3 wounds; once the table wounds him, the field
+/// (read by `wounds`) has 2, and the card says so.
+fn follows_hark_s_wound(
+    h: &mut egui_kittest::Harness<'_, muster::ui::Gui>,
+    c: &Campaign,
+    wounds: impl Fn(&egui_kittest::Harness<'_, muster::ui::Gui>) -> Option<i64>,
+) {
+    assert_eq!(wounds(h), Some(3));
+    hark_wounded_once(h, c);
+    assert_eq!(wounds(h), Some(2), "the field follows the table");
+    assert!(
+        h.query_by_label(&format!("At the table now: {HARK} has 2 wounds left"))
+            .is_some()
+    );
+}
+
 #[test]
 fn a_shot_s_target_from_the_table_has_the_wounds_the_table_leaves_him() {
     let (c, _dir, mut h) = kill_team_table();
@@ -42,13 +58,7 @@ fn a_shot_s_target_from_the_table_has_the_wounds_the_table_leaves_him() {
     let wounds = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
         h.state().views.battle.shooting.shot.target.wounds
     };
-    assert_eq!(wounds(&h), Some(3));
-    hark_wounded_once(&mut h, &c);
-    assert_eq!(wounds(&h), Some(2), "the field follows the table");
-    assert!(
-        h.query_by_label(&format!("At the table now: {HARK} has 2 wounds left"))
-            .is_some()
-    );
+    follows_hark_s_wound(&mut h, &c, wounds);
 }
 
 #[test]
@@ -63,13 +73,7 @@ fn a_charged_soldier_from_the_table_has_the_wounds_the_table_leaves_him() {
     let wounds = |h: &egui_kittest::Harness<'_, muster::ui::Gui>| {
         h.state().views.battle.shooting.melee.target().wounds()
     };
-    assert_eq!(wounds(&h), Some(3));
-    hark_wounded_once(&mut h, &c);
-    assert_eq!(wounds(&h), Some(2), "the field follows the table");
-    assert!(
-        h.query_by_label(&format!("At the table now: {HARK} has 2 wounds left"))
-            .is_some()
-    );
+    follows_hark_s_wound(&mut h, &c, wounds);
     // What the player types stays until the table changes again.
     h.state_mut()
         .views
