@@ -257,3 +257,26 @@ fn eq_13_a_bayonet_deals_1_mortal_wound_after_a_charge_that_reaches() {
     }
     assert!(reached > 0 && short > 0);
 }
+
+/// The charge's log line reads as one sentence in both languages: what the
+/// charge did, then its dice, never two full stops (KT-9, EQ-13).
+#[test]
+fn kt_9_a_charge_s_log_line_reads_whole_in_both_languages() {
+    use muster::rules::battle::table_roll::{TableRoll, roll};
+    use muster::rules::killteam::actions::Charge;
+    let r = rules();
+    for bayonet in [false, true] {
+        for seed in 0..12 {
+            let charge = TableRoll::Charge(Charge {
+                distance: 9,
+                bayonet,
+            });
+            let rolled = roll(r, &charge, &mut Pcg64::seed_from_u64(seed)).expect("rolled");
+            for lang in muster::i18n::Lang::ALL {
+                let line = lang.msg(&rolled.msg());
+                assert!(!line.contains(".."), "{line}");
+                assert!(line.ends_with('.'), "{line}");
+            }
+        }
+    }
+}

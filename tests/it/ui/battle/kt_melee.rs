@@ -153,3 +153,36 @@ fn eq_19_a_charger_who_carries_a_gas_mask_ignores_the_smoke_without_a_tick() {
         Some(egui::accesskit::Toggled::True)
     );
 }
+
+/// Before anyone is picked, the grenades' boxes name each side as a
+/// sentence does: "The soldier charged used a smoke grenade", not
+/// "Charged used …"; in French too.
+#[test]
+fn eq_7_the_boxes_of_an_unnamed_fighter_read_as_a_sentence() {
+    for (lang, smoke, mask) in [
+        (
+            muster::i18n::Lang::En,
+            "The soldier charged used a smoke grenade (-1 to hit him, EQ-7)",
+            "The charger wears a gas mask",
+        ),
+        (
+            muster::i18n::Lang::Fr,
+            "Le soldat chargé a lancé un fumigène (-1 pour le toucher, EQ-7)",
+            "L'assaillant porte un masque à gaz",
+        ),
+    ] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut h = crate::common::window_on(dir.path())
+            .lang(lang)
+            .size(1400.0, 3400.0)
+            .showing(Screen::Battle)
+            .open();
+        click(&mut h, lang.t("battle.shooting"));
+        click(&mut h, lang.t("battle.kt.attack.close_combat"));
+        assert!(h.query_by_label(smoke).is_some(), "{smoke}");
+        assert!(
+            h.query_all_by_label_contains(mask).next().is_some(),
+            "{mask}"
+        );
+    }
+}

@@ -280,6 +280,14 @@ enum Side {
 }
 
 impl Side {
+    /// The message key of who he is in a sentence, before he is named.
+    fn unnamed_key(self) -> &'static str {
+        match self {
+            Self::Charger => "battle.kt.charger_unnamed",
+            Self::Charged => "battle.kt.charged_unnamed",
+        }
+    }
+
     /// The message key of its name.
     fn key(self) -> &'static str {
         match self {
@@ -347,8 +355,9 @@ fn fighter_ui(ui: &mut egui::Ui, cx: &ViewCtx<'_>, f: &mut MeleeFighter, side: S
     if let Some(now) = &now {
         now.ui(ui, cx);
     }
+    // Unnamed, he is "the charger" or "the soldier charged" in a sentence.
     let who = if f.name.trim().is_empty() {
-        cx.t(side_key).to_owned()
+        cx.t(side.unnamed_key()).to_owned()
     } else {
         f.name.trim().to_owned()
     };
