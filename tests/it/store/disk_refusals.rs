@@ -9,14 +9,12 @@ use std::path::Path;
 use muster::i18n::Lang;
 use muster::rules::{Doc, Roster};
 use muster::store::testing::FillingDisk;
-use std::time::Duration;
 
-use muster::rules::{DocKey, DocKind};
 use muster::store::{
     BackupError, DiskError, DiskFailure, LockDir, ReadError, Store, StoreError, SystemReason,
 };
 
-use super::errors::shown;
+use super::errors::{shown, walled_roster};
 use super::journaled::{A, folder, key, machine};
 use crate::common::RosterStore as _;
 use crate::common::rules;
@@ -296,16 +294,8 @@ fn a_full_disk_refuses_a_save_in_muster_s_words_until_there_is_room() {
 #[test]
 fn a_file_where_the_backups_folder_should_be_refuses_a_save_in_muster_s_words() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let store = Store::open(dir.path())
-        .expect("open")
-        .with_backup_interval(Duration::ZERO);
-    let roster = Roster::new("walled", "Walled");
-    store
-        .save_roster(&roster)
-        .expect("first save makes no backup");
     // A file stands where the rosters' backups folder would be.
-    let key = DocKey::new(DocKind::Roster, "walled");
-    let folder = store.backups().dir(&key);
+    let (store, roster, folder) = walled_roster(dir.path());
     std::fs::write(folder.parent().expect("rosters' backups"), "not a folder").expect("file");
     let err = store.save_roster(&roster).expect_err("refused");
     let reason = BackupError::NoFolder {

@@ -100,19 +100,25 @@ fn each_backup_error_keeps_the_system_s_words_for_a_reason_muster_does_not_know(
     }
 }
 
-#[test]
-fn a_backups_folder_that_cannot_be_made_refuses_the_save_as_a_backup_error() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let store = Store::open(dir.path())
+/// A store on `dir` that backs up at every save, the roster "walled"
+/// saved once (no backup yet), and the folder its backups go to.
+pub(crate) fn walled_roster(dir: &std::path::Path) -> (Store, Roster, std::path::PathBuf) {
+    let store = Store::open(dir)
         .expect("open")
         .with_backup_interval(Duration::ZERO);
     let roster = Roster::new("walled", "Walled");
     store
         .save_roster(&roster)
         .expect("first save makes no backup");
-    let key = DocKey::new(DocKind::Roster, "walled");
+    let folder = store.backups().dir(&DocKey::new(DocKind::Roster, "walled"));
+    (store, roster, folder)
+}
+
+#[test]
+fn a_backups_folder_that_cannot_be_made_refuses_the_save_as_a_backup_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
     // A file stands where the roster's backups folder would be.
-    let folder = store.backups().dir(&key);
+    let (store, roster, folder) = walled_roster(dir.path());
     std::fs::create_dir_all(folder.parent().expect("parent")).expect("parent");
     std::fs::write(&folder, "not a folder").expect("file");
     let err = store.save_roster(&roster).expect_err("refused");
